@@ -1,0 +1,31 @@
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { createTestDatabase } from '../test-database.ts'
+import type { OpenDatabase } from './open.ts'
+import { rawRows } from './raw-rows.ts'
+
+let database: OpenDatabase
+beforeAll(async () => {
+  database = await createTestDatabase()
+})
+afterAll(async () => {
+  await database.close()
+})
+
+test('migrations create every table of spec section 3 and the trigram extension', async () => {
+  const tables = await rawRows<{ table_name: string }>(
+    database.db,
+    sql`select table_name from information_schema.tables where table_schema = 'public' order by 1`,
+  )
+  expect(tables.map((r) => r.table_name)).toEqual([
+    'activity_log',
+    'login_throttle',
+    'sessions',
+    'tags',
+    'talents',
+    'users',
+  ])
+  const ext = await rawRows(database.db, sql`select 1 from pg_extension where extname = 'pg_trgm'`)
+  expect(ext).toHaveLength(1)
+  expect(await database.ping()).toBe(true)
+})

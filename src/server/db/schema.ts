@@ -1,0 +1,133 @@
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
+import { ROLES } from '#shared/user.ts'
+
+/** Timestamps every table carries (STYLE.md, DATABASE). */
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+}
+
+// spec section 3 "User". E-mails are stored lower-cased, so the unique index is case-insensitive.
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  profileImageUrl: text('profile_image_url'),
+  role: text('role', { enum: ROLES }).notNull().default('user'),
+  isActive: boolean('is_active').notNull().default(true),
+  mustChangePassword: boolean('must_change_password').notNull().default(false),
+  mfaEnabled: boolean('mfa_enabled').notNull().default(false),
+  // spec: the temporary password is shown to admins until the user sets their own (SECURITY.md 4).
+  tempPassword: text('temp_password'),
+  tempPasswordExpiresAt: timestamp('temp_password_expires_at', { withTimezone: true }),
+  // Settings switches (issue 5), saved per user so they follow the person.
+  emailNotifications: boolean('email_notifications').notNull().default(true),
+  newTalentAlerts: boolean('new_talent_alerts').notNull().default(true),
+  ...timestamps,
+})
+
+// SECURITY.md 7-9: the database keeps only SHA-256 of the session secret.
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    secretHash: text('secret_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    ...timestamps,
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+)
+
+// spec section 3 "Talent".
+export const talents = pgTable(
+  'talents',
+  {
+    id: serial('id').primaryKey(),
+    fullName: text('full_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    linkedinUrl: text('linkedin_url'),
+    cvResumePath: text('cv_resume_path'),
+    areaOfInterest: text('area_of_interest').notNull(),
+    seniorityLevel: text('seniority_level').notNull(),
+    notes: text('notes'),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    status: text('status')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    addedById: integer('added_by_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('talents_email_lower_idx').on(sql`lower(${t.email})`),
+    index('talents_created_at_id_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('talents_added_by_id_idx').on(t.addedById),
+  ],
+)
+
+// spec section 3 "Tag". Names are unique case-insensitively (spec section 5, new tag).
+export const tags = pgTable(
+  'tags',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('tags_name_lower_idx').on(sql`lower(${t.name})`)],
+)
+
+// spec section 3 "Activity log"; filled by issue 5, in the same transaction as each write.
+export const activityLog = pgTable(
+  'activity_log',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: integer('entity_id'),
+    details: jsonb('details'),
+    ...timestamps,
+  },
+  (t) => [
+    index('activity_log_entity_idx').on(t.entityType, t.entityId, t.createdAt),
+    index('activity_log_created_at_idx').on(t.createdAt),
+  ],
+)
+
+// SECURITY.md 6: login throttling state lives in the database so every app process shares it.
+// key is 'ip:<address>' or 'account:<email>'.
+export const loginThrottle = pgTable('login_throttle', {
+  key: text('key').primaryKey(),
+  consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+  windowFailures: integer('window_failures').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  ...timestamps,
+})

@@ -1,0 +1,29 @@
+import { defineConfig, type TestProjectConfiguration } from 'vitest/config'
+
+// API tests run on PGlite always and on PostgreSQL when TEST_DATABASE_URL is set (ARCHITECTURE.md).
+const apiProject = (engine: 'pglite' | 'postgres'): TestProjectConfiguration => ({
+  extends: true,
+  test: {
+    name: `api-${engine}`,
+    include: ['src/server/**/*.test.ts', 'scripts/**/*.test.ts'],
+    env: { TEST_ENGINE: engine },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+})
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['src/shared/**/*.test.ts', 'src/client/**/*.test.{ts,tsx}'],
+        },
+      },
+      apiProject('pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [apiProject('postgres')] : []),
+    ],
+  },
+})
