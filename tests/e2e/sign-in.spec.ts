@@ -1,0 +1,63 @@
+import { accounts } from './support/accounts.ts'
+import { expect, signInViaForm, test, toast } from './support/fixtures.ts'
+
+test('a person signs in and lands on the dashboard with a welcome toast', async ({ page }) => {
+  await page.goto('/login')
+  await expect(page.getByRole('heading', { name: 'Scout' })).toBeVisible()
+  await expect(page.getByText('Talent Pool Management')).toBeVisible()
+  await expect(page.getByPlaceholder('Enter your email')).toBeVisible()
+  await expect(page.getByPlaceholder('Enter your password')).toBeVisible()
+
+  await signInViaForm(page, accounts.user)
+
+  await expect(page).toHaveURL(/\/dashboard$/)
+  await expect(toast(page).getByText('Login successful!')).toBeVisible()
+  await expect(toast(page).getByText('Welcome to Scout')).toBeVisible()
+  await expect(page.getByRole('banner').getByText('Scout')).toBeVisible()
+  const token = await page.evaluate(() => localStorage.getItem('authToken'))
+  expect(token).toBeTruthy()
+})
+
+test('the button reads Signing in... and is disabled while the request runs', async ({ page }) => {
+  await page.route('**/api/auth/login', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800))
+    await route.continue()
+  })
+  await page.goto('/login')
+  await page.getByLabel('Email').fill(accounts.user.email)
+  await page.getByLabel('Password').fill(accounts.user.password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  const pending = page.getByRole('button', { name: 'Signing in...' })
+  await expect(pending).toBeVisible()
+  await expect(pending).toBeDisabled()
+  await expect(page).toHaveURL(/\/dashboard$/)
+})
+
+test('a wrong password shows Login failed with the server message', async ({ page }) => {
+  await page.goto('/login')
+  await page.getByLabel('Email').fill(accounts.user.email)
+  await page.getByLabel('Password').fill('not-the-password')
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(toast(page).getByText('Login failed')).toBeVisible()
+  await expect(toast(page).getByText('Invalid email or password')).toBeVisible()
+  await expect(page).toHaveURL(/\/login$/)
+})
+
+test('an inactive account cannot sign in', async ({ page }) => {
+  await signInViaForm(page, accounts.inactive)
+  await expect(toast(page).getByText('Login failed')).toBeVisible()
+  await expect(page).toHaveURL(/\/login$/)
+})
+
+test('missing fields show Missing credentials and send no request', async ({ page }) => {
+  const loginCalls: string[] = []
+  page.on('request', (request) => {
+    if (request.url().includes('/api/auth/login')) loginCalls.push(request.url())
+  })
+  await page.goto('/login')
+  await page.getByLabel('Email').fill(accounts.user.email)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(toast(page).getByText('Missing credentials')).toBeVisible()
+  await expect(toast(page).getByText('Please enter both email and password')).toBeVisible()
+  expect(loginCalls).toEqual([])
+})

@@ -1,0 +1,22 @@
+/**
+ * Playwright's web server: a fresh embedded database in a temporary DATA_DIR, seeded with the
+ * accounts the journeys use, then the real server entry point (src/server/index.ts).
+ */
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { openDatabase } from '../../../src/server/db/open.ts'
+import { createUser } from '../../../src/server/users/service.ts'
+import { accounts } from './accounts.ts'
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'scout-e2e-'))
+process.env.DATA_DIR = dataDir
+
+const database = await openDatabase({ engine: 'pglite', dataDir })
+await database.migrate()
+for (const { password, ...rest } of Object.values(accounts)) {
+  await createUser(database.db, { ...rest, password })
+}
+await database.close()
+
+await import('../../../src/server/index.ts')
