@@ -1,0 +1,237 @@
+import { z } from 'zod'
+
+// spec section 9: business constants. They drive the zod enums below and the form's selects.
+export const AREAS = [
+  'Science',
+  'Engineering',
+  'Health',
+  'Education',
+  'Social Sciences',
+  'Law & Ethics',
+  'Design',
+  'Arts & Culture',
+  'Media & Communication',
+  'Policy & Governance',
+  'Economics & Business',
+  'Environment & Sustainability',
+  'Entrepreneurship & Innovation',
+] as const
+export type Area = (typeof AREAS)[number]
+
+export const SENIORITY_LEVELS = ['intern', 'junior', 'mid', 'senior', 'exec'] as const
+export type SeniorityLevel = (typeof SENIORITY_LEVELS)[number]
+
+export const TALENT_STATUSES = [
+  'Interview Scheduled',
+  'Interviewed',
+  'Pending Feedback',
+  'Hired',
+  'Needs Updating',
+  'Shortlisted',
+  'Open for Hiring',
+] as const
+export type TalentStatus = (typeof TALENT_STATUSES)[number]
+
+export const DEFAULT_TAGS = [
+  'High Potential',
+  'Needs Follow-Up',
+  'Interviewed',
+  'Management Track',
+] as const
+
+// spec section 4: names hidden from the tag picker. A talent tagged 'Needs Updating' counts in
+// the Needs Updating card.
+export const SYSTEM_TAGS = [
+  'Interview Scheduled',
+  'Interviewed',
+  'Needs Updating',
+  'Pending Feedback',
+  'Shortlisted',
+  'Hired',
+  'Open for Hiring',
+  'Needs Follow-Up',
+] as const
+
+export const NEEDS_UPDATING_TAG = 'Needs Updating'
+
+export const SORT_OPTIONS = [
+  { value: 'newest', label: 'Newest First' },
+  { value: 'oldest', label: 'Oldest First' },
+  { value: 'name_asc', label: 'Name A-Z' },
+  { value: 'name_desc', label: 'Name Z-A' },
+  { value: 'area_asc', label: 'Area of Interest A-Z' },
+  { value: 'area_desc', label: 'Area of Interest Z-A' },
+] as const
+export const SORT_VALUES = [
+  'newest',
+  'oldest',
+  'name_asc',
+  'name_desc',
+  'area_asc',
+  'area_desc',
+] as const
+export type TalentSort = (typeof SORT_VALUES)[number]
+
+/** Largest page a client may ask for with `limit` (issue 3). */
+export const MAX_PAGE_SIZE = 200
+export const TAG_NAME_MAX_LENGTH = 50
+export const MAX_TAGS_PER_TALENT = 50
+
+/** True for absolute http(s) URLs only (SECURITY.md 20: no javascript: or data: links). */
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value)
+    return url.protocol === 'http:' || url.protocol === 'https:'
+  } catch {
+    // Not a URL at all: the answer is simply no.
+    return false
+  }
+}
+
+/** Keeps the first spelling of each name, comparing case-insensitively. */
+function dedupeCaseInsensitive(names: string[]): string[] {
+  const seen = new Set<string>()
+  return names.filter((name) => {
+    const key = name.toLowerCase()
+    if (seen.has(key)) return false
+    seen.add(key)
+    return true
+  })
+}
+
+const optionalText = (max: number) => z.string().trim().max(max).nullable().optional()
+
+// spec section 5, talent form: messages verbatim. Strict objects refuse unknown keys (SECURITY.md 14).
+const talentFields = {
+  fullName: z
+    .string({ error: 'Full name is required' })
+    .trim()
+    .min(2, 'Full name is required')
+    .max(200, 'Full name must be at most 200 characters'),
+  email: z
+    .string({ error: 'Invalid email address' })
+    .trim()
+    .max(254, 'Invalid email address')
+    .pipe(z.email('Invalid email address')),
+  phone: optionalText(50),
+  linkedinUrl: z
+    .string()
+    .trim()
+    .max(2048, 'Invalid URL')
+    .refine((v) => v === '' || isHttpUrl(v), 'Invalid URL')
+    .nullable()
+    .optional(),
+  // A link the detail view renders as 'Download' (spec section 2): an http(s) URL or a path on
+  // this server, never a javascript: URL (SECURITY.md 20).
+  cvResumePath: z
+    .string()
+    .trim()
+    .max(2048)
+    .refine((v) => v === '' || isHttpUrl(v) || /^\/(?!\/)/.test(v), 'Invalid URL')
+    .nullable()
+    .optional(),
+  areaOfInterest: z.enum(AREAS),
+  seniorityLevel: z.enum(SENIORITY_LEVELS),
+  notes: optionalText(10_000),
+  tags: z
+    .array(z.string().trim().min(1).max(TAG_NAME_MAX_LENGTH))
+    .max(MAX_TAGS_PER_TALENT)
+    .overwrite(dedupeCaseInsensitive),
+  status: z.array(z.enum(TALENT_STATUSES)).overwrite((v) => [...new Set(v)]),
+  // Set by the server to the signed-in user; a body naming someone else is refused (SECURITY.md 14).
+  addedById: z.number().int().positive().optional(),
+}
+
+/** POST /api/talents and the add form. */
+export const talentInputSchema = z.strictObject({
+  ...talentFields,
+  tags: talentFields.tags.default([]),
+  status: talentFields.status.default([]),
+})
+export type TalentInput = z.infer<typeof talentInputSchema>
+export type TalentFormValues = z.input<typeof talentInputSchema>
+
+/**
+ * PUT /api/talents/:id. The spec's client sends neither status nor cvResumePath (spec section 7),
+ * so an absent optional field keeps its stored value; null or '' clears it. `updatedAt` is the
+ * version the edit was based on (SECURITY.md 27): a stale one is refused with 409.
+ */
+export const talentUpdateSchema = z.strictObject({
+  ...talentFields,
+  tags: talentFields.tags.optional(),
+  status: talentFields.status.optional(),
+  updatedAt: z.iso.datetime({ offset: true }).optional(),
+})
+export type TalentUpdate = z.infer<typeof talentUpdateSchema>
+
+/** A filter parameter where 'all' or '' means "no filter" (spec section 4). */
+function filterParam<T extends z.ZodType<string>>(schema: T) {
+  return z
+    .union([z.literal(['all', '']), schema])
+    .optional()
+    .transform((v) => (v === 'all' || v === '' ? undefined : v))
+}
+
+/** GET /api/talents query (spec sections 3 "Filter state" and 7; paging per issue 3). */
+export const talentListQuerySchema = z.strictObject({
+  areaOfInterest: filterParam(z.enum(AREAS)),
+  seniorityLevel: filterParam(z.enum(SENIORITY_LEVELS)),
+  tag: filterParam(z.string().trim().max(TAG_NAME_MAX_LENGTH)),
+  status: filterParam(z.enum(TALENT_STATUSES)),
+  addedBy: filterParam(z.string().trim().max(254)),
+  search: filterParam(z.string().trim().max(100)),
+  sort: z.enum(SORT_VALUES).default('newest'),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
+  cursor: z.string().min(1).max(1000).optional(),
+})
+export type TalentListQuery = z.infer<typeof talentListQuerySchema>
+export type TalentListQueryInput = z.input<typeof talentListQuerySchema>
+
+/** spec section 9: the badge counts area, level, tag, added by and search — not status or sort. */
+export function countActiveFilters(query: Partial<TalentListQueryInput>): number {
+  const counted = [
+    query.areaOfInterest,
+    query.seniorityLevel,
+    query.tag,
+    query.addedBy,
+    query.search,
+  ]
+  return counted.filter((v) => v !== undefined && v.trim() !== '' && v !== 'all').length
+}
+
+/** A talent as the API returns it (spec section 3), with the adder's public fields. */
+export const talentSchema = z.object({
+  id: z.number().int(),
+  fullName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  linkedinUrl: z.string().nullable(),
+  cvResumePath: z.string().nullable(),
+  areaOfInterest: z.enum(AREAS),
+  seniorityLevel: z.enum(SENIORITY_LEVELS),
+  notes: z.string().nullable(),
+  tags: z.array(z.string()),
+  status: z.array(z.enum(TALENT_STATUSES)),
+  addedById: z.number().int().nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+  updatedAt: z.iso.datetime({ offset: true }),
+  addedByUser: z
+    .object({
+      firstName: z.string().nullable(),
+      lastName: z.string().nullable(),
+      email: z.string(),
+    })
+    .nullable(),
+})
+export type Talent = z.infer<typeof talentSchema>
+
+/** GET /api/talents/stats: the four dashboard cards (spec section 2), for the whole pool. */
+export const talentStatsSchema = z.object({
+  total: z.number().int(),
+  addedByYou: z.number().int(),
+  newThisMonth: z.number().int(),
+  needsUpdating: z.number().int(),
+})
+export type TalentStats = z.infer<typeof talentStatsSchema>
+
+export const talentIdParamsSchema = z.strictObject({ id: z.coerce.number().int().positive() })
