@@ -86,8 +86,19 @@ export const talents = pgTable(
   },
   (t) => [
     uniqueIndex('talents_email_lower_idx').on(sql`lower(${t.email})`),
+    // Issue 3, STACK.md "Measured facts": one btree per dashboard sort, each ending in id so keyset
+    // paging has a unique order. 'oldest', 'name_desc' and 'area_desc' scan these backwards.
     index('talents_created_at_id_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('talents_name_id_idx').on(sql`lower(${t.fullName})`, t.id),
+    index('talents_area_id_idx').on(t.areaOfInterest, t.id),
+    // Filters: the btrees also serve the cached per-filter counts; GIN for tags @> / status @>.
+    index('talents_seniority_level_idx').on(t.seniorityLevel),
     index('talents_added_by_id_idx').on(t.addedById),
+    index('talents_tags_gin_idx').using('gin', t.tags),
+    index('talents_status_gin_idx').using('gin', t.status),
+    // Search: ILIKE '%…%' on name or e-mail through trigram GIN (pg_trgm, migration 0000).
+    index('talents_full_name_trgm_idx').using('gin', t.fullName.op('gin_trgm_ops')),
+    index('talents_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
   ],
 )
 
