@@ -1,0 +1,108 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { Config } from './config.ts'
+import type { Db } from './db/open.ts'
+import { deleteUserSessions, resolveSession, tokenFromRequest } from './auth/sessions.ts'
+import { ForbiddenError, UnauthorizedError } from './errors.ts'
+import type { UserRow } from './users/service.ts'
+
+/** SECURITY.md 13: who may call a route. Every route declares one; none is assumed. */
+export const ACCESS_LEVELS = ['public', 'user', 'admin'] as const
+export type Access = (typeof ACCESS_LEVELS)[number]
+
+/** The signed-in caller, re-read from the database on every request (SECURITY.md 9). */
+export type Viewer = { user: UserRow; sessionId: number; via: 'bearer' | 'cookie' }
+
+declare module 'fastify' {
+  // Declaration merging needs interfaces here.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyContextConfig {
+    access?: Access
+    /** SECURITY.md 11: reachable while the user must still change their password. */
+    allowWhileMustChangePassword?: boolean
+  }
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyRequest {
+    viewer: Viewer | undefined
+  }
+}
+
+export const MUST_CHANGE_PASSWORD_MESSAGE = 'You must change your password before continuing.'
+export const CROSS_SITE_MESSAGE = 'Cross-site request refused'
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+function isAccess(value: unknown): value is Access {
+  return ACCESS_LEVELS.some((level) => level === value)
+}
+
+/** The viewer of a `user` or `admin` route; the access hook guarantees it is there. */
+export function requireViewer(request: FastifyRequest): Viewer {
+  if (!request.viewer) throw new UnauthorizedError()
+  return request.viewer
+}
+
+/**
+ * SECURITY.md 10: a write that can ride on the cookie (no Bearer header) must come from our own
+ * origin: Sec-Fetch-Site same-origin/none, or when a browser sends no Sec-Fetch-Site, an Origin
+ * equal to ours (or one listed in CORS_ORIGINS). Non-browser clients send neither and cannot be
+ * forged into sending a cookie cross-site, so they pass.
+ */
+function assertSameOrigin(request: FastifyRequest, corsOrigins: string[]): void {
+  if (!STATE_CHANGING.has(request.method)) return
+  if (tokenFromRequest(request)?.via === 'bearer') return
+  const site = request.headers['sec-fetch-site']
+  if (site === 'same-origin' || site === 'none') return
+  const origin = request.headers.origin
+  const isListed = origin !== undefined && corsOrigins.includes(origin)
+  if (site === undefined) {
+    if (origin === undefined || isListed || origin === `${request.protocol}://${request.host}`) {
+      return
+    }
+  } else if (isListed) {
+    return
+  }
+  throw new ForbiddenError(CROSS_SITE_MESSAGE)
+}
+
+/**
+ * Deny by default (SECURITY.md 13): refuses to register a route without config.access, and
+ * resolves the session for `user` and `admin` routes before anything else runs.
+ */
+export function registerAccessControl(app: FastifyInstance, db: Db, config: Config): void {
+  app.decorateRequest('viewer', undefined)
+
+  app.addHook('onRoute', (route) => {
+    if (!isAccess(route.config?.access)) {
+      throw new Error(
+        `Route ${String(route.method)} ${route.url} must declare config.access ` +
+          `('public' | 'user' | 'admin') (SECURITY.md 13)`,
+      )
+    }
+  })
+
+  app.addHook('onRequest', async (request) => {
+    assertSameOrigin(request, config.corsOrigins)
+    const { access, allowWhileMustChangePassword } = request.routeOptions.config
+    // The not-found handler has no access of its own and serves no data.
+    if (access === undefined || access === 'public') return
+
+    const token = tokenFromRequest(request)
+    const resolved = token ? await resolveSession(db, config, token.value) : undefined
+    if (!token || !resolved) throw new UnauthorizedError()
+    const { user, session } = resolved
+    if (!user.isActive) {
+      // SECURITY.md 9, 12: a deactivated user is signed out everywhere.
+      await deleteUserSessions(db, user.id)
+      throw new UnauthorizedError()
+    }
+    if (user.mustChangePassword && !allowWhileMustChangePassword) {
+      request.log.warn({ event: 'access_denied', reason: 'must_change_password', userId: user.id })
+      throw new ForbiddenError(MUST_CHANGE_PASSWORD_MESSAGE)
+    }
+    if (access === 'admin' && user.role !== 'admin') {
+      request.log.warn({ event: 'access_denied', reason: 'not_admin', userId: user.id })
+      throw new ForbiddenError()
+    }
+    request.viewer = { user, sessionId: session.id, via: token.via }
+  })
+}

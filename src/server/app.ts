@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import fastifyCompress from '@fastify/compress'
+import fastifyCookie from '@fastify/cookie'
+import fastifyHelmet from '@fastify/helmet'
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import { registerAccessControl } from './access.ts'
+import { authRoutes } from './auth/routes.ts'
+import { clientRoutes } from './client-routes.ts'
+import type { Config } from './config.ts'
+import { registerCors } from './cors.ts'
+import type { OpenDatabase } from './db/open.ts'
+import { registerErrorHandling, sendJsonNotFound } from './errors.ts'
+import { healthRoutes } from './health/routes.ts'
+
+/** SECURITY.md 18: JSON bodies are capped at 100 KiB. */
+export const BODY_LIMIT = 100 * 1024
+
+export type BuildAppOptions = {
+  database: Pick<OpenDatabase, 'db' | 'ping'>
+  config: Config
+  /** Fastify logger options; tests pass false. Defaults to JSON logs at config.logLevel. */
+  logger?: FastifyServerOptions['logger']
+}
+
+// SECURITY.md 24: never log passwords, tokens, cookies or the Authorization header.
+const REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  ...['password', 'newPassword', 'currentPassword', 'token', 'tempPassword'].flatMap((key) => [
+    key,
+    `*.${key}`,
+  ]),
+]
+
+function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    redact: { paths: REDACT, censor: '[redacted]' },
+    // SECURITY.md 24: UTC timestamps.
+    timestamp: () => `,"time":"${new Date().toISOString()}"`,
+  }
+}
+
+// SECURITY.md 25, plus what the Vite SPA needs (Radix sets inline styles; images may be data: URIs).
+const CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'none'"],
+  frameAncestors: ["'none'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  formAction: ["'self'"],
+}
+
+function isApi(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')
+}
+
+/** Builds the Fastify app (not listening). Tests call it and use app.inject. */
+export async function buildApp({
+  database,
+  config,
+  logger,
+}: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? loggerOptions(config),
+    bodyLimit: BODY_LIMIT,
+    trustProxy: trustProxyOption(config.trustProxy),
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+  })
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  registerErrorHandling(app)
+  configureBodyParsing(app)
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // Sent below, and only over HTTPS (SECURITY.md 25).
+    strictTransportSecurity: false,
+  })
+  await app.register(fastifyCookie)
+  await app.register(fastifyCompress)
+  app.addHook('onSend', async (request, reply) => {
+    if (isApi(request.url)) void reply.header('cache-control', 'no-store')
+    if (request.protocol === 'https') {
+      void reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains')
+    }
+  })
+  registerCors(app, config.corsOrigins)
+  // After cookie parsing and before any route: every route must declare its access.
+  registerAccessControl(app, database.db, config)
+
+  await app.register(healthRoutes, { ping: database.ping })
+  await app.register(authRoutes, { db: database.db, config })
+  if (existsSync(path.join(config.clientDir, 'index.html'))) {
+    await app.register(clientRoutes, { clientDir: config.clientDir })
+  }
+  app.setNotFoundHandler(sendJsonNotFound)
+  return app
+}
+
+// A hop count trusts that many proxies nearest to us (proxy-addr semantics).
+function trustProxyOption(value: Config['trustProxy']) {
+  return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value
+}
+
+/**
+ * SECURITY.md 10, 18: only JSON bodies (text/plain is refused with 415, so no "simple" cross-site
+ * request reaches a handler), and an empty body with a JSON content type reads as no body, so a
+ * bodiless POST such as logout works whatever headers the client adds.
+ */
+function configureBodyParsing(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error')
+  app.removeAllContentTypeParsers()
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8')
+    if (text.length === 0) done(null, undefined)
+    else void parseJson(request, text, done)
+  })
+}

@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto'
+import { hash, verify } from '@node-rs/argon2'
+
+/**
+ * SECURITY.md 1: argon2id (the library's default algorithm; STACK.md says not to name the
+ * const enum), 19 MiB, 2 iterations, 1 lane, set explicitly. The salt is the library's random
+ * 16 bytes.
+ */
+export const ARGON2_PARAMS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const
+
+// SECURITY.md 1: at most 2 hashes at once, so a login flood cannot starve a 2-core box.
+const MAX_CONCURRENT = 2
+let running = 0
+const waiting: (() => void)[] = []
+
+async function limited<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= MAX_CONCURRENT) await new Promise<void>((resolve) => waiting.push(resolve))
+  running++
+  try {
+    return await work()
+  } finally {
+    running--
+    waiting.shift()?.()
+  }
+}
+
+export function hashPassword(password: string): Promise<string> {
+  return limited(() => hash(password, ARGON2_PARAMS))
+}
+
+/** True when the password matches; a malformed stored hash counts as no match. */
+export function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  return limited(async () => {
+    try {
+      return await verify(passwordHash, password)
+    } catch {
+      // An unreadable hash can never match; the caller answers the generic failure.
+      return false
+    }
+  })
+}
+
+let dummyHash: Promise<string> | undefined
+
+/**
+ * SECURITY.md 5: when the e-mail is unknown, verify against a dummy hash made with the current
+ * parameters so the answer takes as long as for a wrong password.
+ */
+export async function verifyAgainstDummy(password: string): Promise<false> {
+  dummyHash ??= hashPassword(randomBytes(16).toString('hex'))
+  await verifyPassword(await dummyHash, password)
+  return false
+}
+
+/** True when a stored hash was made with other parameters than ARGON2_PARAMS (SECURITY.md 1). */
+export function needsRehash(passwordHash: string): boolean {
+  const match = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$/.exec(passwordHash)
+  if (!match) return true
+  const [, m, t, p] = match.map(Number)
+  return (
+    m !== ARGON2_PARAMS.memoryCost ||
+    t !== ARGON2_PARAMS.timeCost ||
+    p !== ARGON2_PARAMS.parallelism
+  )
+}
+
+const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
+
+/**
+ * A temporary password from the CSPRNG (SECURITY.md 4): 16 base62 characters ≈ 95 bits. Bytes
+ * ≥ 248 are skipped so every character is equally likely.
+ */
+export function generateTempPassword(length = 16): string {
+  let out = ''
+  while (out.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      if (byte < 248 && out.length < length) out += BASE62[byte % 62]
+    }
+  }
+  return out
+}

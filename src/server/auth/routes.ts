@@ -1,0 +1,104 @@
+import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import {
+  changePasswordRequestSchema,
+  firstTimePasswordRequestSchema,
+  loginRequestSchema,
+  loginResponseSchema,
+  messageResponseSchema,
+  SESSION_COOKIE,
+} from '#shared/auth.ts'
+import { userSchema } from '#shared/user.ts'
+import { requireViewer } from '../access.ts'
+import type { Config } from '../config.ts'
+import type { Db } from '../db/open.ts'
+import { toPublicUser } from '../users/service.ts'
+import { changePassword, firstTimePasswordChange, login } from './service.ts'
+import { deleteSession, resolveSession, tokenFromRequest } from './sessions.ts'
+
+export type AuthRoutesOptions = { db: Db; config: Config }
+
+// SECURITY.md 10: HttpOnly, SameSite=Lax, Path=/, Secure whenever served over HTTPS.
+function cookieOptions(request: FastifyRequest) {
+  return {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: request.protocol === 'https',
+  } as const
+}
+
+function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
+  void reply.clearCookie(SESSION_COOKIE, cookieOptions(request))
+}
+
+/** The auth API of spec section 7. */
+export const authRoutes: FastifyPluginCallback<AuthRoutesOptions> = (
+  base,
+  { db, config },
+  done,
+) => {
+  const app = base.withTypeProvider<ZodTypeProvider>()
+
+  app.post('/api/auth/login', {
+    config: { access: 'public' },
+    schema: { body: loginRequestSchema, response: { 200: loginResponseSchema } },
+    handler: async (request, reply) => {
+      const context = { ip: request.ip, userAgent: request.headers['user-agent'], log: request.log }
+      const session = await login(db, config, request.body, context)
+      const maxAge = Math.floor((session.expiresAt.getTime() - Date.now()) / 1000)
+      void reply.setCookie(SESSION_COOKIE, session.token, { ...cookieOptions(request), maxAge })
+      return { token: session.token, user: toPublicUser(session.user) }
+    },
+  })
+
+  app.get('/api/auth/me', {
+    config: { access: 'user', allowWhileMustChangePassword: true },
+    schema: { response: { 200: userSchema } },
+    handler: (request) => toPublicUser(requireViewer(request).user),
+  })
+
+  // Public on purpose: logging out with a dead session still clears the cookie and answers 200.
+  app.post('/api/auth/logout', {
+    config: { access: 'public' },
+    schema: { response: { 200: messageResponseSchema } },
+    handler: async (request, reply) => {
+      const token = tokenFromRequest(request)
+      const resolved = token ? await resolveSession(db, config, token.value) : undefined
+      if (resolved) await deleteSession(db, resolved.session.id)
+      request.log.info({ event: 'logout', userId: resolved?.user.id })
+      clearSessionCookie(request, reply)
+      return { message: 'Logged out successfully' }
+    },
+  })
+
+  app.post('/api/auth/change-password', {
+    config: { access: 'user', allowWhileMustChangePassword: true },
+    schema: { body: changePasswordRequestSchema, response: { 200: messageResponseSchema } },
+    handler: async (request) => {
+      const { user, sessionId } = requireViewer(request)
+      await changePassword(db, config, request.body, { userId: user.id, sessionId })
+      request.log.info({ event: 'password_changed', userId: user.id })
+      return { message: 'Password changed successfully' }
+    },
+  })
+
+  app.post('/api/auth/first-time-password-change', {
+    config: { access: 'user', allowWhileMustChangePassword: true },
+    schema: {
+      body: firstTimePasswordRequestSchema,
+      response: { 200: z.object({ message: z.string(), user: userSchema }) },
+    },
+    handler: async (request) => {
+      const { user, sessionId } = requireViewer(request)
+      const updated = await firstTimePasswordChange(db, config, request.body.newPassword, {
+        userId: user.id,
+        sessionId,
+      })
+      request.log.info({ event: 'password_changed', userId: user.id, firstTime: true })
+      return { message: 'Password updated successfully', user: toPublicUser(updated) }
+    },
+  })
+  done()
+}

@@ -1,0 +1,116 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { and, eq, ne } from 'drizzle-orm'
+import type { FastifyRequest } from 'fastify'
+import { decodeAuthToken, encodeAuthToken, SESSION_COOKIE } from '#shared/auth.ts'
+import type { Config } from '../config.ts'
+import type { Db } from '../db/open.ts'
+import { sessions, users } from '../db/schema.ts'
+import type { UserRow } from '../users/service.ts'
+
+// Writing lastSeenAt on every request would double the database work; a minute is precise enough
+// for a 30-minute idle timeout.
+const TOUCH_INTERVAL_MS = 60_000
+
+export type SessionRow = typeof sessions.$inferSelect
+
+export type NewSession = { token: string; expiresAt: Date; sessionId: number }
+
+function hashSecret(sid: string): string {
+  return createHash('sha256').update(sid).digest('hex')
+}
+
+/**
+ * SECURITY.md 7-8: a new random secret per login; the database keeps only its SHA-256. The token
+ * is the spec's base64 JSON `{ sid, exp }`, exp being the row's absolute expiry in milliseconds.
+ */
+export async function createSession(
+  db: Db,
+  config: Config,
+  userId: number,
+  client: { ip?: string; userAgent?: string } = {},
+): Promise<NewSession> {
+  const sid = randomBytes(32).toString('base64url')
+  const now = Date.now()
+  const expiresAt = new Date(now + config.sessionAbsoluteHours * 3_600_000)
+  const [row] = await db
+    .insert(sessions)
+    .values({
+      userId,
+      secretHash: hashSecret(sid),
+      expiresAt,
+      lastSeenAt: new Date(now),
+      ip: client.ip ?? null,
+      userAgent: client.userAgent?.slice(0, 500) ?? null,
+    })
+    .returning({ id: sessions.id })
+  if (!row) throw new Error(`Creating a session for user ${userId} returned no row`)
+  return { token: encodeAuthToken({ sid, exp: expiresAt.getTime() }), expiresAt, sessionId: row.id }
+}
+
+export type ResolvedSession = { session: SessionRow; user: UserRow }
+
+/**
+ * The session and its user (re-read on every request, SECURITY.md 9), or undefined when the token
+ * is unreadable, unknown, tampered with (exp differs from the row), expired, or idle too long.
+ */
+export async function resolveSession(
+  db: Db,
+  config: Config,
+  token: string,
+): Promise<ResolvedSession | undefined> {
+  const payload = decodeAuthToken(token)
+  if (!payload) return undefined
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.secretHash, hashSecret(payload.sid)))
+  if (!row) return undefined
+  const { session } = row
+  // SECURITY.md 7: tampering never extends a session; the row decides.
+  if (session.expiresAt.getTime() !== payload.exp) return undefined
+  const now = Date.now()
+  const idleLimit = config.sessionIdleMinutes * 60_000
+  if (session.expiresAt.getTime() <= now || now - session.lastSeenAt.getTime() > idleLimit) {
+    await deleteSession(db, session.id)
+    return undefined
+  }
+  if (now - session.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(sessions.id, session.id))
+  }
+  return row
+}
+
+export async function deleteSession(db: Db, sessionId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId))
+}
+
+/** Ends every session of a user, or every other one (SECURITY.md 3, 9). */
+export async function deleteUserSessions(
+  db: Db,
+  userId: number,
+  exceptSessionId?: number,
+): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        exceptSessionId === undefined ? undefined : ne(sessions.id, exceptSessionId),
+      ),
+    )
+}
+
+export type RequestToken = { value: string; via: 'bearer' | 'cookie' }
+
+/** The token from `Authorization: Bearer` first (spec section 7), else the session cookie. */
+export function tokenFromRequest(request: FastifyRequest): RequestToken | undefined {
+  const header = request.headers.authorization
+  const bearer = header?.match(/^Bearer\s+(\S+)\s*$/i)?.[1]
+  if (bearer) return { value: bearer, via: 'bearer' }
+  const cookie = request.cookies[SESSION_COOKIE]
+  return cookie ? { value: cookie, via: 'cookie' } : undefined
+}

@@ -1,0 +1,50 @@
+import { stat } from 'node:fs/promises'
+import path from 'node:path'
+import fastifyStatic from '@fastify/static'
+import type { FastifyPluginAsync } from 'fastify'
+import { sendJsonNotFound } from './errors.ts'
+
+export type ClientRoutesOptions = { clientDir: string }
+
+// Vite puts content-hashed files under /assets: they never change, so browsers may keep them.
+const IMMUTABLE = 'public, max-age=31536000, immutable'
+// index.html and unhashed files must be revalidated, or a deploy would serve stale bundles.
+const REVALIDATE = 'no-cache'
+
+async function findFile(root: string, urlPath: string): Promise<string | undefined> {
+  const absolute = path.resolve(root, `.${urlPath}`)
+  // Never serve anything outside CLIENT_DIR (path traversal).
+  if (!absolute.startsWith(root + path.sep)) return undefined
+  const info = await stat(absolute).catch(() => undefined)
+  return info?.isFile() ? path.relative(root, absolute) : undefined
+}
+
+/**
+ * Serves the built SPA from CLIENT_DIR: real files as they are, and index.html (200) for any
+ * other non-/api GET so the client router can render the page, including its own 404 screen.
+ * Unknown /api paths stay JSON 404s.
+ */
+export const clientRoutes: FastifyPluginAsync<ClientRoutesOptions> = async (app, { clientDir }) => {
+  const root = path.resolve(clientDir)
+  await app.register(fastifyStatic, { root, serve: false })
+
+  app.get('/*', { config: { access: 'public' } }, async (request, reply) => {
+    const urlPath = request.url.split('?')[0] ?? '/'
+    if (urlPath === '/api' || urlPath.startsWith('/api/')) return sendJsonNotFound(request, reply)
+    let decoded: string
+    try {
+      decoded = decodeURIComponent(urlPath)
+    } catch {
+      // A malformed %-escape cannot name a file; let the client router show its 404 screen.
+      decoded = '/'
+    }
+    const file = await findFile(root, decoded)
+    if (file && file !== 'index.html') {
+      const cacheControl = file.startsWith(`assets${path.sep}`) ? IMMUTABLE : REVALIDATE
+      return reply.header('cache-control', cacheControl).sendFile(file, { cacheControl: false })
+    }
+    // A missing hashed asset must not come back as HTML with 200.
+    if (decoded.startsWith('/assets/')) return sendJsonNotFound(request, reply)
+    return reply.header('cache-control', REVALIDATE).sendFile('index.html', { cacheControl: false })
+  })
+}

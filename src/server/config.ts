@@ -1,0 +1,216 @@
+import path from 'node:path'
+import { z } from 'zod'
+import { PASSWORD_MAX_LENGTH } from '#shared/auth.ts'
+import { PASSWORD_MIN_LENGTH_FLOOR, passwordProblems } from './auth/password-policy.ts'
+
+/** Every environment variable Scout reads, with its default and meaning (the README table). */
+export const CONFIG_DOCS = [
+  { name: 'PORT', default: '5000', meaning: 'HTTP port to listen on' },
+  { name: 'HOST', default: '0.0.0.0', meaning: 'Interface to listen on' },
+  {
+    name: 'DATA_DIR',
+    default: './data',
+    meaning: 'Folder for the embedded database (PGlite) and its lock file',
+  },
+  {
+    name: 'DATABASE_URL',
+    default: '(unset)',
+    meaning: 'postgres://… URL; when set Scout uses PostgreSQL instead of the embedded PGlite',
+  },
+  { name: 'DATABASE_POOL_MAX', default: '10', meaning: 'Most PostgreSQL connections in the pool' },
+  {
+    name: 'ADMIN_EMAIL',
+    default: 'admin@talentpool.local',
+    meaning: 'E-mail of the first admin, created on an empty database',
+  },
+  {
+    name: 'ADMIN_PASSWORD',
+    default: '(unset)',
+    meaning:
+      'Password of the first admin; unset means a strong one is generated, printed once and must be changed',
+  },
+  {
+    name: 'PASSWORD_MIN_LENGTH',
+    default: '8',
+    meaning: `Shortest password the server accepts (${PASSWORD_MIN_LENGTH_FLOOR}-${PASSWORD_MAX_LENGTH})`,
+  },
+  {
+    name: 'SESSION_IDLE_MINUTES',
+    default: '30',
+    meaning: 'Sign out after this long without a request',
+  },
+  {
+    name: 'SESSION_ABSOLUTE_HOURS',
+    default: '12',
+    meaning: 'Longest a session lives, active or not',
+  },
+  {
+    name: 'TEMP_PASSWORD_DAYS',
+    default: '7',
+    meaning: 'Days a temporary (invite or reset) password stays usable',
+  },
+  {
+    name: 'LOG_LEVEL',
+    default: 'info',
+    meaning: 'fatal, error, warn, info, debug, trace or silent',
+  },
+  {
+    name: 'TRUST_PROXY',
+    default: 'false',
+    meaning: 'true, a hop count, or comma-separated proxy addresses, when behind a reverse proxy',
+  },
+  {
+    name: 'CORS_ORIGINS',
+    default: '(unset)',
+    meaning: 'Comma-separated origins allowed to call the API cross-origin; unset means no CORS',
+  },
+  { name: 'CLIENT_DIR', default: 'dist/client', meaning: 'Folder of the built web client' },
+] as const
+
+export type ConfigVar = (typeof CONFIG_DOCS)[number]['name']
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
+
+/** SECURITY.md 6. Fixed numbers, not env; fields so tests can shorten them. */
+export type ThrottleConfig = {
+  ipMaxFailures: number
+  ipWindowSeconds: number
+  ipLockSeconds: number
+  accountFreeFailures: number
+  accountMaxDelaySeconds: number
+  accountHourlyMaxFailures: number
+}
+
+export const DEFAULT_THROTTLE: ThrottleConfig = {
+  ipMaxFailures: 10,
+  ipWindowSeconds: 600,
+  ipLockSeconds: 600,
+  accountFreeFailures: 5,
+  accountMaxDelaySeconds: 300,
+  accountHourlyMaxFailures: 100,
+}
+
+export type Config = {
+  port: number
+  host: string
+  dataDir: string
+  databaseUrl: string | undefined
+  databasePoolMax: number
+  adminEmail: string
+  adminPassword: string | undefined
+  passwordMinLength: number
+  sessionIdleMinutes: number
+  sessionAbsoluteHours: number
+  tempPasswordDays: number
+  logLevel: (typeof LOG_LEVELS)[number]
+  trustProxy: boolean | number | string[]
+  corsOrigins: string[]
+  clientDir: string
+  throttle: ThrottleConfig
+}
+
+const int = (min: number, max: number) =>
+  z.coerce
+    .number({ error: `must be an integer ${min}-${max}` })
+    .int(`must be an integer ${min}-${max}`)
+    .min(min, `must be an integer ${min}-${max}`)
+    .max(max, `must be an integer ${min}-${max}`)
+
+const envSchema = z.object({
+  PORT: int(1, 65535).default(5000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  DATABASE_POOL_MAX: int(1, 1000).default(10),
+  ADMIN_EMAIL: z.email('must be an e-mail address').default('admin@talentpool.local'),
+  ADMIN_PASSWORD: z.string().optional(),
+  PASSWORD_MIN_LENGTH: int(PASSWORD_MIN_LENGTH_FLOOR, PASSWORD_MAX_LENGTH).default(8),
+  SESSION_IDLE_MINUTES: int(1, 7 * 24 * 60).default(30),
+  SESSION_ABSOLUTE_HOURS: int(1, 24 * 30).default(12),
+  TEMP_PASSWORD_DAYS: int(1, 90).default(7),
+  LOG_LEVEL: z.enum(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`).default('info'),
+  TRUST_PROXY: z.string().default('false'),
+  CORS_ORIGINS: z.string().optional(),
+  CLIENT_DIR: z.string().min(1).default('dist/client'),
+})
+
+/**
+ * Reads and validates the environment once (STYLE.md: the only reader of process.env). A bad
+ * value throws an Error whose message names the variable: "Invalid PORT: must be an integer 1-65535".
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // An empty value (PORT=) means "not set", as in most .env tooling.
+  const input = Object.fromEntries(
+    CONFIG_DOCS.map(({ name }) => [name, env[name] === '' ? undefined : env[name]]),
+  )
+  const parsed = envSchema.safeParse(input)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    throw new Error(`Invalid ${String(issue?.path[0] ?? 'configuration')}: ${issue?.message}`)
+  }
+  const e = parsed.data
+  const adminEmail = e.ADMIN_EMAIL.toLowerCase()
+  if (e.ADMIN_PASSWORD !== undefined) {
+    const problems = passwordProblems(
+      e.ADMIN_PASSWORD,
+      { email: adminEmail },
+      e.PASSWORD_MIN_LENGTH,
+    )
+    if (problems.length > 0) throw new Error(`Invalid ADMIN_PASSWORD: ${problems.join(' ')}`)
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    databasePoolMax: e.DATABASE_POOL_MAX,
+    adminEmail,
+    adminPassword: e.ADMIN_PASSWORD,
+    passwordMinLength: e.PASSWORD_MIN_LENGTH,
+    sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
+    sessionAbsoluteHours: e.SESSION_ABSOLUTE_HOURS,
+    tempPasswordDays: e.TEMP_PASSWORD_DAYS,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    corsOrigins: parseOrigins(e.CORS_ORIGINS),
+    clientDir: path.resolve(e.CLIENT_DIR),
+    throttle: DEFAULT_THROTTLE,
+  }
+}
+
+function parseTrustProxy(value: string): Config['trustProxy'] {
+  const v = value.trim().toLowerCase()
+  if (v === 'true') return true
+  if (v === 'false') return false
+  if (/^\d+$/.test(v)) return Number(v)
+  const list = v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+  if (list.length === 0 || list.some((s) => !/^[0-9a-f.:/]+$/.test(s))) {
+    throw new Error(
+      'Invalid TRUST_PROXY: must be true, false, a hop count, or comma-separated proxy addresses',
+    )
+  }
+  return list
+}
+
+function parseOrigins(value: string | undefined): string[] {
+  if (value === undefined) return []
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((origin) => {
+      const parsed = URL.canParse(origin) ? new URL(origin) : undefined
+      if (parsed?.origin !== origin.replace(/\/$/, '')) {
+        throw new Error(
+          `Invalid CORS_ORIGINS: "${origin}" is not an origin like https://example.com`,
+        )
+      }
+      return parsed.origin
+    })
+}

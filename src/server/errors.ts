@@ -1,0 +1,196 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { ApiErrorBody } from '#shared/api-error.ts'
+
+type FieldErrors = Record<string, string[]>
+
+/** An error whose message is safe to show the client as-is (SECURITY.md 23). */
+export class AppError extends Error {
+  readonly statusCode: number
+  readonly fieldErrors: FieldErrors | undefined
+  constructor(statusCode: number, message: string, fieldErrors?: FieldErrors) {
+    super(message)
+    this.statusCode = statusCode
+    this.fieldErrors = fieldErrors
+  }
+}
+
+export class BadRequestError extends AppError {
+  constructor(message: string, fieldErrors?: FieldErrors) {
+    super(400, message, fieldErrors)
+  }
+}
+export class UnauthorizedError extends AppError {
+  constructor(message = 'Authentication required') {
+    super(401, message)
+  }
+}
+export class ForbiddenError extends AppError {
+  constructor(message = 'You do not have permission to do this.') {
+    super(403, message)
+  }
+}
+export class NotFoundError extends AppError {
+  constructor(message = 'Not found') {
+    super(404, message)
+  }
+}
+export class ConflictError extends AppError {
+  constructor(message: string) {
+    super(409, message)
+  }
+}
+export class TooManyRequestsError extends AppError {
+  readonly retryAfterSeconds: number
+  constructor(retryAfterSeconds: number, message = 'Too many attempts. Please try again later.') {
+    super(429, message)
+    this.retryAfterSeconds = retryAfterSeconds
+  }
+}
+export class ServiceUnavailableError extends AppError {
+  constructor(message = DATABASE_DOWN_MESSAGE) {
+    super(503, message)
+  }
+}
+
+export const DATABASE_DOWN_MESSAGE = 'The database is unavailable. Please try again shortly.'
+
+// Fastify's own 4xx errors, with messages a person can act on (SECURITY.md 18, 23).
+const FASTIFY_CLIENT_ERRORS: Record<string, ApiErrorBody['message']> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type. Send application/json.',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'Malformed JSON in request body',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'Malformed JSON in request body',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Invalid Content-Length',
+}
+
+/** Walks an error and its causes (drizzle wraps driver errors in DrizzleQueryError). */
+function causes(error: unknown): unknown[] {
+  const chain: unknown[] = []
+  let current: unknown = error
+  while (current instanceof Error && chain.length < 5) {
+    chain.push(current)
+    current = current.cause
+  }
+  return chain
+}
+
+function errorCode(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return undefined
+  return typeof error.code === 'string' ? error.code : undefined
+}
+
+/** PostgreSQL unique violation, through any wrapping. */
+export function isUniqueViolation(error: unknown): boolean {
+  return causes(error).some((e) => errorCode(e) === '23505')
+}
+
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE'])
+
+/** The database cannot be reached: node-postgres socket errors, SQLSTATE 08/57P0x, closed PGlite. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  return causes(error).some((e) => {
+    const code = errorCode(e) ?? ''
+    if (CONNECTION_CODES.has(code) || code.startsWith('08') || /^57P0[1-3]$/.test(code)) return true
+    const message = e instanceof Error ? e.message : ''
+    return /PGlite is closed|Connection terminated|Cannot use a pool after calling end|timeout exceeded when trying to connect/i.test(
+      message,
+    )
+  })
+}
+
+function fieldErrorsFromIssues(
+  issues: { path: PropertyKey[]; message: string; keys?: string[] }[],
+): FieldErrors {
+  const fieldErrors: FieldErrors = {}
+  const add = (field: string, message: string) => {
+    ;(fieldErrors[field] ??= []).push(message)
+  }
+  for (const issue of issues) {
+    const field = issue.path.map(String).join('.')
+    // strict objects (SECURITY.md 14): name each refused field
+    if (issue.keys)
+      for (const key of issue.keys) add(field ? `${field}.${key}` : key, 'Unknown field')
+    else add(field || '_root', issue.message)
+  }
+  return fieldErrors
+}
+
+function validationBody(fieldErrors: FieldErrors): ApiErrorBody {
+  const first = Object.entries(fieldErrors)[0]
+  const message = first ? `${first[0] === '_root' ? '' : `${first[0]}: `}${first[1][0] ?? ''}` : ''
+  return { message: `Invalid request${message ? ` (${message})` : ''}`, fieldErrors }
+}
+
+function toResponse(
+  error: unknown,
+  request: FastifyRequest,
+): { status: number; body: ApiErrorBody; retryAfter?: number } {
+  if (error instanceof TooManyRequestsError) {
+    return {
+      status: 429,
+      body: { message: error.message },
+      retryAfter: error.retryAfterSeconds,
+    }
+  }
+  if (error instanceof AppError) {
+    const body: ApiErrorBody = { message: error.message }
+    if (error.fieldErrors) body.fieldErrors = error.fieldErrors
+    return { status: error.statusCode, body }
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const issues = error.validation.map((v) => ({
+      path: v.instancePath.split('/').filter(Boolean),
+      message: v.message ?? 'Invalid value',
+      keys: v.keyword === 'unrecognized_keys' ? readKeys(v.params) : undefined,
+    }))
+    return { status: 400, body: validationBody(fieldErrorsFromIssues(issues)) }
+  }
+  if (error instanceof z.ZodError) {
+    const issues = error.issues.map((i) => ({
+      path: i.path,
+      message: i.message,
+      keys: i.code === 'unrecognized_keys' ? i.keys : undefined,
+    }))
+    return { status: 400, body: validationBody(fieldErrorsFromIssues(issues)) }
+  }
+  const code = errorCode(error)
+  const fastifyMessage = code ? FASTIFY_CLIENT_ERRORS[code] : undefined
+  if (fastifyMessage && isFastifyError(error)) {
+    return { status: error.statusCode ?? 400, body: { message: fastifyMessage } }
+  }
+  if (isUniqueViolation(error)) {
+    return { status: 409, body: { message: 'This record already exists.' } }
+  }
+  if (isDatabaseUnavailable(error)) {
+    request.log.error({ err: error }, 'database unavailable')
+    return { status: 503, body: { message: DATABASE_DOWN_MESSAGE } }
+  }
+  request.log.error({ err: error }, 'unhandled error')
+  return { status: 500, body: { message: 'Internal server error', requestId: request.id } }
+}
+
+function readKeys(params: unknown): string[] {
+  if (typeof params !== 'object' || params === null || !('keys' in params)) return []
+  return Array.isArray(params.keys) ? params.keys.map(String) : []
+}
+
+function isFastifyError(error: unknown): error is FastifyError {
+  return error instanceof Error && 'statusCode' in error
+}
+
+/** The one error handler (STYLE.md, SECURITY.md 23). */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => {
+    const { status, body, retryAfter } = toResponse(error, request)
+    if (retryAfter !== undefined) void reply.header('retry-after', String(retryAfter))
+    return reply.status(status).send(body)
+  })
+}
+
+/** The JSON 404 for unknown routes. */
+export function sendJsonNotFound(_request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const body: ApiErrorBody = { message: 'Not found' }
+  return reply.status(404).send(body)
+}

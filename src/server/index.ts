@@ -1,0 +1,89 @@
+import closeWithGrace from 'close-with-grace'
+import { buildApp } from './app.ts'
+import { ensureAdmin, type EnsureAdminResult } from './bootstrap.ts'
+import { loadConfig, type Config } from './config.ts'
+import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts'
+import { openDatabase, type OpenDatabase } from './db/open.ts'
+
+/**
+ * Entry point (ARCHITECTURE.md): config → DATA_DIR lock (PGlite) → database → migrations →
+ * first admin → app → listen, with a clean shutdown on SIGINT/SIGTERM (SECURITY.md 28).
+ * Start-up messages go to stdout as plain text for the person who ran `npm start`; the JSON
+ * logs follow.
+ */
+
+function say(lines: string[]): void {
+  process.stdout.write(`${lines.join('\n')}\n`)
+}
+
+function fail(message: string): never {
+  process.stderr.write(`\nScout could not start: ${message}\n\n`)
+  process.exit(1)
+}
+
+function readConfig(): Config {
+  try {
+    return loadConfig()
+  } catch (error) {
+    return fail(error instanceof Error ? error.message : String(error))
+  }
+}
+
+function openTarget(config: Config) {
+  if (config.databaseUrl) {
+    return { engine: 'postgres', url: config.databaseUrl, poolMax: config.databasePoolMax } as const
+  }
+  return { engine: 'pglite', dataDir: config.dataDir } as const
+}
+
+function signInLines(config: Config, admin: EnsureAdminResult): string[] {
+  if (admin.created && admin.generatedPassword !== undefined) {
+    return [
+      '',
+      '  First start: an admin account was created.',
+      `    Email:    ${admin.email}`,
+      `    Password: ${admin.generatedPassword}`,
+      '  (shown once; you will be asked to change it)',
+    ]
+  }
+  if (admin.created) return ['', `  Sign in as ${admin.email} with the ADMIN_PASSWORD you set.`]
+  return ['', `  Sign in with your Scout account (first admin: ${config.adminEmail}).`]
+}
+
+async function main(): Promise<void> {
+  const config = readConfig()
+  let lock: DataDirLock | undefined
+  let database: OpenDatabase | undefined
+  try {
+    if (!config.databaseUrl) lock = acquireDataDirLock(config.dataDir)
+    database = await openDatabase(openTarget(config))
+    await database.migrate()
+  } catch (error) {
+    lock?.release()
+    await database?.close().catch(() => undefined)
+    fail(error instanceof Error ? error.message : String(error))
+  }
+  const openDb = database
+  const app = await buildApp({ database: openDb, config })
+  const admin = await ensureAdmin(openDb.db, config, app.log)
+
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'shutting down after an error')
+    else app.log.info({ signal }, 'shutting down')
+    await app.close()
+    await openDb.close()
+    lock?.release()
+  })
+
+  await app.listen({ port: config.port, host: config.host })
+  const where = openDb.engine === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'
+  say([
+    '',
+    `  Scout is running at http://localhost:${config.port}`,
+    `  Database: ${where}`,
+    ...signInLines(config, admin),
+    '',
+  ])
+}
+
+await main()

@@ -1,0 +1,93 @@
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import { expect } from 'vitest'
+import { SESSION_COOKIE } from '#shared/auth.ts'
+import { userSchema, type User } from '#shared/user.ts'
+import { buildApp } from './app.ts'
+import { loadConfig, type Config } from './config.ts'
+import type { Db, OpenDatabase } from './db/open.ts'
+import { createTestDatabase } from './test-database.ts'
+import { createUser, type CreateUserInput, type UserRow } from './users/service.ts'
+
+export const TEST_PASSWORD = 'Correct-Horse-Battery-42'
+
+/** Defaults plus overrides; CLIENT_DIR points nowhere unless a test gives it a folder. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  const base = loadConfig({ CLIENT_DIR: path.join(tmpdir(), 'scout-test-no-client') })
+  return { ...base, ...overrides }
+}
+
+export type TestApp = {
+  app: FastifyInstance
+  database: OpenDatabase
+  config: Config
+  close: () => Promise<void>
+}
+
+/** A fresh migrated database on the engine under test and an app over it (not listening). */
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const database = await createTestDatabase()
+  const config = testConfig(overrides)
+  const app = await buildApp({ database, config, logger: false })
+  await app.ready()
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close()
+      await database.close()
+    },
+  }
+}
+
+let userCounter = 0
+
+/** A user with TEST_PASSWORD unless overridden; returns the row and the plain password. */
+export async function createTestUser(
+  db: Db,
+  overrides: Partial<CreateUserInput> = {},
+): Promise<{ user: UserRow; password: string }> {
+  userCounter++
+  const password = overrides.password ?? TEST_PASSWORD
+  const user = await createUser(db, {
+    email: `user${userCounter}@scout.test`,
+    firstName: 'Test',
+    lastName: 'Person',
+    ...overrides,
+    password,
+  })
+  return { user, password }
+}
+
+export type LoggedIn = {
+  token: string
+  /** The Cookie request header value carrying the session cookie. */
+  cookie: string
+  headers: { authorization: string }
+  user: User
+}
+
+/** Signs in through POST /api/auth/login and fails the test unless it answers 200. */
+export async function loginAs(
+  app: FastifyInstance,
+  email: string,
+  password: string = TEST_PASSWORD,
+): Promise<LoggedIn> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password },
+  })
+  expect(response.statusCode, response.body).toBe(200)
+  const body = response.json<{ token: string; user: unknown }>()
+  const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE)
+  expect(cookie?.value).toBe(body.token)
+  return {
+    token: body.token,
+    cookie: `${SESSION_COOKIE}=${body.token}`,
+    headers: { authorization: `Bearer ${body.token}` },
+    user: userSchema.parse(body.user),
+  }
+}
