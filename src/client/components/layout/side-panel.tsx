@@ -1,0 +1,66 @@
+import { ChartColumn, LayoutDashboard, Settings, Users, type LucideIcon } from 'lucide-react'
+import type { KeyboardEvent } from 'react'
+import { NavLink } from 'react-router'
+import { cn } from '../../lib/cn.ts'
+
+// spec section 2: all four links are shown to everyone, including non-admins.
+const LINKS: { to: string; label: string; icon: LucideIcon; end?: boolean }[] = [
+  { to: '/dashboard', label: 'Talent Dashboard', icon: LayoutDashboard, end: true },
+  { to: '/dashboard/users', label: 'Users', icon: Users },
+  { to: '/dashboard/reports', label: 'Reports', icon: ChartColumn },
+  { to: '/dashboard/settings', label: 'Settings', icon: Settings },
+]
+
+type SidePanelProps = {
+  id: string
+  /** Called after a link is followed; the shell closes the overlay on small screens. */
+  onNavigate: () => void
+  onClose: () => void
+}
+
+/**
+ * The left navigation panel: in the page flow on wide screens, over the page (with a backdrop)
+ * on small ones.
+ */
+export function SidePanel({ id, onNavigate, onClose }: SidePanelProps) {
+  function handleKeyDown(event: KeyboardEvent<HTMLElement>) {
+    if (event.key === 'Escape') onClose()
+  }
+
+  return (
+    <>
+      <div
+        aria-hidden="true"
+        className="fixed inset-0 top-14 z-30 animate-fade-in bg-black/50 backdrop-blur-[1px] md:hidden"
+        onClick={onClose}
+      />
+      <nav
+        id={id}
+        aria-label="Main"
+        onKeyDown={handleKeyDown}
+        className="fixed top-14 bottom-0 left-0 z-40 w-72 max-w-[80vw] animate-slide-in-left overflow-y-auto border-r bg-card/95 p-3 shadow-xl backdrop-blur-md md:sticky md:z-auto md:h-[calc(100dvh-3.5rem)] md:w-64 md:shrink-0 md:animate-none md:bg-card/40 md:shadow-none"
+      >
+        <ul className="grid gap-1">
+          {LINKS.map(({ to, label, icon: Icon, end }) => (
+            <li key={to}>
+              <NavLink
+                to={to}
+                end={end}
+                onClick={onNavigate}
+                className={({ isActive }) =>
+                  cn(
+                    'flex items-center gap-3 rounded-md px-3 py-2.5 text-sm font-medium text-muted-foreground transition-colors outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60',
+                    isActive && 'bg-primary/15 text-foreground hover:bg-primary/20',
+                  )
+                }
+              >
+                <Icon className="size-4 shrink-0" aria-hidden="true" />
+                {label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </>
+  )
+}

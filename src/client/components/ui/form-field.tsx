@@ -1,0 +1,62 @@
+import type { ComponentProps } from 'react'
+import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form'
+import { Field, FieldDescription, FieldError, FieldLabel } from './field.tsx'
+import { Input } from './input.tsx'
+
+type FormFieldProps<T extends FieldValues> = Omit<
+  ComponentProps<typeof Input>,
+  'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur'
+> & {
+  control: Control<T>
+  name: FieldPath<T>
+  label: string
+  description?: string
+}
+
+/**
+ * A labelled text input bound to react-hook-form: the label is tied to the input, the error is
+ * announced through aria-describedby and the input carries aria-invalid while it is invalid.
+ */
+export function FormField<T extends FieldValues>({
+  control,
+  name,
+  label,
+  description,
+  id,
+  ...inputProps
+}: FormFieldProps<T>) {
+  const inputId = id ?? `field-${name}`
+  const descriptionId = `${inputId}-description`
+  const errorId = `${inputId}-error`
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => {
+        const describedBy = [
+          description === undefined ? '' : descriptionId,
+          fieldState.invalid ? errorId : '',
+        ]
+          .filter((part) => part !== '')
+          .join(' ')
+        return (
+          <Field data-invalid={fieldState.invalid}>
+            <FieldLabel htmlFor={inputId}>{label}</FieldLabel>
+            <Input
+              {...inputProps}
+              {...field}
+              value={typeof field.value === 'string' ? field.value : ''}
+              id={inputId}
+              aria-invalid={fieldState.invalid}
+              aria-describedby={describedBy === '' ? undefined : describedBy}
+            />
+            {description === undefined ? null : (
+              <FieldDescription id={descriptionId}>{description}</FieldDescription>
+            )}
+            <FieldError id={errorId} errors={[fieldState.error?.message]} />
+          </Field>
+        )
+      }}
+    />
+  )
+}

@@ -1,0 +1,90 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { z } from 'zod'
+import {
+  loginResponseSchema,
+  messageResponseSchema,
+  type ChangePasswordRequest,
+  type LoginRequest,
+} from '#shared/auth.ts'
+import { userSchema, type User } from '#shared/user.ts'
+import { api, fetchJson } from '../../lib/api.ts'
+import { setAuthToken, setCachedUser } from '../../lib/auth-token.ts'
+import { CURRENT_USER_KEY, clearStoredSession } from './session.ts'
+
+async function fetchCurrentUser(): Promise<User | null> {
+  let body: unknown
+  try {
+    body = await fetchJson(CURRENT_USER_KEY[0], { on401: 'returnNull' })
+  } catch (error) {
+    // spec section 8: "Current user failure — error 'Authentication failed'"; session.ts drops the token.
+    throw new Error('Authentication failed', { cause: error })
+  }
+  if (body === null) {
+    // spec section 4: a 401 also removes the token.
+    clearStoredSession()
+    return null
+  }
+  const user = userSchema.parse(body)
+  setCachedUser(user)
+  return user
+}
+
+/** GET /api/auth/me: cached 5 s, one retry after 500 ms (spec sections 7 and 9). */
+export function currentUserQueryOptions() {
+  return queryOptions({
+    queryKey: CURRENT_USER_KEY,
+    queryFn: fetchCurrentUser,
+    staleTime: 5_000,
+    retry: 1,
+    retryDelay: 500,
+  })
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (credentials: LoginRequest) =>
+      api.post('/api/auth/login', loginResponseSchema, credentials),
+    onSuccess: async ({ token, user }) => {
+      setAuthToken(token)
+      setCachedUser(user)
+      // spec section 4: after login the cached current-user data is refreshed.
+      queryClient.setQueryData(CURRENT_USER_KEY, user)
+      await queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY })
+    },
+  })
+}
+
+/** Re-reads the current user even when no screen is watching it, so guards see the new flags. */
+function refreshCurrentUser(queryClient: ReturnType<typeof useQueryClient>) {
+  return queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY, refetchType: 'all' })
+}
+
+export function useChangePassword() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: ChangePasswordRequest) =>
+      api.post('/api/auth/change-password', messageResponseSchema, input),
+    onSuccess: () => refreshCurrentUser(queryClient),
+  })
+}
+
+const firstTimePasswordResponseSchema = messageResponseSchema.extend({
+  user: userSchema.optional(),
+})
+
+export function useFirstTimePasswordChange() {
+  return useMutation({
+    mutationFn: (input: { newPassword: string }) =>
+      api.post('/api/auth/first-time-password-change', firstTimePasswordResponseSchema, input),
+    onSuccess: ({ user }) => {
+      // The page reloads next; keep the cached copy in step with the server.
+      if (user !== undefined) setCachedUser(user)
+    },
+  })
+}
+
+/** POST /api/auth/logout; the caller ignores its failure (spec section 7). */
+export function logoutRequest() {
+  return api.post('/api/auth/logout', z.unknown())
+}

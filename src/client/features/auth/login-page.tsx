@@ -1,0 +1,141 @@
+import { useRef, type FormEvent } from 'react'
+import { useNavigate } from 'react-router'
+import { Sparkles } from 'lucide-react'
+import { Button } from '../../components/ui/button.tsx'
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../../components/ui/card.tsx'
+import { Input } from '../../components/ui/input.tsx'
+import { Label } from '../../components/ui/label.tsx'
+import { Spinner } from '../../components/ui/spinner.tsx'
+import { toast } from '../../components/ui/use-toast.ts'
+import { fetchJson, parseApiError } from '../../lib/api.ts'
+import { AuthLayout } from './auth-layout.tsx'
+import { useLogin } from './api.ts'
+
+/** spec section 8: the server's message, else 'Invalid credentials'; see the catalogue for the rest. */
+function loginFailureDescription(error: unknown): string {
+  const parsed = parseApiError(error)
+  if (parsed === undefined) return 'Please try again'
+  if (!parsed.isJson) return 'Login failed'
+  return parsed.message ?? 'Invalid credentials'
+}
+
+function textValue(data: FormData, name: string): string {
+  const value = data.get(name)
+  return typeof value === 'string' ? value : ''
+}
+
+/** spec section 7: a second current-user call 1 s after login, for diagnostics only. */
+function logCurrentUserLater(): void {
+  setTimeout(() => {
+    fetchJson('/api/auth/me', { on401: 'returnNull' }).then(
+      // eslint-disable-next-line no-console -- spec section 7: "its result is just logged"
+      (user) => console.debug('[scout] current user after login', user),
+      // eslint-disable-next-line no-console -- spec section 7: diagnostics only
+      (error: unknown) => console.debug('[scout] current user check failed', error),
+    )
+  }, 1_000)
+}
+
+export function LoginPage() {
+  const navigate = useNavigate()
+  const login = useLogin()
+  const inFlight = useRef(false)
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    // spec section 5: a second submit is ignored while one is in flight.
+    if (inFlight.current) return
+    const data = new FormData(event.currentTarget)
+    const email = textValue(data, 'email').trim()
+    const password = textValue(data, 'password')
+    if (email === '' || password === '') {
+      toast({
+        variant: 'destructive',
+        title: 'Missing credentials',
+        description: 'Please enter both email and password',
+      })
+      return
+    }
+    inFlight.current = true
+    login.mutate(
+      { email, password },
+      {
+        onSuccess: ({ user }) => {
+          toast({ title: 'Login successful!', description: 'Welcome to Scout' })
+          logCurrentUserLater()
+          void navigate(user.mustChangePassword ? '/change-password' : '/dashboard', {
+            replace: true,
+          })
+        },
+        onError: (error) => {
+          toast({
+            variant: 'destructive',
+            title: 'Login failed',
+            description: loginFailureDescription(error),
+          })
+        },
+        onSettled: () => {
+          inFlight.current = false
+        },
+      },
+    )
+  }
+
+  return (
+    <AuthLayout>
+      <Card className="border-border/60 bg-card/80 shadow-2xl shadow-black/40 backdrop-blur-md">
+        <CardHeader className="justify-items-center text-center">
+          <div className="mb-2 flex size-12 items-center justify-center rounded-xl bg-primary/15 text-primary ring-1 ring-primary/30">
+            <Sparkles className="size-6" aria-hidden="true" />
+          </div>
+          <CardTitle as="h1" className="text-3xl tracking-tight">
+            Scout
+          </CardTitle>
+          <CardDescription>Talent Pool Management</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <form className="grid gap-5" onSubmit={handleSubmit} noValidate>
+            <div className="grid gap-2">
+              <Label htmlFor="login-email">Email</Label>
+              <Input
+                id="login-email"
+                name="email"
+                type="email"
+                autoComplete="username"
+                inputMode="email"
+                placeholder="Enter your email"
+                autoFocus
+              />
+            </div>
+            <div className="grid gap-2">
+              <Label htmlFor="login-password">Password</Label>
+              <Input
+                id="login-password"
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                placeholder="Enter your password"
+              />
+            </div>
+            <Button type="submit" size="lg" className="mt-1 w-full" disabled={login.isPending}>
+              {login.isPending ? (
+                <>
+                  <Spinner decorative />
+                  Signing in...
+                </>
+              ) : (
+                'Sign in'
+              )}
+            </Button>
+          </form>
+        </CardContent>
+      </Card>
+    </AuthLayout>
+  )
+}

@@ -1,0 +1,16 @@
+import { Navigate, Outlet, useLocation } from 'react-router'
+import { PageSpinner } from '../../components/layout/page-spinner.tsx'
+import { useAuth } from './use-auth.ts'
+
+/**
+ * spec section 2: a spinner while authentication loads; visitors who are not signed in go to
+ * /login. An account that must change its password goes to /change-password first (spec section 1).
+ */
+export function ProtectedRoute() {
+  const { user, isLoading } = useAuth()
+  const location = useLocation()
+  if (isLoading) return <PageSpinner />
+  if (user === null) return <Navigate to="/login" replace state={{ from: location.pathname }} />
+  if (user.mustChangePassword) return <Navigate to="/change-password" replace />
+  return <Outlet />
+}
