@@ -21,7 +21,8 @@ function installWithApt(): void {
   console.log('Chromium not found: installing it with apt-get (Debian, running as root)…')
   const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' })
   const install = spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit' })
-  if (update.status !== 0 || install.status !== 0) console.error('apt-get could not install chromium.')
+  if (update.status !== 0 || install.status !== 0)
+    console.error('apt-get could not install chromium.')
 }
 
 let chromium = findChromium()

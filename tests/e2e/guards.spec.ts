@@ -10,7 +10,9 @@ test('visitors who are not signed in are sent to /login', async ({ page }) => {
 
 test('an expired stored token is removed and treated as signed out', async ({ page }) => {
   await page.goto('/login')
-  const expired = Buffer.from(JSON.stringify({ sid: 'x'.repeat(43), exp: Date.now() - 1000 })).toString('base64')
+  const expired = Buffer.from(
+    JSON.stringify({ sid: 'x'.repeat(43), exp: Date.now() - 1000 }),
+  ).toString('base64')
   await page.evaluate((value) => localStorage.setItem('authToken', value), expired)
   await page.goto('/dashboard')
   await expect(page).toHaveURL(/\/login$/)

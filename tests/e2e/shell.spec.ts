@@ -1,7 +1,9 @@
 import { accounts } from './support/accounts.ts'
 import { expect, signInViaApi, test, toast } from './support/fixtures.ts'
 
-test('the side panel is hidden by default and shows the four links when toggled', async ({ page }) => {
+test('the side panel is hidden by default and shows the four links when toggled', async ({
+  page,
+}) => {
   await signInViaApi(page, accounts.shellUser)
   await page.goto('/dashboard')
   const nav = page.getByRole('navigation')
@@ -63,7 +65,9 @@ test('logout ends the session and lands on /login', async ({ page }) => {
   expect(await page.evaluate(() => localStorage.getItem('auth_user'))).toBeNull()
 
   // The server ended the session: the old token no longer works.
-  const me = await page.request.get('/api/auth/me', { headers: { Authorization: `Bearer ${token}` } })
+  const me = await page.request.get('/api/auth/me', {
+    headers: { Authorization: `Bearer ${token}` },
+  })
   expect(me.status()).toBe(401)
 })
 
@@ -85,7 +89,9 @@ test.describe('on a 390 × 844 phone', () => {
     await signInViaApi(page, accounts.shellUser)
     await page.goto('/dashboard')
     await expect(page.getByRole('banner').getByText('Scout')).toBeVisible()
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth > window.innerWidth,
+    )
     expect(overflow).toBe(false)
 
     await page.getByRole('button', { name: 'Toggle navigation' }).click()

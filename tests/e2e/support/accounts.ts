@@ -28,8 +28,17 @@ export const accounts = {
   user: account('user@scout.test', { firstName: 'Uma', lastName: 'User' }),
   shellUser: account('shell@scout.test', { firstName: 'Sam', lastName: 'Shell' }),
   logoutUser: account('logout@scout.test', { firstName: 'Leo', lastName: 'Logout' }),
-  mustChange: account('newbie@scout.test', { mustChangePassword: true, password: 'Temp-Pass-1234-xyz' }),
-  mustChange2: account('newbie2@scout.test', { mustChangePassword: true, password: 'Temp-Pass-4321-xyz' }),
-  firstTime: account('firsttimer@scout.test', { mustChangePassword: true, password: 'Temp-Pass-5678-xyz' }),
+  mustChange: account('newbie@scout.test', {
+    mustChangePassword: true,
+    password: 'Temp-Pass-1234-xyz',
+  }),
+  mustChange2: account('newbie2@scout.test', {
+    mustChangePassword: true,
+    password: 'Temp-Pass-4321-xyz',
+  }),
+  firstTime: account('firsttimer@scout.test', {
+    mustChangePassword: true,
+    password: 'Temp-Pass-5678-xyz',
+  }),
   inactive: account('inactive@scout.test', { isActive: false }),
 } satisfies Record<string, E2eAccount>
