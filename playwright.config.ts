@@ -32,8 +32,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
-    // A fresh embedded database with known accounts, then the real server (scripts/e2e-server.ts).
-    command: 'node --import tsx scripts/e2e-server.ts',
+    // A fresh embedded database with known accounts, then the real server (tests/e2e/support/start-server.ts).
+    command: 'node --import tsx tests/e2e/support/start-server.ts',
     url: `http://127.0.0.1:${port}/api/health`,
     env: { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     reuseExistingServer: false,
