@@ -10,6 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
+import { AREAS, SENIORITY_LEVELS, TALENT_STATUSES } from '#shared/talent.ts'
 import { ROLES } from '#shared/user.ts'
 
 /** Timestamps every table carries (STYLE.md, DATABASE). */
@@ -70,14 +71,15 @@ export const talents = pgTable(
     phone: text('phone'),
     linkedinUrl: text('linkedin_url'),
     cvResumePath: text('cv_resume_path'),
-    areaOfInterest: text('area_of_interest').notNull(),
-    seniorityLevel: text('seniority_level').notNull(),
+    // TS-only enums (no SQL change): values arrive through the shared zod schema (spec section 9).
+    areaOfInterest: text('area_of_interest', { enum: AREAS }).notNull(),
+    seniorityLevel: text('seniority_level', { enum: SENIORITY_LEVELS }).notNull(),
     notes: text('notes'),
     tags: text('tags')
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    status: text('status')
+    status: text('status', { enum: TALENT_STATUSES })
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),

@@ -1,0 +1,69 @@
+import { sql } from 'drizzle-orm'
+import type { Db } from '../../src/server/db/open.ts'
+import { rawRows } from '../../src/server/db/raw-rows.ts'
+import { LIST_SEPARATOR, type SeedTalentColumns, type SeedUser } from './generate.ts'
+
+// STACK.md: INSERT … SELECT FROM unnest(arrays) is 3–4× faster than drizzle's builder for bulk
+// loads. Every value is still a bound parameter (SECURITY.md 19); sql.param keeps an array whole.
+const p = (values: unknown[]) => sql.param(values)
+
+/** Inserts users that do not exist yet and returns the ids of all of them, in input order. */
+export async function insertUsers(
+  db: Db,
+  users: SeedUser[],
+  passwordHash: string,
+): Promise<number[]> {
+  if (users.length === 0) return []
+  const emails = users.map((u) => u.email)
+  await db.execute(sql`
+    INSERT INTO users (email, password_hash, first_name, last_name)
+    SELECT e, ${passwordHash}, f, l
+    FROM unnest(${p(emails)}::text[], ${p(users.map((u) => u.firstName))}::text[],
+                ${p(users.map((u) => u.lastName))}::text[]) AS t(e, f, l)
+    ON CONFLICT (email) DO NOTHING`)
+  const rows = await rawRows<{ id: number; email: string }>(
+    db,
+    sql`SELECT id, email FROM users WHERE email = ANY(${p(emails)}::text[])`,
+  )
+  const byEmail = new Map(rows.map((r) => [r.email, r.id]))
+  return emails.map((email) => byEmail.get(email) ?? 0)
+}
+
+/** Makes sure every tag name exists in the tags table (case-insensitive unique index). */
+export async function insertTags(db: Db, names: readonly string[]): Promise<void> {
+  await db.execute(sql`
+    INSERT INTO tags (name) SELECT unnest(${p([...names])}::text[])
+    ON CONFLICT ((lower(name))) DO NOTHING`)
+}
+
+/** Bulk-inserts one batch of talents; returns how many were new (existing e-mails are skipped). */
+export async function insertTalents(
+  db: Db,
+  c: SeedTalentColumns,
+  userIds: number[],
+): Promise<number> {
+  const addedBy = c.addedByIndex.map((i) => (i === null ? null : (userIds[i] ?? null)))
+  const rows = await rawRows<{ n: number }>(
+    db,
+    sql`
+    WITH inserted AS (
+      INSERT INTO talents (full_name, email, phone, linkedin_url, area_of_interest, seniority_level,
+                           notes, tags, status, added_by_id, created_at, updated_at)
+      SELECT full_name, email, phone, linkedin_url, area, level, notes,
+             CASE WHEN tags = '' THEN '{}'::text[] ELSE string_to_array(tags, ${LIST_SEPARATOR}) END,
+             CASE WHEN status = '' THEN '{}'::text[] ELSE string_to_array(status, ${LIST_SEPARATOR}) END,
+             added_by, created_at, updated_at
+      FROM unnest(${p(c.fullName)}::text[], ${p(c.email)}::text[], ${p(c.phone)}::text[],
+                  ${p(c.linkedinUrl)}::text[], ${p(c.areaOfInterest)}::text[],
+                  ${p(c.seniorityLevel)}::text[], ${p(c.notes)}::text[], ${p(c.tags)}::text[],
+                  ${p(c.status)}::text[], ${p(addedBy)}::int[], ${p(c.createdAt)}::timestamptz[],
+                  ${p(c.updatedAt)}::timestamptz[])
+        AS t(full_name, email, phone, linkedin_url, area, level, notes, tags, status, added_by,
+             created_at, updated_at)
+      ON CONFLICT ((lower(email))) DO NOTHING
+      RETURNING 1
+    )
+    SELECT count(*)::int AS n FROM inserted`,
+  )
+  return rows[0]?.n ?? 0
+}

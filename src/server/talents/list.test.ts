@@ -1,0 +1,210 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import {
+  SORT_VALUES,
+  talentListQuerySchema,
+  type TalentListQueryInput,
+  type TalentSort,
+} from '#shared/talent.ts'
+import type { OpenDatabase } from '../db/open.ts'
+import { BadRequestError } from '../errors.ts'
+import { createTestDatabase } from '../test-database.ts'
+import { encodeCursor } from './cursor.ts'
+import { listTalents } from './list.ts'
+import { createTalent, deleteTalent } from './service.ts'
+import { insertTalent, insertUser, type TalentSeed } from './test-fixtures.ts'
+
+let database: OpenDatabase
+type Row = Required<Omit<TalentSeed, 'addedById'>> & { id: number; adder: string | null }
+const rows: Row[] = []
+let admin: { id: number; role: 'admin' | 'user'; email: string }
+
+const NAMES = ['Ann Lee', 'ann lee', 'Bob Stone', 'Carla Joanna', 'Dan Brown', 'bob stone']
+const AREAS = ['Design', 'Science', 'Arts & Culture'] as const
+const LEVELS = ['junior', 'mid', 'senior'] as const
+const TAGS = [[], ['High Potential'], ['Remote', 'Needs Updating'], ['High Potential', 'Remote']]
+const STATUSES = [[], ['Hired'], ['Interviewed', 'Hired']] as const
+const BASE = Date.parse('2025-06-01T12:00:00.000Z')
+
+beforeAll(async () => {
+  database = await createTestDatabase()
+  admin = await insertUser(database.db, 'admin@x.test', 'admin')
+  const alice = await insertUser(database.db, 'alice@x.test')
+  const adders = [alice, null, admin] as const
+  // 30 talents with deliberate ties: repeated names (also differing only in case), repeated
+  // areas and five distinct created_at values, so every sort needs its id tiebreak.
+  for (let i = 0; i < 30; i++) {
+    const adder = adders[i % 3] ?? null
+    const seed = {
+      fullName: i === 29 ? 'Eve 100% Real' : (NAMES[i % NAMES.length] ?? 'x'),
+      email: i === 28 ? `fay_green@x.test` : i === 27 ? 'dan.ANNex@x.test' : `t${i}@x.test`,
+      areaOfInterest: AREAS[i % 3] ?? 'Design',
+      seniorityLevel: LEVELS[(i >> 1) % 3] ?? 'mid',
+      tags: TAGS[i % 4] ?? [],
+      status: [...(STATUSES[i % 3] ?? [])],
+      createdAt: new Date(BASE - (i % 5) * 86_400_000),
+    }
+    const id = await insertTalent(database.db, { ...seed, addedById: adder?.id ?? null })
+    rows.push({ ...seed, id, adder: adder?.email ?? null })
+  }
+})
+afterAll(async () => {
+  await database.close()
+})
+
+const query = (input: TalentListQueryInput) => talentListQuerySchema.parse(input)
+const ids = (list: { id: number }[]) => list.map((r) => r.id)
+
+function compare(a: Row, b: Row, sort: TalentSort): number {
+  const key = (r: Row) =>
+    sort === 'newest' || sort === 'oldest'
+      ? r.createdAt.toISOString()
+      : sort.startsWith('name')
+        ? r.fullName.toLowerCase()
+        : r.areaOfInterest
+  const [ka, kb] = [key(a), key(b)]
+  const asc = ka < kb ? -1 : ka > kb ? 1 : a.id - b.id
+  return sort === 'newest' || sort.endsWith('desc') ? -asc : asc
+}
+const expected = (keep: (r: Row) => boolean, sort: TalentSort = 'newest') =>
+  ids(rows.filter(keep).sort((a, b) => compare(a, b, sort)))
+
+describe('filters (spec section 3 "Filter state")', () => {
+  const contains = (text: string, part: string) => text.toLowerCase().includes(part.toLowerCase())
+  const cases: [string, TalentListQueryInput, (r: Row) => boolean][] = [
+    ['area', { areaOfInterest: 'Design' }, (r) => r.areaOfInterest === 'Design'],
+    ['level', { seniorityLevel: 'senior' }, (r) => r.seniorityLevel === 'senior'],
+    ['tag', { tag: 'Remote' }, (r) => r.tags.includes('Remote')],
+    ['status', { status: 'Hired' }, (r) => r.status.includes('Hired')],
+    ['addedBy, any case', { addedBy: 'ALICE@x.test' }, (r) => r.adder === 'alice@x.test'],
+    [
+      'search name or e-mail',
+      { search: 'ANN' },
+      (r) => contains(r.fullName, 'ann') || contains(r.email, 'ann'),
+    ],
+    ['search % literally', { search: '100%' }, (r) => r.fullName.includes('100%')],
+    ['search _ literally', { search: '_' }, (r) => r.email.includes('_')],
+    [
+      'all combined',
+      { areaOfInterest: 'Science', tag: 'High Potential', search: 'T1' },
+      (r) =>
+        r.areaOfInterest === 'Science' &&
+        r.tags.includes('High Potential') &&
+        (contains(r.fullName, 't1') || contains(r.email, 't1')),
+    ],
+    ["'all' clears", { areaOfInterest: 'all', status: 'all' }, () => true],
+  ]
+  test.each(cases)('%s', async (_name, input, keep) => {
+    const want = expected(keep)
+    expect(want.length).toBeGreaterThan(0)
+    const page = await listTalents(database.db, query(input))
+    expect(ids(page.rows)).toEqual(want)
+    expect(page.total).toBe(want.length)
+    expect(page.nextCursor).toBeUndefined()
+  })
+
+  test('an unknown adder or tag matches nothing', async () => {
+    expect((await listTalents(database.db, query({ addedBy: 'nobody@x.test' }))).rows).toEqual([])
+    expect((await listTalents(database.db, query({ tag: 'remote' }))).total).toBe(0)
+  })
+
+  test('rows carry addedByUser with public fields only', async () => {
+    const page = await listTalents(database.db, query({ search: 't0@x.test' }))
+    expect(page.rows[0]?.addedByUser).toEqual({
+      email: 'alice@x.test',
+      firstName: null,
+      lastName: null,
+    })
+    const none = await listTalents(database.db, query({ search: 't1@x.test' }))
+    expect(none.rows.find((r) => r.email === 't1@x.test')?.addedByUser).toBeNull()
+  })
+})
+
+describe('sorts and keyset paging', () => {
+  test.each(SORT_VALUES)('%s: full order with id tiebreaks', async (sort) => {
+    const page = await listTalents(database.db, query({ sort }))
+    expect(ids(page.rows)).toEqual(expected(() => true, sort))
+  })
+
+  test.each(SORT_VALUES)('%s: pages of 4 visit every row exactly once', async (sort) => {
+    const seen: number[] = []
+    let cursor: string | undefined
+    let pages = 0
+    do {
+      const page = await listTalents(database.db, query({ sort, limit: '4', cursor }))
+      expect(page.rows.length).toBeLessThanOrEqual(4)
+      expect(page.total).toBe(30)
+      seen.push(...ids(page.rows))
+      cursor = page.nextCursor
+      pages++
+    } while (cursor && pages < 20)
+    expect(pages).toBe(8)
+    expect(seen).toEqual(expected(() => true, sort))
+  })
+
+  test('paging keeps the filter', async () => {
+    const first = await listTalents(
+      database.db,
+      query({ tag: 'Remote', sort: 'name_asc', limit: '5' }),
+    )
+    const second = await listTalents(
+      database.db,
+      query({ tag: 'Remote', sort: 'name_asc', limit: '5', cursor: first.nextCursor }),
+    )
+    expect([...ids(first.rows), ...ids(second.rows)]).toEqual(
+      expected((r) => r.tags.includes('Remote'), 'name_asc').slice(0, 10),
+    )
+  })
+
+  test('without limit: up to the cap, then a cursor', async () => {
+    const capped = await listTalents(database.db, query({}), 7)
+    expect(ids(capped.rows)).toEqual(expected(() => true).slice(0, 7))
+    expect(capped.nextCursor).toBeDefined()
+    const rest = await listTalents(database.db, query({ cursor: capped.nextCursor }), 100)
+    expect(ids(rest.rows)).toEqual(expected(() => true).slice(7))
+    expect(rest.nextCursor).toBeUndefined()
+  })
+
+  test.each([
+    ['garbage', 'not-a-cursor!'],
+    ['base64 of non-JSON', Buffer.from('hello').toString('base64url')],
+    ['another sort', encodeCursor({ sort: 'name_asc', key: 'ann', id: 1 })],
+    ['a forged timestamp', encodeCursor({ sort: 'newest', key: "x'; drop table talents", id: 1 })],
+  ])('a %s cursor is a 400 Invalid cursor', async (_name, cursor) => {
+    const attempt = listTalents(database.db, query({ cursor }))
+    await expect(attempt).rejects.toBeInstanceOf(BadRequestError)
+    await expect(attempt).rejects.toThrow('Invalid cursor')
+  })
+})
+
+describe('total (cached per filter, issue 3)', () => {
+  test('is not recounted per page, and is fresh after a write through the service', async () => {
+    const filter = { areaOfInterest: 'Health' } as const
+    expect((await listTalents(database.db, query(filter))).total).toBe(0)
+    // A row written behind the service's back is not seen while the cached total lives…
+    const hidden = await insertTalent(database.db, {
+      ...filter,
+      fullName: 'Hid Den',
+      email: 'h@x.test',
+    })
+    const stale = await listTalents(database.db, query(filter))
+    expect(stale.total).toBe(0)
+    expect(ids(stale.rows)).toEqual([hidden])
+    // …while a write through the service clears it.
+    const created = await createTalent(
+      database.db,
+      {
+        fullName: 'New Person',
+        email: 'np@x.test',
+        areaOfInterest: 'Health',
+        seniorityLevel: 'mid',
+        tags: [],
+        status: [],
+      },
+      admin,
+    )
+    expect((await listTalents(database.db, query(filter))).total).toBe(2)
+    await deleteTalent(database.db, created.id, admin)
+    await deleteTalent(database.db, hidden, admin)
+    expect((await listTalents(database.db, query(filter))).total).toBe(0)
+  })
+})

@@ -1,0 +1,47 @@
+import { eq } from 'drizzle-orm'
+import type { Talent } from '#shared/talent.ts'
+import type { Db } from '../db/open.ts'
+import { talents, users } from '../db/schema.ts'
+
+// The columns the API returns (STYLE.md DATABASE: select what you send). The adder's public
+// fields only; never the users row as a whole (SECURITY.md 16).
+export const talentColumns = {
+  id: talents.id,
+  fullName: talents.fullName,
+  email: talents.email,
+  phone: talents.phone,
+  linkedinUrl: talents.linkedinUrl,
+  cvResumePath: talents.cvResumePath,
+  areaOfInterest: talents.areaOfInterest,
+  seniorityLevel: talents.seniorityLevel,
+  notes: talents.notes,
+  tags: talents.tags,
+  status: talents.status,
+  addedById: talents.addedById,
+  createdAt: talents.createdAt,
+  updatedAt: talents.updatedAt,
+  adderEmail: users.email,
+  adderFirstName: users.firstName,
+  adderLastName: users.lastName,
+}
+
+type TalentRow = Awaited<ReturnType<typeof selectTalents>>[number]
+
+/** A database row → the API shape: ISO timestamps and the adder as one nullable object. */
+export function toTalent(row: TalentRow): Talent {
+  const { adderEmail, adderFirstName, adderLastName, ...rest } = row
+  return {
+    ...rest,
+    createdAt: rest.createdAt.toISOString(),
+    updatedAt: rest.updatedAt.toISOString(),
+    addedByUser:
+      adderEmail === null
+        ? null
+        : { email: adderEmail, firstName: adderFirstName, lastName: adderLastName },
+  }
+}
+
+/** The talents query with its adder joined; callers add where/order/limit. */
+export function selectTalents(db: Db) {
+  return db.select(talentColumns).from(talents).leftJoin(users, eq(users.id, talents.addedById))
+}

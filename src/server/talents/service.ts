@@ -1,0 +1,167 @@
+import { and, eq, ne, sql } from 'drizzle-orm'
+import type { Talent, TalentInput, TalentUpdate } from '#shared/talent.ts'
+import type { Role } from '#shared/user.ts'
+import type { Db } from '../db/open.ts'
+import { talents } from '../db/schema.ts'
+import {
+  AppError,
+  BadRequestError,
+  ConflictError,
+  ForbiddenError,
+  isUniqueViolation,
+  NotFoundError,
+} from '../errors.ts'
+import { ensureTags } from '../tags/service.ts'
+import { invalidateCounts } from './count-cache.ts'
+import { selectTalents, toTalent } from './rows.ts'
+
+/*
+ * PERMISSIONS (server-enforced; the README's permissions table repeats this):
+ * - Every signed-in user may list, view, create and edit any talent (spec sections 1 and 6).
+ * - DELETE is allowed to admins and to the user who added the talent; anyone else gets 403
+ *   'You can only delete talents you added.' The UI's buttons (spec section 6: card view shows
+ *   delete to admins only, table view to everyone) only hide what this refuses.
+ * - addedById is always the signed-in user on create (SECURITY.md 14).
+ */
+export type TalentViewer = { id: number; role: Role }
+
+export const TALENT_NOT_FOUND = 'Talent not found'
+export const EMAIL_TAKEN = 'A talent with this email already exists'
+export const STALE_EDIT =
+  'This talent was changed by someone else. Review the current version and try again.'
+export const DELETE_FORBIDDEN = 'You can only delete talents you added.'
+export const ADDED_BY_FORBIDDEN = 'You can only add talents as yourself.'
+
+const emptyToNull = (value: string | null | undefined) =>
+  value === undefined ? undefined : value === '' ? null : value
+
+function emailTaken(): AppError {
+  // A 409 the form can show on the e-mail field (issue 3).
+  return new AppError(409, EMAIL_TAKEN, { email: [EMAIL_TAKEN] })
+}
+
+async function assertEmailFree(db: Db, email: string, exceptId?: number): Promise<void> {
+  const [clash] = await db
+    .select({ id: talents.id })
+    .from(talents)
+    .where(
+      and(
+        sql`lower(${talents.email}) = lower(${email})`,
+        exceptId === undefined ? undefined : ne(talents.id, exceptId),
+      ),
+    )
+    .limit(1)
+  if (clash) throw emailTaken()
+}
+
+/** Runs a talent write; the lower(email) unique index is the last word on duplicates (races). */
+async function write<T>(db: Db, run: (tx: Db) => Promise<T>): Promise<T> {
+  try {
+    return await db.transaction(run)
+  } catch (error) {
+    if (isUniqueViolation(error) && !(error instanceof AppError)) throw emailTaken()
+    throw error
+  } finally {
+    invalidateCounts(db)
+  }
+}
+
+export async function getTalent(db: Db, id: number): Promise<Talent> {
+  const [row] = await selectTalents(db).where(eq(talents.id, id)).limit(1)
+  if (!row) throw new NotFoundError(TALENT_NOT_FOUND)
+  return toTalent(row)
+}
+
+/** POST /api/talents. The server sets addedById to the viewer (SECURITY.md 14). */
+export async function createTalent(
+  db: Db,
+  input: TalentInput,
+  viewer: TalentViewer,
+): Promise<Talent> {
+  if (input.addedById !== undefined && input.addedById !== viewer.id) {
+    throw new BadRequestError(ADDED_BY_FORBIDDEN, { addedById: [ADDED_BY_FORBIDDEN] })
+  }
+  return write(db, async (tx) => {
+    await assertEmailFree(tx, input.email)
+    const [row] = await tx
+      .insert(talents)
+      .values({
+        ...input,
+        phone: emptyToNull(input.phone),
+        linkedinUrl: emptyToNull(input.linkedinUrl),
+        cvResumePath: emptyToNull(input.cvResumePath),
+        notes: emptyToNull(input.notes),
+        tags: await ensureTags(tx, input.tags, viewer),
+        addedById: viewer.id,
+      })
+      .returning({ id: talents.id })
+    if (!row) throw new Error(`Talent ${input.email} was not inserted`)
+    return getTalent(tx, row.id)
+  })
+}
+
+/**
+ * PUT /api/talents/:id. Absent optional fields keep their value (the spec's client sends no
+ * status). With `updatedAt`, an edit based on an older version is refused (SECURITY.md 27); the
+ * row is locked first so two concurrent edits cannot both pass the check.
+ */
+export async function updateTalent(
+  db: Db,
+  id: number,
+  input: TalentUpdate,
+  viewer: TalentViewer,
+): Promise<Talent> {
+  return write(db, async (tx) => {
+    const [current] = await tx
+      .select({ updatedAt: talents.updatedAt, addedById: talents.addedById })
+      .from(talents)
+      .where(eq(talents.id, id))
+      .for('update')
+    if (!current) throw new NotFoundError(TALENT_NOT_FOUND)
+    const { updatedAt, tags, addedById, ...fields } = input
+    // SECURITY.md 14: a body may repeat the adder, never change it.
+    if (addedById !== undefined && addedById !== current.addedById) {
+      throw new BadRequestError(ADDED_BY_FORBIDDEN, { addedById: [ADDED_BY_FORBIDDEN] })
+    }
+    if (updatedAt !== undefined && new Date(updatedAt).getTime() !== current.updatedAt.getTime()) {
+      throw new ConflictError(STALE_EDIT)
+    }
+    await assertEmailFree(tx, fields.email, id)
+    await tx
+      .update(talents)
+      .set({
+        ...fields,
+        phone: emptyToNull(fields.phone),
+        linkedinUrl: emptyToNull(fields.linkedinUrl),
+        cvResumePath: emptyToNull(fields.cvResumePath),
+        notes: emptyToNull(fields.notes),
+        tags: tags === undefined ? undefined : await ensureTags(tx, tags, viewer),
+        // A version the client can hold exactly (milliseconds, as in its ISO string) and that
+        // always moves forward, even for two edits within one millisecond (SECURITY.md 27).
+        updatedAt: sql`greatest(date_trunc('milliseconds', clock_timestamp()), date_trunc('milliseconds', ${talents.updatedAt}) + interval '1 millisecond')`,
+      })
+      .where(eq(talents.id, id))
+    return getTalent(tx, id)
+  })
+}
+
+/** DELETE /api/talents/:id: admins, or the user who added the talent (rule above). */
+export async function deleteTalent(
+  db: Db,
+  id: number,
+  viewer: TalentViewer,
+): Promise<{ message: string }> {
+  return write(db, async (tx) => {
+    const [row] = await tx
+      .select({ addedById: talents.addedById })
+      .from(talents)
+      .where(eq(talents.id, id))
+      .for('update')
+    if (!row) throw new NotFoundError(TALENT_NOT_FOUND)
+    if (viewer.role !== 'admin' && row.addedById !== viewer.id) {
+      throw new ForbiddenError(DELETE_FORBIDDEN)
+    }
+    await tx.delete(talents).where(eq(talents.id, id))
+    return { message: 'Talent deleted successfully' }
+  })
+}

@@ -1,0 +1,85 @@
+import { and, arrayContains, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
+import type { TalentListQuery, TalentSort } from '#shared/talent.ts'
+import { talents, users } from '../db/schema.ts'
+import type { TalentCursor } from './cursor.ts'
+
+/** The filter part of a list query: what the total counts (spec section 3 "Filter state"). */
+export type TalentFilter = Partial<
+  Pick<
+    TalentListQuery,
+    'areaOfInterest' | 'seniorityLevel' | 'tag' | 'status' | 'addedBy' | 'search'
+  >
+>
+
+/** Escapes LIKE wildcards so a search for '50%' or 'a_b' matches those characters literally. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`)
+}
+
+/**
+ * Every dashboard filter in SQL (issue 3), each backed by an index (schema.ts): btree on area,
+ * level and adder; GIN on tags and status (@>); trigram GIN for ILIKE search on name or e-mail.
+ */
+export function talentWhere(filter: TalentFilter): SQL | undefined {
+  const pattern = filter.search ? `%${escapeLike(filter.search)}%` : undefined
+  return and(
+    filter.areaOfInterest ? eq(talents.areaOfInterest, filter.areaOfInterest) : undefined,
+    filter.seniorityLevel ? eq(talents.seniorityLevel, filter.seniorityLevel) : undefined,
+    filter.tag ? arrayContains(talents.tags, [filter.tag]) : undefined,
+    filter.status ? arrayContains(talents.status, [filter.status]) : undefined,
+    // spec section 3: addedBy is a user e-mail. Users' e-mails are stored lower-cased (schema.ts),
+    // so this is one unique-index probe, then the added_by_id index.
+    filter.addedBy
+      ? eq(
+          talents.addedById,
+          sql`(select ${users.id} from ${users} where ${users.email} = lower(${filter.addedBy}))`,
+        )
+      : undefined,
+    pattern ? or(ilike(talents.fullName, pattern), ilike(talents.email, pattern)) : undefined,
+  )
+}
+
+type SortSpec = {
+  /** The sort key column or expression; its btree (schema.ts) ends in id. */
+  key: SQL
+  /** The key as text for the cursor, and how to read it back. */
+  keyText: SQL
+  castBack: (key: string) => SQL
+  direction: 'asc' | 'desc'
+}
+
+const createdAt = sql`${talents.createdAt}`
+const lowerName = sql`lower(${talents.fullName})`
+const area = sql`${talents.areaOfInterest}`
+
+const byCreatedAt = {
+  key: createdAt,
+  keyText: sql`${talents.createdAt}::text`,
+  castBack: (key: string) => sql`${key}::timestamptz`,
+}
+const byName = { key: lowerName, keyText: lowerName, castBack: (key: string) => sql`${key}` }
+const byArea = { key: area, keyText: area, castBack: (key: string) => sql`${key}` }
+
+// spec section 9 sort options. Ties break on id in the same direction, so one btree serves both
+// directions (scanned backwards) and a row comparison continues a page exactly.
+export const SORTS: Record<TalentSort, SortSpec> = {
+  newest: { ...byCreatedAt, direction: 'desc' },
+  oldest: { ...byCreatedAt, direction: 'asc' },
+  name_asc: { ...byName, direction: 'asc' },
+  name_desc: { ...byName, direction: 'desc' },
+  area_asc: { ...byArea, direction: 'asc' },
+  area_desc: { ...byArea, direction: 'desc' },
+}
+
+export function talentOrderBy(sort: TalentSort): SQL[] {
+  const spec = SORTS[sort]
+  const dir = spec.direction === 'asc' ? asc : desc
+  return [dir(spec.key), dir(talents.id)]
+}
+
+/** Rows strictly after the cursor in the sort's order (keyset paging, issue 3). */
+export function afterCursor(cursor: TalentCursor): SQL {
+  const spec = SORTS[cursor.sort]
+  const op = spec.direction === 'asc' ? sql`>` : sql`<`
+  return sql`(${spec.key}, ${talents.id}) ${op} (${spec.castBack(cursor.key)}, ${cursor.id})`
+}
