@@ -4,10 +4,10 @@ import { hash } from '@node-rs/argon2'
 import { sql } from 'drizzle-orm'
 import { DEFAULT_TAGS, NEEDS_UPDATING_TAG } from '#shared/talent.ts'
 import { loadConfig } from '../src/server/config.ts'
+import { acquireDataDirLock, type DataDirLock } from '../src/server/data-dir-lock.ts'
 import { openDatabase, type OpenDatabase } from '../src/server/db/open.ts'
 import { createFaker, CUSTOM_TAGS, generateTalents, generateUsers } from './seed/generate.ts'
 import { insertTags, insertTalents, insertUsers } from './seed/insert.ts'
-import { lockHolder } from './seed/lock.ts'
 
 const USAGE = `Fills a Scout database with realistic demo talents (issue 3).
 
@@ -30,20 +30,25 @@ function positiveInt(name: string, value: string | undefined, fallback: number):
   return Number(value)
 }
 
-async function openTarget(): Promise<OpenDatabase | undefined> {
+type Target = { database: OpenDatabase; lock: DataDirLock | undefined }
+
+/** DATABASE_URL, else PGlite in DATA_DIR, holding its lock so no server starts meanwhile. */
+async function openTarget(): Promise<Target | undefined> {
   const config = loadConfig()
   if (config.databaseUrl) {
-    return openDatabase({ engine: 'postgres', url: config.databaseUrl, poolMax: 2 })
+    const database = await openDatabase({ engine: 'postgres', url: config.databaseUrl, poolMax: 2 })
+    return { database, lock: undefined }
   }
-  const holder = await lockHolder(config.dataDir)
-  if (holder !== undefined) {
-    console.error(
-      `The database in ${config.dataDir} is in use by a running Scout server (pid ${holder}).\n` +
-        'Stop the server first, then run the seed again.',
-    )
+  let lock: DataDirLock
+  try {
+    lock = acquireDataDirLock(config.dataDir)
+  } catch (error) {
+    // SECURITY.md 28: a running server owns the folder; say so instead of corrupting it.
+    console.error(error instanceof Error ? error.message : error)
+    console.error('Stop the running Scout server first, then run the seed again.')
     return undefined
   }
-  return openDatabase({ engine: 'pglite', dataDir: config.dataDir })
+  return { database: await openDatabase({ engine: 'pglite', dataDir: config.dataDir }), lock }
 }
 
 async function main(): Promise<number> {
@@ -65,8 +70,9 @@ async function main(): Promise<number> {
   const seed = positiveInt('seed', values.seed, 42)
   const batch = Math.max(1, positiveInt('batch', values.batch, 10_000))
 
-  const database = await openTarget()
-  if (!database) return 1
+  const target = await openTarget()
+  if (!target) return 1
+  const { database } = target
   try {
     await database.migrate()
     const { db } = database
@@ -98,6 +104,7 @@ async function main(): Promise<number> {
     return 0
   } finally {
     await database.close()
+    target.lock?.release()
   }
 }
 

@@ -1,0 +1,62 @@
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { talentInputSchema } from '#shared/talent.ts'
+import type { OpenDatabase } from '../../src/server/db/open.ts'
+import { rawRows } from '../../src/server/db/raw-rows.ts'
+import { createTestDatabase } from '../../src/server/test-database.ts'
+import { CUSTOM_TAGS, createFaker, generateTalents, generateUsers } from './generate.ts'
+import { insertTags, insertTalents, insertUsers } from './insert.ts'
+
+let database: OpenDatabase
+beforeAll(async () => {
+  database = await createTestDatabase()
+})
+afterAll(async () => {
+  await database.close()
+})
+
+const refDate = new Date('2026-01-01T00:00:00Z')
+
+test('the same seed gives the same talents; rows pass the shared input schema', () => {
+  const a = generateTalents(createFaker(7, refDate), 50, 3, refDate)
+  const b = generateTalents(createFaker(7, refDate), 50, 3, refDate)
+  expect(a).toEqual(b)
+  expect(generateTalents(createFaker(8, refDate), 50, 3, refDate).email).not.toEqual(a.email)
+  a.fullName.forEach((fullName, i) => {
+    const parsed = talentInputSchema.safeParse({
+      fullName,
+      email: a.email[i],
+      phone: a.phone[i],
+      linkedinUrl: a.linkedinUrl[i],
+      areaOfInterest: a.areaOfInterest[i],
+      seniorityLevel: a.seniorityLevel[i],
+      notes: a.notes[i],
+    })
+    expect(parsed.error?.issues ?? []).toEqual([])
+  })
+})
+
+test('bulk insert: unique e-mails, arrays intact, reruns skip existing rows', async () => {
+  const { db } = database
+  const faker = createFaker(42, refDate)
+  const userIds = await insertUsers(db, generateUsers(faker, 3), 'unusable')
+  expect(new Set(userIds).size).toBe(3)
+  await insertTags(db, CUSTOM_TAGS)
+  const columns = generateTalents(faker, 500, userIds.length, refDate)
+  expect(await insertTalents(db, columns, userIds)).toBe(500)
+  expect(await insertTalents(db, columns, userIds)).toBe(0)
+  const [stats] = await rawRows<{ n: number; emails: number; tagged: number; oldest: string }>(
+    db,
+    sql`select count(*)::int as n, count(distinct lower(email))::int as emails,
+               count(*) filter (where cardinality(tags) > 0)::int as tagged,
+               min(created_at)::text as oldest
+        from talents`,
+  )
+  expect(stats).toMatchObject({ n: 500, emails: 500 })
+  expect(stats?.tagged).toBeGreaterThan(250)
+  const first = await rawRows<{ tags: string[] }>(
+    db,
+    sql`select tags from talents order by id limit 1`,
+  )
+  expect(first[0]?.tags.join('\u001f')).toBe(columns.tags[0])
+})
