@@ -5,17 +5,17 @@ import { Label } from './label.tsx'
 // Layout pieces for one form field: label, control, hint and error (shadcn's Field).
 
 export function Field({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div
-      data-slot="field"
-      className={cn('group/field grid gap-2 data-[invalid=true]:text-destructive', className)}
-      {...props}
-    />
-  )
+  return <div data-slot="field" className={cn('group/field grid gap-2', className)} {...props} />
 }
 
 export function FieldLabel({ className, ...props }: ComponentProps<typeof Label>) {
-  return <Label data-slot="field-label" className={cn('text-foreground', className)} {...props} />
+  return (
+    <Label
+      data-slot="field-label"
+      className={cn('text-foreground group-data-[invalid=true]/field:text-destructive', className)}
+      {...props}
+    />
+  )
 }
 
 export function FieldDescription({ className, ...props }: ComponentProps<'p'>) {

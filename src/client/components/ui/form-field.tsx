@@ -33,8 +33,9 @@ export function FormField<T extends FieldValues>({
       control={control}
       name={name}
       render={({ field, fieldState }) => {
+        const showDescription = description !== undefined && !fieldState.invalid
         const describedBy = [
-          description === undefined ? '' : descriptionId,
+          showDescription ? descriptionId : '',
           fieldState.invalid ? errorId : '',
         ]
           .filter((part) => part !== '')
@@ -50,9 +51,10 @@ export function FormField<T extends FieldValues>({
               aria-invalid={fieldState.invalid}
               aria-describedby={describedBy === '' ? undefined : describedBy}
             />
-            {description === undefined ? null : (
+            {/* The hint gives way to the error, so one line of help shows at a time. */}
+            {showDescription ? (
               <FieldDescription id={descriptionId}>{description}</FieldDescription>
-            )}
+            ) : null}
             <FieldError id={errorId} errors={[fieldState.error?.message]} />
           </Field>
         )

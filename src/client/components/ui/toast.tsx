@@ -53,7 +53,17 @@ export type ToastProps = ComponentProps<typeof ToastPrimitive.Root> &
   VariantProps<typeof toastVariants>
 
 export function Toast({ className, variant, ...props }: ToastProps) {
-  return <ToastPrimitive.Root className={cn(toastVariants({ variant }), className)} {...props} />
+  // Radix announces toasts through its own hidden live region; the visible item keeps the
+  // status role (silenced with aria-live="off" so nothing is read twice) so it can be found by role.
+  return (
+    <ToastPrimitive.Root
+      role="status"
+      aria-live="off"
+      aria-atomic="true"
+      className={cn(toastVariants({ variant }), className)}
+      {...props}
+    />
+  )
 }
 
 export function ToastAction({ className, ...props }: ComponentProps<typeof ToastPrimitive.Action>) {

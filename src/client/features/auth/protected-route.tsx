@@ -1,4 +1,4 @@
-import { Navigate, Outlet, useLocation } from 'react-router'
+import { Navigate, Outlet } from 'react-router'
 import { PageSpinner } from '../../components/layout/page-spinner.tsx'
 import { useAuth } from './use-auth.ts'
 
@@ -8,9 +8,8 @@ import { useAuth } from './use-auth.ts'
  */
 export function ProtectedRoute() {
   const { user, isLoading } = useAuth()
-  const location = useLocation()
   if (isLoading) return <PageSpinner />
-  if (user === null) return <Navigate to="/login" replace state={{ from: location.pathname }} />
+  if (user === null) return <Navigate to="/login" replace />
   if (user.mustChangePassword) return <Navigate to="/change-password" replace />
   return <Outlet />
 }
