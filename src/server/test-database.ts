@@ -1,9 +1,12 @@
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
+import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
-import { openDatabase, type Engine, type OpenDatabase } from './db/open.ts'
+import { migrationsFolder, openDatabase, type Engine, type OpenDatabase } from './db/open.ts'
 
 /** The engine API tests run on: the vitest project sets TEST_ENGINE (vitest.config.ts). */
 export function testEngine(): Engine {
@@ -12,13 +15,37 @@ export function testEngine(): Engine {
 
 let pgliteTemplate: Promise<File | Blob> | undefined
 
+/**
+ * Where the migrated template is cached on disk, keyed by the migrations' contents: every vitest
+ * worker (one per test file) would otherwise pay initdb + migrations again (seconds on a busy box).
+ */
+function templateCachePath(): string {
+  const digest = createHash('sha256')
+  for (const name of readdirSync(migrationsFolder, { recursive: true, encoding: 'utf8' }).sort()) {
+    if (name.endsWith('.sql') || name.endsWith('.json')) {
+      digest.update(name).update(readFileSync(path.join(migrationsFolder, name)))
+    }
+  }
+  return path.join(tmpdir(), `scout-pglite-template-${digest.digest('hex').slice(0, 16)}.tar`)
+}
+
 // STACK.md: PGlite's initdb + migrations take ~2 s; cloning a migrated template takes ~0.5 s.
 async function migratedPgliteTemplate(): Promise<File | Blob> {
   pgliteTemplate ??= (async () => {
+    const cachePath = templateCachePath()
+    try {
+      return new Blob([readFileSync(cachePath)])
+    } catch {
+      // Not cached yet: build it below.
+    }
     const client = await PGlite.create({ extensions: { pg_trgm } })
     await (await openDatabase({ engine: 'pglite', dataDir: undefined, pglite: client })).migrate()
     const dump = await client.dumpDataDir('none')
     await client.close()
+    // Write then rename, so a worker never reads a half-written cache.
+    const partial = `${cachePath}.${process.pid}.${randomBytes(4).toString('hex')}`
+    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()))
+    renameSync(partial, cachePath)
     return dump
   })()
   return pgliteTemplate
