@@ -1,0 +1,171 @@
+import { eq } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { CROSS_SITE_MESSAGE, MUST_CHANGE_PASSWORD_MESSAGE } from './access.ts'
+import { buildApp } from './app.ts'
+import { sessions, users } from './db/schema.ts'
+import { createTestDatabase, truncateAll } from './test-database.ts'
+import { createTestUser, loginAs, testConfig, TEST_PASSWORD } from './test-utils.ts'
+import type { OpenDatabase } from './db/open.ts'
+
+let database: OpenDatabase
+let app: FastifyInstance
+beforeAll(async () => {
+  database = await createTestDatabase()
+  app = await buildApp({
+    database,
+    config: testConfig({ corsOrigins: ['https://partner.example'] }),
+    logger: false,
+  })
+  // Stand-ins for the user and admin routes later issues add.
+  app.get('/api/test/user', { config: { access: 'user' } }, () => ({ ok: true }))
+  app.get('/api/test/admin', { config: { access: 'admin' } }, () => ({ ok: true }))
+  app.post('/api/test/write', { config: { access: 'user' } }, () => ({ ok: true }))
+  await app.ready()
+})
+afterAll(async () => {
+  await app.close()
+  await database.close()
+})
+beforeEach(async () => {
+  await truncateAll(database)
+})
+
+async function signIn(overrides: Parameters<typeof createTestUser>[1] = {}) {
+  const { user } = await createTestUser(database.db, overrides)
+  return loginAs(app, user.email, TEST_PASSWORD)
+}
+
+test('a route without config.access stops the app from starting (SECURITY.md 13)', async () => {
+  const bare = await buildApp({ database, config: testConfig(), logger: false })
+  await expect(
+    (async () => {
+      bare.get('/api/forgotten', () => ({ leaked: true }))
+      await bare.ready()
+    })(),
+  ).rejects.toThrow(/GET \/api\/forgotten must declare config\.access/)
+})
+
+describe('access levels', () => {
+  test('anonymous: 401 on user and admin routes', async () => {
+    for (const url of ['/api/test/user', '/api/test/admin', '/api/auth/me']) {
+      const response = await app.inject({ url })
+      expect(response.statusCode).toBe(401)
+      expect(response.json()).toEqual({ message: 'Authentication required' })
+    }
+  })
+
+  test('user: allowed on user routes, 403 on admin routes', async () => {
+    const s = await signIn()
+    expect((await app.inject({ url: '/api/test/user', headers: s.headers })).statusCode).toBe(200)
+    const admin = await app.inject({ url: '/api/test/admin', headers: s.headers })
+    expect(admin.statusCode).toBe(403)
+  })
+
+  test('admin: allowed on admin routes; a demotion applies on the next request', async () => {
+    const s = await signIn({ role: 'admin' })
+    expect((await app.inject({ url: '/api/test/admin', headers: s.headers })).statusCode).toBe(200)
+    await database.db.update(users).set({ role: 'user' }).where(eq(users.id, s.user.id))
+    expect((await app.inject({ url: '/api/test/admin', headers: s.headers })).statusCode).toBe(403)
+  })
+
+  test('an inactive user is refused and all their sessions end (SECURITY.md 9)', async () => {
+    const s = await signIn()
+    await loginAs(app, s.user.email)
+    await database.db.update(users).set({ isActive: false }).where(eq(users.id, s.user.id))
+    const response = await app.inject({ url: '/api/auth/me', headers: s.headers })
+    expect(response.statusCode).toBe(401)
+    expect(await database.db.select().from(sessions)).toHaveLength(0)
+  })
+
+  test('must change password: 403 everywhere except me, the two changes and logout', async () => {
+    const s = await signIn({ mustChangePassword: true })
+    const blocked = await app.inject({ url: '/api/test/user', headers: s.headers })
+    expect(blocked.statusCode).toBe(403)
+    expect(blocked.json()).toEqual({ message: MUST_CHANGE_PASSWORD_MESSAGE })
+    expect((await app.inject({ url: '/api/test/admin', headers: s.headers })).statusCode).toBe(403)
+    expect((await app.inject({ url: '/api/auth/me', headers: s.headers })).statusCode).toBe(200)
+    for (const url of ['/api/auth/change-password', '/api/auth/first-time-password-change']) {
+      // A policy failure (400), not the gate (403), proves the route is reachable.
+      const response = await app.inject({
+        method: 'POST',
+        url,
+        headers: s.headers,
+        payload: { newPassword: 'x' },
+      })
+      expect(response.statusCode).toBe(400)
+    }
+    const logout = await app.inject({ method: 'POST', url: '/api/auth/logout', headers: s.headers })
+    expect(logout.statusCode).toBe(200)
+  })
+})
+
+describe('cookie writes must be same-origin (SECURITY.md 10)', () => {
+  const write = (headers: Record<string, string>) =>
+    app.inject({ method: 'POST', url: '/api/test/write', headers })
+
+  test('Sec-Fetch-Site cross-site or same-site is refused; same-origin and none pass', async () => {
+    const s = await signIn()
+    for (const site of ['cross-site', 'same-site']) {
+      const response = await write({ cookie: s.cookie, 'sec-fetch-site': site })
+      expect(response.statusCode).toBe(403)
+      expect(response.json()).toEqual({ message: CROSS_SITE_MESSAGE })
+    }
+    for (const site of ['same-origin', 'none']) {
+      expect((await write({ cookie: s.cookie, 'sec-fetch-site': site })).statusCode).toBe(200)
+    }
+  })
+
+  test('without Sec-Fetch-Site, the Origin must be our own', async () => {
+    const s = await signIn()
+    const evil = await write({ cookie: s.cookie, origin: 'https://evil.example' })
+    expect(evil.statusCode).toBe(403)
+    expect((await write({ cookie: s.cookie, origin: 'http://localhost:80' })).statusCode).toBe(200)
+    expect((await write({ cookie: s.cookie })).statusCode).toBe(200)
+  })
+
+  test('a cross-site login or logout is refused too', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'sec-fetch-site': 'cross-site' },
+      payload: { email: 'a@b.c', password: 'whatever' },
+    })
+    expect(response.statusCode).toBe(403)
+  })
+
+  test('Bearer-authenticated writes are exempt; reads are never checked', async () => {
+    const s = await signIn()
+    const bearer = await write({ ...s.headers, 'sec-fetch-site': 'cross-site' })
+    expect(bearer.statusCode).toBe(200)
+    const read = await app.inject({
+      url: '/api/auth/me',
+      headers: { cookie: s.cookie, 'sec-fetch-site': 'cross-site' },
+    })
+    expect(read.statusCode).toBe(200)
+  })
+
+  test('origins listed in CORS_ORIGINS may write and get CORS headers; others get none', async () => {
+    const s = await signIn()
+    const listed = await write({
+      cookie: s.cookie,
+      'sec-fetch-site': 'cross-site',
+      origin: 'https://partner.example',
+    })
+    expect(listed.statusCode).toBe(200)
+    expect(listed.headers['access-control-allow-origin']).toBe('https://partner.example')
+    expect(listed.headers['access-control-allow-credentials']).toBe('true')
+    const preflight = await app.inject({
+      method: 'OPTIONS',
+      url: '/api/auth/login',
+      headers: { origin: 'https://partner.example', 'access-control-request-method': 'POST' },
+    })
+    expect(preflight.statusCode).toBe(204)
+    expect(preflight.headers['access-control-allow-headers']).toContain('Authorization')
+    const other = await app.inject({
+      url: '/api/health',
+      headers: { origin: 'https://evil.example' },
+    })
+    expect(other.headers['access-control-allow-origin']).toBeUndefined()
+  })
+})

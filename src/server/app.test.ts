@@ -1,0 +1,200 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { buildApp } from './app.ts'
+import type { OpenDatabase } from './db/open.ts'
+import { DATABASE_DOWN_MESSAGE } from './errors.ts'
+import { createTestDatabase } from './test-database.ts'
+import { testConfig } from './test-utils.ts'
+
+const CSP =
+  "default-src 'self';object-src 'none';base-uri 'none';frame-ancestors 'none';script-src 'self';" +
+  "style-src 'self' 'unsafe-inline';img-src 'self' data:;font-src 'self' data:;connect-src 'self';" +
+  "form-action 'self'"
+
+let database: OpenDatabase
+let app: FastifyInstance
+let clientDir: string
+beforeAll(async () => {
+  clientDir = mkdtempSync(path.join(tmpdir(), 'scout-client-'))
+  mkdirSync(path.join(clientDir, 'assets'))
+  writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Scout</title>')
+  writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js'), 'console.log(1)')
+  writeFileSync(path.join(clientDir, 'favicon.svg'), '<svg/>')
+  database = await createTestDatabase()
+  app = await buildApp({ database, config: testConfig({ clientDir }), logger: false })
+  app.get('/api/test/boom', { config: { access: 'public' } }, () => {
+    throw new Error('secret internals: SELECT * FROM users')
+  })
+  app.get('/api/test/db-down', { config: { access: 'public' } }, () => {
+    throw new Error('Failed query', {
+      cause: Object.assign(new Error('refused'), { code: 'ECONNREFUSED' }),
+    })
+  })
+  app.get('/api/test/conflict', { config: { access: 'public' } }, () => {
+    throw new Error('Failed query', { cause: Object.assign(new Error('dup'), { code: '23505' }) })
+  })
+  await app.ready()
+})
+afterAll(async () => {
+  await app.close()
+  await database.close()
+  rmSync(clientDir, { recursive: true, force: true })
+})
+
+function expectSecurityHeaders(headers: Record<string, unknown>) {
+  expect(headers['content-security-policy']).toBe(CSP)
+  expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
+  expect(headers['x-content-type-options']).toBe('nosniff')
+  expect(headers['x-powered-by']).toBeUndefined()
+  // HSTS only over HTTPS (SECURITY.md 25); inject speaks plain HTTP.
+  expect(headers['strict-transport-security']).toBeUndefined()
+}
+
+describe('headers (SECURITY.md 25)', () => {
+  test('API responses: security headers, CSP, no-store', async () => {
+    const response = await app.inject({ url: '/api/health' })
+    expect(response.statusCode).toBe(200)
+    expectSecurityHeaders(response.headers)
+    expect(response.headers['cache-control']).toBe('no-store')
+    const error = await app.inject({ url: '/api/auth/me' })
+    expect(error.statusCode).toBe(401)
+    expectSecurityHeaders(error.headers)
+    expect(error.headers['cache-control']).toBe('no-store')
+  })
+
+  test('HSTS and a Secure cookie when served over HTTPS behind a trusted proxy', async () => {
+    const proxied = await buildApp({
+      database,
+      config: testConfig({ trustProxy: true }),
+      logger: false,
+    })
+    try {
+      const response = await proxied.inject({
+        url: '/api/health',
+        headers: { 'x-forwarded-proto': 'https' },
+      })
+      expect(response.headers['strict-transport-security']).toBe(
+        'max-age=31536000; includeSubDomains',
+      )
+      const logout = await proxied.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        headers: { 'x-forwarded-proto': 'https' },
+      })
+      expect(logout.cookies[0]?.secure).toBe(true)
+    } finally {
+      await proxied.close()
+    }
+  })
+})
+
+describe('the one error handler (SECURITY.md 18, 23)', () => {
+  test('unknown /api routes answer a JSON 404', async () => {
+    for (const method of ['GET', 'POST', 'DELETE'] as const) {
+      const response = await app.inject({ method, url: '/api/does-not-exist' })
+      expect(response.statusCode).toBe(404)
+      expect(response.json()).toEqual({ message: 'Not found' })
+    }
+  })
+
+  test('malformed JSON → 400', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": "a@b.c", ',
+    })
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toEqual({ message: 'Malformed JSON in request body' })
+  })
+
+  test('a content type other than JSON → 415', async () => {
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded']) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'content-type': type },
+        payload: 'email=a@b.c&password=x',
+      })
+      expect(response.statusCode).toBe(415)
+      expect(response.json()).toEqual({
+        message: 'Unsupported content type. Send application/json.',
+      })
+    }
+  })
+
+  test('a body over 100 KiB → 413', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'a@b.c', password: 'x'.repeat(101 * 1024) },
+    })
+    expect(response.statusCode).toBe(413)
+    expect(response.json()).toEqual({ message: 'Request body is too large' })
+  })
+
+  test('an empty JSON body reads as no body: 400 from validation, not a parser error', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+    })
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toHaveProperty('fieldErrors')
+  })
+
+  test('anything unexpected → 500 with a request id and nothing internal', async () => {
+    const response = await app.inject({ url: '/api/test/boom' })
+    expect(response.statusCode).toBe(500)
+    const body = response.json<{ message: string; requestId: string }>()
+    expect(body.message).toBe('Internal server error')
+    expect(Object.keys(body).sort()).toEqual(['message', 'requestId'])
+    expect(body.requestId.length).toBeGreaterThan(8)
+    expect(response.body).not.toContain('SELECT')
+  })
+
+  test('database unreachable → 503; unique violation → 409 (through drizzle wrapping)', async () => {
+    const down = await app.inject({ url: '/api/test/db-down' })
+    expect(down.statusCode).toBe(503)
+    expect(down.json()).toEqual({ message: DATABASE_DOWN_MESSAGE })
+    const conflict = await app.inject({ url: '/api/test/conflict' })
+    expect(conflict.statusCode).toBe(409)
+  })
+})
+
+describe('the web client (CLIENT_DIR)', () => {
+  test('index.html for / and for any client route, with CSP and no-cache', async () => {
+    for (const url of [
+      '/',
+      '/dashboard/users',
+      '/some/unknown/page?x=1',
+      '/..%2f..%2fetc%2fpasswd',
+    ]) {
+      const response = await app.inject({ url })
+      expect(response.statusCode, url).toBe(200)
+      expect(response.body).toContain('<title>Scout</title>')
+      expect(response.headers['cache-control']).toBe('no-cache')
+      expectSecurityHeaders(response.headers)
+    }
+  })
+
+  test('hashed assets are immutable; other files revalidate; a missing asset is a 404', async () => {
+    const asset = await app.inject({ url: '/assets/app-abc123.js' })
+    expect(asset.statusCode).toBe(200)
+    expect(asset.body).toBe('console.log(1)')
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    const icon = await app.inject({ url: '/favicon.svg' })
+    expect(icon.statusCode).toBe(200)
+    expect(icon.headers['cache-control']).toBe('no-cache')
+    expect((await app.inject({ url: '/assets/gone-old.js' })).statusCode).toBe(404)
+  })
+
+  test('/api paths never fall back to the client', async () => {
+    const response = await app.inject({ url: '/api/unknown' })
+    expect(response.statusCode).toBe(404)
+    expect(response.json()).toEqual({ message: 'Not found' })
+  })
+})

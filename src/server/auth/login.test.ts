@@ -1,0 +1,149 @@
+import { createHash } from 'node:crypto'
+import { hash } from '@node-rs/argon2'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { decodeAuthToken, SESSION_COOKIE } from '#shared/auth.ts'
+import { userSchema } from '#shared/user.ts'
+import { sessions, users } from '../db/schema.ts'
+import { truncateAll } from '../test-database.ts'
+import { createTestApp, createTestUser, loginAs, type TestApp } from '../test-utils.ts'
+import { LOGIN_FAILED_MESSAGE, TEMP_PASSWORD_EXPIRED_MESSAGE } from './service.ts'
+
+let t: TestApp
+beforeAll(async () => {
+  t = await createTestApp()
+})
+afterAll(async () => {
+  await t.close()
+})
+beforeEach(async () => {
+  await truncateAll(t.database)
+})
+
+function postLogin(payload: object, headers: Record<string, string> = {}) {
+  return t.app.inject({ method: 'POST', url: '/api/auth/login', payload, headers })
+}
+
+describe('POST /api/auth/login', () => {
+  test('signs in: token envelope, user, HttpOnly cookie, hashed session row', async () => {
+    const { user, password } = await createTestUser(t.database.db, { email: 'ana@scout.test' })
+    const before = Date.now()
+    const response = await postLogin({ email: 'ana@scout.test', password })
+    expect(response.statusCode).toBe(200)
+    const body = response.json<{ token: string; user: unknown }>()
+    expect(userSchema.strict().parse(body.user)).toMatchObject({
+      id: user.id,
+      email: 'ana@scout.test',
+      role: 'user',
+      mustChangePassword: false,
+    })
+    // SECURITY.md 16: the hash never leaves the server.
+    expect(response.body).not.toContain('passwordHash')
+    expect(response.body).not.toContain('$argon2')
+
+    const payload = decodeAuthToken(body.token)
+    expect(payload?.sid).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    const twelveHours = 12 * 3_600_000
+    expect(payload?.exp).toBeGreaterThanOrEqual(before + twelveHours)
+    expect(payload?.exp).toBeLessThanOrEqual(Date.now() + twelveHours)
+
+    const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE)
+    expect(cookie).toMatchObject({ value: body.token, httpOnly: true, sameSite: 'Lax', path: '/' })
+    expect(cookie?.secure).toBeFalsy()
+    expect(cookie?.maxAge).toBeGreaterThan(12 * 3600 - 5)
+    expect(cookie?.maxAge).toBeLessThanOrEqual(12 * 3600)
+
+    const rows = await t.database.db.select().from(sessions)
+    expect(rows).toHaveLength(1)
+    const sid = payload?.sid ?? ''
+    expect(rows[0]?.secretHash).toBe(createHash('sha256').update(sid).digest('hex'))
+    expect(rows[0]?.expiresAt.getTime()).toBe(payload?.exp)
+    expect(JSON.stringify(rows)).not.toContain(sid)
+  })
+
+  test('e-mails are compared case-insensitively', async () => {
+    const { password } = await createTestUser(t.database.db, { email: 'Mixed.Case@Scout.Test' })
+    expect((await postLogin({ email: '  MIXED.case@scout.test ', password })).statusCode).toBe(200)
+  })
+
+  test('a wrong password and an unknown e-mail get the same 401 body', async () => {
+    await createTestUser(t.database.db, { email: 'ana@scout.test' })
+    const wrong = await postLogin({ email: 'ana@scout.test', password: 'not-the-password' })
+    const unknown = await postLogin({ email: 'nobody@scout.test', password: 'not-the-password' })
+    expect(wrong.statusCode).toBe(401)
+    expect(unknown.statusCode).toBe(401)
+    expect(wrong.json()).toEqual({ message: LOGIN_FAILED_MESSAGE })
+    expect(unknown.body).toBe(wrong.body)
+    expect(wrong.cookies).toEqual([])
+    expect(await t.database.db.select().from(sessions)).toHaveLength(0)
+  })
+
+  test('an inactive user gets the generic failure even with the right password', async () => {
+    const { password } = await createTestUser(t.database.db, {
+      email: 'gone@scout.test',
+      isActive: false,
+    })
+    const response = await postLogin({ email: 'gone@scout.test', password })
+    expect(response.statusCode).toBe(401)
+    expect(response.json()).toEqual({ message: LOGIN_FAILED_MESSAGE })
+    expect(await t.database.db.select().from(sessions)).toHaveLength(0)
+  })
+
+  test('an expired temporary password is refused with its own message, only when right', async () => {
+    const { password } = await createTestUser(t.database.db, {
+      email: 'late@scout.test',
+      mustChangePassword: true,
+      tempPassword: 'TempPass1234abcd',
+      tempPasswordExpiresAt: new Date(Date.now() - 1000),
+    })
+    const right = await postLogin({ email: 'late@scout.test', password })
+    expect(right.statusCode).toBe(401)
+    expect(right.json()).toEqual({ message: TEMP_PASSWORD_EXPIRED_MESSAGE })
+    const wrong = await postLogin({ email: 'late@scout.test', password: 'wrong-password' })
+    expect(wrong.json()).toEqual({ message: LOGIN_FAILED_MESSAGE })
+    expect(await t.database.db.select().from(sessions)).toHaveLength(0)
+  })
+
+  test('a temporary password still valid signs in with mustChangePassword', async () => {
+    const { password } = await createTestUser(t.database.db, {
+      email: 'new@scout.test',
+      mustChangePassword: true,
+      tempPasswordExpiresAt: new Date(Date.now() + 60_000),
+    })
+    const { user } = await loginAs(t.app, 'new@scout.test', password)
+    expect(user.mustChangePassword).toBe(true)
+  })
+
+  test('every login creates a new session; both stay valid', async () => {
+    const { password } = await createTestUser(t.database.db, { email: 'ana@scout.test' })
+    const first = await loginAs(t.app, 'ana@scout.test', password)
+    const second = await loginAs(t.app, 'ana@scout.test', password)
+    expect(first.token).not.toBe(second.token)
+    expect(await t.database.db.select().from(sessions)).toHaveLength(2)
+    for (const session of [first, second]) {
+      const me = await t.app.inject({ url: '/api/auth/me', headers: session.headers })
+      expect(me.statusCode).toBe(200)
+    }
+  })
+
+  test('a hash made with other parameters is upgraded on successful login', async () => {
+    const { user, password } = await createTestUser(t.database.db, { email: 'old@scout.test' })
+    const weak = await hash(password, { memoryCost: 8192, timeCost: 1, parallelism: 1 })
+    await t.database.db.update(users).set({ passwordHash: weak }).where(eq(users.id, user.id))
+    await loginAs(t.app, 'old@scout.test', password)
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id))
+    expect(row?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)
+    await loginAs(t.app, 'old@scout.test', password)
+  })
+
+  test('the body is strict and validated: unknown field, missing field, wrong type', async () => {
+    const extra = await postLogin({ email: 'a@b.c', password: 'x', isAdmin: true })
+    expect(extra.statusCode).toBe(400)
+    expect(extra.json()).toMatchObject({ fieldErrors: { isAdmin: ['Unknown field'] } })
+    const missing = await postLogin({ email: 'a@b.c' })
+    expect(missing.statusCode).toBe(400)
+    expect(missing.json<{ fieldErrors: object }>().fieldErrors).toHaveProperty('password')
+    const wrongType = await postLogin({ email: 'a@b.c', password: 42 })
+    expect(wrongType.statusCode).toBe(400)
+  })
+})

@@ -1,0 +1,40 @@
+import { hash } from '@node-rs/argon2'
+import { expect, test } from 'vitest'
+import {
+  generateTempPassword,
+  hashPassword,
+  needsRehash,
+  verifyAgainstDummy,
+  verifyPassword,
+} from './passwords.ts'
+
+test('hashes with argon2id at the SECURITY.md 1 parameters and a 16-byte salt', async () => {
+  const stored = await hashPassword('correct horse battery staple')
+  expect(stored).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$/)
+  expect(await verifyPassword(stored, 'correct horse battery staple')).toBe(true)
+  expect(await verifyPassword(stored, 'Correct horse battery staple')).toBe(false)
+  expect(await hashPassword('correct horse battery staple')).not.toBe(stored)
+  expect(needsRehash(stored)).toBe(false)
+})
+
+test('needsRehash spots other parameters and unreadable hashes', async () => {
+  const weaker = await hash('x', { memoryCost: 8192, timeCost: 1, parallelism: 1 })
+  expect(needsRehash(weaker)).toBe(true)
+  expect(needsRehash('$2b$10$abcdefghijklmnopqrstuv')).toBe(true)
+  expect(await verifyPassword('not a hash', 'x')).toBe(false)
+})
+
+test('unknown users are verified against a dummy hash and never match', async () => {
+  expect(await verifyAgainstDummy('anything')).toBe(false)
+})
+
+test('temporary passwords: 16 base62 characters from the CSPRNG (≈ 95 bits)', () => {
+  const seen = new Set<string>()
+  for (let i = 0; i < 200; i++) {
+    const password = generateTempPassword()
+    expect(password).toMatch(/^[A-Za-z0-9]{16}$/)
+    seen.add(password)
+  }
+  expect(seen.size).toBe(200)
+  expect(generateTempPassword(24)).toHaveLength(24)
+})

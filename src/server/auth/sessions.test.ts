@@ -1,0 +1,173 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { decodeAuthToken, encodeAuthToken, SESSION_COOKIE } from '#shared/auth.ts'
+import { sessions, users } from '../db/schema.ts'
+import { truncateAll } from '../test-database.ts'
+import { createTestApp, createTestUser, loginAs, type TestApp } from '../test-utils.ts'
+
+let t: TestApp
+beforeAll(async () => {
+  t = await createTestApp()
+})
+afterAll(async () => {
+  await t.close()
+})
+beforeEach(async () => {
+  await truncateAll(t.database)
+})
+
+function me(headers: Record<string, string>) {
+  return t.app.inject({ url: '/api/auth/me', headers })
+}
+
+async function signedIn() {
+  const { user, password } = await createTestUser(t.database.db)
+  return loginAs(t.app, user.email, password)
+}
+
+/** A session row written by hand, so a test can choose its expiry and last activity. */
+async function handMadeSession(userId: number, expiresAt: Date, lastSeenAt = new Date()) {
+  const sid = randomBytes(32).toString('base64url')
+  const secretHash = createHash('sha256').update(sid).digest('hex')
+  await t.database.db.insert(sessions).values({ userId, secretHash, expiresAt, lastSeenAt })
+  return encodeAuthToken({ sid, exp: expiresAt.getTime() })
+}
+
+describe('GET /api/auth/me', () => {
+  test('answers the user by Bearer token or by cookie; 401 without either', async () => {
+    const s = await signedIn()
+    const byBearer = await me(s.headers)
+    expect(byBearer.statusCode).toBe(200)
+    expect(byBearer.json()).toEqual(s.user)
+    expect(byBearer.body).not.toContain('passwordHash')
+    expect((await me({ cookie: s.cookie })).json()).toEqual(s.user)
+    const anonymous = await me({})
+    expect(anonymous.statusCode).toBe(401)
+    expect(anonymous.json()).toEqual({ message: 'Authentication required' })
+  })
+
+  test('the user is re-read every request: a role change shows at once', async () => {
+    const s = await signedIn()
+    await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, s.user.id))
+    expect((await me(s.headers)).json()).toMatchObject({ role: 'admin' })
+  })
+})
+
+describe('tampered tokens are refused (SECURITY.md 7)', () => {
+  test.each([
+    ['a later exp', (sid: string, exp: number) => encodeAuthToken({ sid, exp: exp + 3_600_000 })],
+    ['an earlier exp', (sid: string, exp: number) => encodeAuthToken({ sid, exp: exp - 1 })],
+    [
+      'an extra field',
+      (sid: string, exp: number) => btoa(JSON.stringify({ sid, exp, role: 'admin' })),
+    ],
+    [
+      'another sid',
+      (_sid: string, exp: number) =>
+        encodeAuthToken({ sid: randomBytes(32).toString('base64url'), exp }),
+    ],
+    ['garbage', () => 'not-a-token'],
+    ['base64 of non-JSON', () => btoa('hello')],
+  ])('%s → 401', async (_name, forge) => {
+    const s = await signedIn()
+    const payload = decodeAuthToken(s.token)
+    const forged = forge(payload?.sid ?? '', payload?.exp ?? 0)
+    expect((await me({ authorization: `Bearer ${forged}` })).statusCode).toBe(401)
+    expect((await me({ cookie: `${SESSION_COOKIE}=${forged}` })).statusCode).toBe(401)
+    // The genuine token still works, so the refusal came from the forgery.
+    expect((await me(s.headers)).statusCode).toBe(200)
+  })
+})
+
+describe('expiry is enforced on the server (SECURITY.md 8)', () => {
+  test('absolute: a session past its expiry is refused and deleted', async () => {
+    const { user } = await createTestUser(t.database.db)
+    const live = await handMadeSession(user.id, new Date(Date.now() + 60_000))
+    expect((await me({ authorization: `Bearer ${live}` })).statusCode).toBe(200)
+    const expired = await handMadeSession(user.id, new Date(Date.now() - 1000))
+    expect((await me({ authorization: `Bearer ${expired}` })).statusCode).toBe(401)
+    expect(await t.database.db.select().from(sessions)).toHaveLength(1)
+  })
+
+  test('idle: no request for longer than SESSION_IDLE_MINUTES ends the session', async () => {
+    const s = await signedIn()
+    const idleSince = new Date(Date.now() - 29 * 60_000)
+    await t.database.db
+      .update(sessions)
+      .set({ lastSeenAt: idleSince })
+      .where(eq(sessions.userId, s.user.id))
+    expect((await me(s.headers)).statusCode).toBe(200)
+    await t.database.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - 31 * 60_000) })
+      .where(eq(sessions.userId, s.user.id))
+    expect((await me(s.headers)).statusCode).toBe(401)
+    expect(await t.database.db.select().from(sessions)).toHaveLength(0)
+  })
+
+  test('activity is recorded at most once a minute', async () => {
+    const s = await signedIn()
+    const recent = new Date(Date.now() - 30_000)
+    await t.database.db
+      .update(sessions)
+      .set({ lastSeenAt: recent })
+      .where(eq(sessions.userId, s.user.id))
+    await me(s.headers)
+    const [kept] = await t.database.db.select().from(sessions)
+    expect(kept?.lastSeenAt.getTime()).toBe(recent.getTime())
+    const older = new Date(Date.now() - 5 * 60_000)
+    await t.database.db
+      .update(sessions)
+      .set({ lastSeenAt: older })
+      .where(eq(sessions.userId, s.user.id))
+    await me(s.headers)
+    const [touched] = await t.database.db.select().from(sessions)
+    expect(touched?.lastSeenAt.getTime()).toBeGreaterThan(Date.now() - 5000)
+  })
+})
+
+describe('POST /api/auth/logout', () => {
+  test('deletes the session row, clears the cookie, and the token stops working', async () => {
+    const s = await signedIn()
+    const other = await loginAs(t.app, s.user.email)
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: s.headers,
+    })
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toEqual({ message: 'Logged out successfully' })
+    const cleared = response.cookies.find((c) => c.name === SESSION_COOKIE)
+    expect(cleared?.value).toBe('')
+    expect((cleared?.expires?.getTime() ?? Infinity) <= Date.now() || cleared?.maxAge === 0).toBe(
+      true,
+    )
+    expect((await me(s.headers)).statusCode).toBe(401)
+    // Only this session ended.
+    expect((await me(other.headers)).statusCode).toBe(200)
+    expect(await t.database.db.select().from(sessions)).toHaveLength(1)
+  })
+
+  test('by cookie (same-origin) it works too', async () => {
+    const s = await signedIn()
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: {
+        cookie: s.cookie,
+        'sec-fetch-site': 'same-origin',
+        'content-type': 'application/json',
+      },
+    })
+    expect(response.statusCode).toBe(200)
+    expect(await t.database.db.select().from(sessions)).toHaveLength(0)
+  })
+
+  test('without a valid session it still answers 200 and clears the cookie', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/auth/logout' })
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toEqual({ message: 'Logged out successfully' })
+    expect(response.cookies.find((c) => c.name === SESSION_COOKIE)?.value).toBe('')
+  })
+})
