@@ -1,0 +1,102 @@
+import {
+  SYSTEM_TAGS,
+  type Talent,
+  type TalentFormValues,
+  type TalentInput,
+  type TalentUpdate,
+} from '#shared/talent.ts'
+
+// Pure mapping between a Talent, the form's values and the request bodies (spec sections 2, 4, 7).
+
+/** 'mid' → 'Mid', 'social sciences' → 'Social Sciences' (spec section 2: selects shown capitalised). */
+export function capitalizeWords(value: string): string {
+  return value.replace(/(^|\s)(\p{L})/gu, (_match, space: string, letter: string) => {
+    return `${space}${letter.toUpperCase()}`
+  })
+}
+
+/** The form's starting values: empty for a new talent, the stored fields for an edit. */
+export function talentToFormValues(talent: Talent | null): TalentFormValues {
+  if (talent === null) {
+    return {
+      fullName: '',
+      email: '',
+      phone: '',
+      linkedinUrl: '',
+      areaOfInterest: undefined,
+      seniorityLevel: undefined,
+      notes: '',
+      tags: [],
+      status: [],
+    }
+  }
+  return {
+    fullName: talent.fullName,
+    email: talent.email,
+    phone: talent.phone ?? '',
+    linkedinUrl: talent.linkedinUrl ?? '',
+    areaOfInterest: talent.areaOfInterest,
+    seniorityLevel: talent.seniorityLevel,
+    notes: talent.notes ?? '',
+    tags: [...talent.tags],
+    status: [...talent.status],
+  }
+}
+
+/** An optional text field left blank is stored as null, not as ''. */
+function blankToNull(value: string | null | undefined): string | null {
+  const trimmed = value?.trim() ?? ''
+  return trimmed === '' ? null : trimmed
+}
+
+/** POST /api/talents body: the validated values, blanks as null (spec section 7: including status). */
+export function toCreateBody(values: TalentInput): TalentInput {
+  return {
+    fullName: values.fullName,
+    email: values.email,
+    phone: blankToNull(values.phone),
+    linkedinUrl: blankToNull(values.linkedinUrl),
+    areaOfInterest: values.areaOfInterest,
+    seniorityLevel: values.seniorityLevel,
+    notes: blankToNull(values.notes),
+    tags: values.tags,
+    status: values.status,
+  }
+}
+
+/** PUT /api/talents/:id body: the edited fields plus the version the edit started from. */
+export function toUpdateBody(values: TalentInput, updatedAt: string): TalentUpdate {
+  return { ...toCreateBody(values), updatedAt }
+}
+
+const SYSTEM_TAG_KEYS = new Set<string>(SYSTEM_TAGS.map((name) => name.toLowerCase()))
+
+export function isSystemTag(name: string): boolean {
+  return SYSTEM_TAG_KEYS.has(name.trim().toLowerCase())
+}
+
+/**
+ * The names the tag picker lists (spec section 4): every loaded tag except the system labels,
+ * plus any tag the talent already carries that the list lacks, without duplicates.
+ */
+export function pickableTagNames(
+  loaded: readonly { name: string }[],
+  selected: readonly string[],
+): string[] {
+  const seen = new Set<string>()
+  const names: string[] = []
+  for (const name of [...loaded.map((tag) => tag.name), ...selected]) {
+    const key = name.trim().toLowerCase()
+    if (isSystemTag(name) || seen.has(key)) continue
+    seen.add(key)
+    names.push(name)
+  }
+  return names
+}
+
+/** Adds or removes `name`, comparing case-insensitively so a tag is never doubled. */
+export function toggleName<T extends string>(selected: readonly T[], name: T, on: boolean): T[] {
+  const key = name.toLowerCase()
+  const rest = selected.filter((item) => item.toLowerCase() !== key)
+  return on ? [...rest, name] : rest
+}
