@@ -149,3 +149,17 @@ export function parseApiError(error: unknown): ParsedApiError | undefined {
     fieldErrors: parsed.data.fieldErrors ?? {},
   }
 }
+
+/**
+ * GET `url` with optional params, validating the JSON body with `schema` and handing back the
+ * response headers too (list paging: `X-Total-Count`, `X-Next-Cursor`).
+ */
+export async function apiGetWithHeaders<S extends z.ZodType>(
+  url: string,
+  schema: S,
+  params?: QueryParams,
+): Promise<{ data: z.output<S>; headers: Headers }> {
+  const response = await apiRequest('GET', withQueryParams(url, params))
+  const body: unknown = await response.json()
+  return { data: schema.parse(body), headers: response.headers }
+}
