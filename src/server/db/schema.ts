@@ -89,8 +89,10 @@ export const talents = pgTable(
   (t) => [
     uniqueIndex('talents_email_lower_idx').on(sql`lower(${t.email})`),
     // Issue 3, STACK.md "Measured facts": one btree per dashboard sort, each ending in id so keyset
-    // paging has a unique order. 'oldest', 'name_desc' and 'area_desc' scan these backwards.
-    index('talents_created_at_id_idx').on(t.createdAt.desc(), t.id.desc()),
+    // paging has a unique order; descending sorts scan them backwards. All ascending on purpose:
+    // the first version (created_at DESC NULLS LAST) matched neither ORDER BY created_at DESC
+    // (nulls first) nor its reverse, and both engines sorted the whole table (bench/explain.ts).
+    index('talents_created_at_id_idx').on(t.createdAt, t.id),
     index('talents_name_id_idx').on(sql`lower(${t.fullName})`, t.id),
     index('talents_area_id_idx').on(t.areaOfInterest, t.id),
     // Filters: the btrees also serve the cached per-filter counts; GIN for tags @> / status @>.
@@ -98,6 +100,11 @@ export const talents = pgTable(
     index('talents_added_by_id_idx').on(t.addedById),
     index('talents_tags_gin_idx').using('gin', t.tags),
     index('talents_status_gin_idx').using('gin', t.status),
+    // The 'Needs Updating' card (spec section 4) counts ~10% of rows: too many for a GIN bitmap to
+    // beat a full scan, few enough for a small partial index.
+    index('talents_needs_updating_idx')
+      .on(t.id)
+      .where(sql`${t.tags} @> '{"Needs Updating"}'::text[]`),
     // Search: ILIKE '%…%' on name or e-mail through trigram GIN (pg_trgm, migration 0000).
     index('talents_full_name_trgm_idx').using('gin', t.fullName.op('gin_trgm_ops')),
     index('talents_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),

@@ -16,7 +16,7 @@ export const MAX_LIST_ROWS = 10_000
 
 export type TalentPage = { rows: Talent[]; nextCursor: string | undefined; total: number }
 
-function filterOf(query: TalentListQuery): TalentFilter {
+export function filterOf(query: TalentListQuery): TalentFilter {
   const { areaOfInterest, seniorityLevel, tag, status, addedBy, search } = query
   return { areaOfInterest, seniorityLevel, tag, status, addedBy, search }
 }
@@ -33,12 +33,30 @@ function filterKey(filter: TalentFilter): string {
   ])
 }
 
+/** The count behind X-Total-Count (exported so bench/explain.ts explains the same SQL). */
+export function countQuery(db: Db, filter: TalentFilter) {
+  return db.select({ n: count() }).from(talents).where(talentWhere(filter))
+}
+
 /** The total for a filter, counted once per TTL, not per page (STACK.md). */
 export async function countTalents(db: Db, filter: TalentFilter): Promise<number> {
   return cachedCount(db, filterKey(filter), async () => {
-    const [row] = await db.select({ n: count() }).from(talents).where(talentWhere(filter))
+    const [row] = await countQuery(db, filter)
     return row?.n ?? 0
   })
+}
+
+/** One page's SQL: filter, keyset condition, sort with id tiebreak, one row extra to see more. */
+export function pageQuery(db: Db, query: TalentListQuery, pageSize: number) {
+  const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor, query.sort)
+  // The sort key travels as the database prints it: JS Dates would lose created_at's microseconds.
+  return db
+    .select({ ...talentColumns, sortKey: sql<string>`${SORTS[query.sort].keyText}` })
+    .from(talents)
+    .leftJoin(users, eq(users.id, talents.addedById))
+    .where(and(talentWhere(filterOf(query)), cursor ? afterCursor(cursor) : undefined))
+    .orderBy(...talentOrderBy(query.sort))
+    .limit(pageSize + 1)
 }
 
 /**
@@ -50,23 +68,13 @@ export async function listTalents(
   query: TalentListQuery,
   maxRows: number = MAX_LIST_ROWS,
 ): Promise<TalentPage> {
-  const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor, query.sort)
-  const filter = filterOf(query)
   const pageSize = Math.min(query.limit ?? maxRows, maxRows)
-  const spec = SORTS[query.sort]
-  // The sort key travels as the database prints it: JS Dates would lose created_at's microseconds.
-  const rows = await db
-    .select({ ...talentColumns, sortKey: sql<string>`${spec.keyText}` })
-    .from(talents)
-    .leftJoin(users, eq(users.id, talents.addedById))
-    .where(and(talentWhere(filter), cursor ? afterCursor(cursor) : undefined))
-    .orderBy(...talentOrderBy(query.sort))
-    .limit(pageSize + 1)
+  const rows = await pageQuery(db, query, pageSize)
   const hasMore = rows.length > pageSize
   const page = hasMore ? rows.slice(0, pageSize) : rows
   const last = page.at(-1)
   const nextCursor =
     hasMore && last ? encodeCursor({ sort: query.sort, key: last.sortKey, id: last.id }) : undefined
-  const total = await countTalents(db, filter)
+  const total = await countTalents(db, filterOf(query))
   return { rows: page.map(({ sortKey: _key, ...row }) => toTalent(row)), nextCursor, total }
 }
