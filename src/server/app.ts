@@ -23,6 +23,8 @@ export type BuildAppOptions = {
   config: Config
   /** Fastify logger options; tests pass false. Defaults to JSON logs at config.logLevel. */
   logger?: FastifyServerOptions['logger']
+  /** Where the default JSON logs go (stdout unless given); tests read them to check redaction. */
+  logStream?: { write: (line: string) => void }
 }
 
 // SECURITY.md 24: never log passwords, tokens, cookies or the Authorization header.
@@ -36,9 +38,13 @@ const REDACT = [
   ]),
 ]
 
-function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+function loggerOptions(
+  config: Config,
+  stream: BuildAppOptions['logStream'],
+): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
+    ...(stream ? { stream } : {}),
     redact: { paths: REDACT, censor: '[redacted]' },
     // SECURITY.md 24: UTC timestamps.
     timestamp: () => `,"time":"${new Date().toISOString()}"`,
@@ -68,9 +74,10 @@ export async function buildApp({
   database,
   config,
   logger,
+  logStream,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? loggerOptions(config),
+    logger: logger ?? loggerOptions(config, logStream),
     bodyLimit: BODY_LIMIT,
     trustProxy: trustProxyOption(config.trustProxy),
     genReqId: () => randomUUID(),

@@ -14,7 +14,7 @@ export const CONFIG_DOCS = [
   },
   {
     name: 'DATABASE_URL',
-    default: '(unset)',
+    default: '—',
     meaning: 'postgres://… URL; when set Scout uses PostgreSQL instead of the embedded PGlite',
   },
   { name: 'DATABASE_POOL_MAX', default: '10', meaning: 'Most PostgreSQL connections in the pool' },
@@ -25,7 +25,7 @@ export const CONFIG_DOCS = [
   },
   {
     name: 'ADMIN_PASSWORD',
-    default: '(unset)',
+    default: '—',
     meaning:
       'Password of the first admin; unset means a strong one is generated, printed once and must be changed',
   },
@@ -61,7 +61,7 @@ export const CONFIG_DOCS = [
   },
   {
     name: 'CORS_ORIGINS',
-    default: '(unset)',
+    default: '—',
     meaning: 'Comma-separated origins allowed to call the API cross-origin; unset means no CORS',
   },
   { name: 'CLIENT_DIR', default: 'dist/client', meaning: 'Folder of the built web client' },

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { decodeAuthToken, SESSION_COOKIE } from '#shared/auth.ts'
 import { userSchema } from '#shared/user.ts'
+import { buildApp } from '../app.ts'
 import { sessions, users } from '../db/schema.ts'
 import { truncateAll } from '../test-database.ts'
 import { createTestApp, createTestUser, loginAs, type TestApp } from '../test-utils.ts'
@@ -145,5 +146,49 @@ describe('POST /api/auth/login', () => {
     expect(missing.json<{ fieldErrors: object }>().fieldErrors).toHaveProperty('password')
     const wrongType = await postLogin({ email: 'a@b.c', password: 42 })
     expect(wrongType.statusCode).toBe(400)
+  })
+})
+
+describe('logging (SECURITY.md 24)', () => {
+  test('logins are logged, passwords, tokens, cookies and Authorization never are', async () => {
+    const lines: string[] = []
+    const logged = await buildApp({
+      database: t.database,
+      config: { ...t.config, logLevel: 'info' },
+      logStream: { write: (line) => lines.push(line) },
+    })
+    try {
+      const { password } = await createTestUser(t.database.db, { email: 'logged@scout.test' })
+      const ok = await logged.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'logged@scout.test', password },
+      })
+      const { token } = ok.json<{ token: string }>()
+      await logged.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'logged@scout.test', password: 'a-wrong-guess-123' },
+      })
+      await logged.inject({
+        url: '/api/auth/me',
+        headers: { authorization: `Bearer ${token}`, cookie: `${SESSION_COOKIE}=${token}` },
+      })
+      // A serializer that did log headers or bodies would still have to pass redaction.
+      logged.log.info({
+        req: { headers: { authorization: 'Bearer abc', cookie: 'x=1' } },
+        body: { password, newPassword: password },
+      })
+      const text = lines.join('')
+      expect(text).toContain('"event":"login_success"')
+      expect(text).toContain('"event":"login_failure"')
+      expect(text).toContain('"reason":"wrong_password"')
+      expect(text).toMatch(/"time":"\d{4}-\d\d-\d\dT[\d:.]+Z"/)
+      for (const secret of [password, 'a-wrong-guess-123', token, 'Bearer abc', 'x=1']) {
+        expect(text).not.toContain(secret)
+      }
+    } finally {
+      await logged.close()
+    }
   })
 })
