@@ -146,6 +146,20 @@ describe('the one error handler (SECURITY.md 18, 23)', () => {
     expect(response.json()).toHaveProperty('fieldErrors')
   })
 
+  test('a malformed URL is a 400, not a 500', async () => {
+    for (const url of ['/api/auth/me/%zz', '/%zz', '/dashboard/%E0%A4%A']) {
+      const response = await app.inject({ url })
+      expect(response.statusCode, url).not.toBeGreaterThanOrEqual(500)
+    }
+    const params = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: '[1,2]',
+      headers: { 'content-type': 'application/json' },
+    })
+    expect(params.statusCode).toBe(400)
+  })
+
   test('anything unexpected → 500 with a request id and nothing internal', async () => {
     const response = await app.inject({ url: '/api/test/boom' })
     expect(response.statusCode).toBe(500)

@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -155,10 +156,12 @@ function toResponse(
     }))
     return { status: 400, body: validationBody(fieldErrorsFromIssues(issues)) }
   }
-  const code = errorCode(error)
-  const fastifyMessage = code ? FASTIFY_CLIENT_ERRORS[code] : undefined
-  if (fastifyMessage && isFastifyError(error)) {
-    return { status: error.statusCode ?? 400, body: { message: fastifyMessage } }
+  // Fastify's own client errors (bad URL, body, content type): the client's fault, never a 500.
+  const status = isFastifyError(error) ? (error.statusCode ?? 500) : 500
+  if (status >= 400 && status < 500) {
+    const code = errorCode(error) ?? ''
+    const message = FASTIFY_CLIENT_ERRORS[code] ?? STATUS_CODES[status] ?? 'Bad request'
+    return { status, body: { message } }
   }
   if (isUniqueViolation(error)) {
     return { status: 409, body: { message: 'This record already exists.' } }
