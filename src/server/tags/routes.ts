@@ -1,0 +1,31 @@
+import type { FastifyPluginCallback } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { createTagSchema, tagSchema } from '#shared/tag.ts'
+import { requireViewer } from '../access.ts'
+import type { Db } from '../db/open.ts'
+import { createTag, listTags } from './service.ts'
+
+export type TagRoutesOptions = { db: Db }
+
+/** GET and POST /api/tags (spec section 7); any signed-in user (spec section 1: "use tags"). */
+export const tagRoutes: FastifyPluginCallback<TagRoutesOptions> = (base, { db }, done) => {
+  const app = base.withTypeProvider<ZodTypeProvider>()
+
+  app.get('/api/tags', {
+    config: { access: 'user' },
+    schema: { response: { 200: z.array(tagSchema) } },
+    handler: () => listTags(db),
+  })
+
+  app.post('/api/tags', {
+    config: { access: 'user' },
+    schema: { body: createTagSchema, response: { 201: tagSchema } },
+    handler: async (request, reply) => {
+      const tag = await createTag(db, request.body, requireViewer(request).user)
+      return reply.status(201).send(tag)
+    },
+  })
+
+  done()
+}

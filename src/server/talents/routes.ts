@@ -1,0 +1,83 @@
+import type { FastifyPluginCallback } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { messageResponseSchema } from '#shared/auth.ts'
+import {
+  talentIdParamsSchema,
+  talentInputSchema,
+  talentListQuerySchema,
+  talentSchema,
+  talentStatsSchema,
+  talentUpdateSchema,
+} from '#shared/talent.ts'
+import { requireViewer } from '../access.ts'
+import type { Db } from '../db/open.ts'
+import { listTalents } from './list.ts'
+import { createTalent, deleteTalent, getTalent, updateTalent } from './service.ts'
+import { getTalentStats } from './stats.ts'
+
+export type TalentRoutesOptions = { db: Db }
+
+/** Response headers of GET /api/talents (issue 3): the body stays the spec's plain array. */
+export const TOTAL_COUNT_HEADER = 'x-total-count'
+export const NEXT_CURSOR_HEADER = 'x-next-cursor'
+
+/**
+ * The talent API of spec section 7, server-enforced (permission rule in service.ts): every
+ * signed-in user may read, create and edit; delete is for admins and the talent's adder.
+ */
+export const talentRoutes: FastifyPluginCallback<TalentRoutesOptions> = (base, { db }, done) => {
+  const app = base.withTypeProvider<ZodTypeProvider>()
+
+  app.get('/api/talents', {
+    config: { access: 'user' },
+    schema: { querystring: talentListQuerySchema, response: { 200: z.array(talentSchema) } },
+    handler: async (request, reply) => {
+      const page = await listTalents(db, request.query)
+      void reply.header(TOTAL_COUNT_HEADER, String(page.total))
+      if (page.nextCursor) void reply.header(NEXT_CURSOR_HEADER, page.nextCursor)
+      return page.rows
+    },
+  })
+
+  // Registered before /:id so 'stats' is never read as an id.
+  app.get('/api/talents/stats', {
+    config: { access: 'user' },
+    schema: { response: { 200: talentStatsSchema } },
+    handler: (request) => getTalentStats(db, requireViewer(request).user.id),
+  })
+
+  app.get('/api/talents/:id', {
+    config: { access: 'user' },
+    schema: { params: talentIdParamsSchema, response: { 200: talentSchema } },
+    handler: (request) => getTalent(db, request.params.id),
+  })
+
+  app.post('/api/talents', {
+    config: { access: 'user' },
+    schema: { body: talentInputSchema, response: { 201: talentSchema } },
+    handler: async (request, reply) => {
+      const talent = await createTalent(db, request.body, requireViewer(request).user)
+      return reply.status(201).send(talent)
+    },
+  })
+
+  app.put('/api/talents/:id', {
+    config: { access: 'user' },
+    schema: {
+      params: talentIdParamsSchema,
+      body: talentUpdateSchema,
+      response: { 200: talentSchema },
+    },
+    handler: (request) =>
+      updateTalent(db, request.params.id, request.body, requireViewer(request).user),
+  })
+
+  app.delete('/api/talents/:id', {
+    config: { access: 'user' },
+    schema: { params: talentIdParamsSchema, response: { 200: messageResponseSchema } },
+    handler: (request) => deleteTalent(db, request.params.id, requireViewer(request).user),
+  })
+
+  done()
+}

@@ -1,0 +1,46 @@
+import { asc, eq, sql } from 'drizzle-orm'
+import type { FastifyPluginCallback } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { Db } from '../db/open.ts'
+import { users } from '../db/schema.ts'
+
+export type UserFilterRoutesOptions = { db: Db }
+
+/** One choice of the dashboard's Added By filter (spec section 7): public fields only. */
+export const userFilterOptionSchema = z.object({
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+})
+
+/** Active users, sorted by name then e-mail, for the Added By filter. */
+export async function listUserFilterOptions(db: Db) {
+  return db
+    .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.isActive, true))
+    .orderBy(
+      asc(sql`lower(coalesce(${users.firstName}, ''))`),
+      asc(sql`lower(coalesce(${users.lastName}, ''))`),
+      asc(users.email),
+    )
+}
+
+/**
+ * GET /api/users/filter: any signed-in user (the dashboard's Added By filter, spec sections 2
+ * and 7), unlike the admin-only user list.
+ */
+export const userFilterRoutes: FastifyPluginCallback<UserFilterRoutesOptions> = (
+  base,
+  { db },
+  done,
+) => {
+  const app = base.withTypeProvider<ZodTypeProvider>()
+  app.get('/api/users/filter', {
+    config: { access: 'user' },
+    schema: { response: { 200: z.array(userFilterOptionSchema) } },
+    handler: () => listUserFilterOptions(db),
+  })
+  done()
+}
