@@ -44,8 +44,6 @@ describe('talentToFormValues', () => {
       email: '',
       phone: '',
       linkedinUrl: '',
-      areaOfInterest: undefined,
-      seniorityLevel: undefined,
       notes: '',
       tags: [],
       status: [],

@@ -15,16 +15,18 @@ export function capitalizeWords(value: string): string {
   })
 }
 
+/** The form's starting values; area and level stay unchosen for a new talent. */
+export type TalentFormDefaults = Omit<TalentFormValues, 'areaOfInterest' | 'seniorityLevel'> &
+  Partial<Pick<TalentFormValues, 'areaOfInterest' | 'seniorityLevel'>>
+
 /** The form's starting values: empty for a new talent, the stored fields for an edit. */
-export function talentToFormValues(talent: Talent | null): TalentFormValues {
+export function talentToFormValues(talent: Talent | null): TalentFormDefaults {
   if (talent === null) {
     return {
       fullName: '',
       email: '',
       phone: '',
       linkedinUrl: '',
-      areaOfInterest: undefined,
-      seniorityLevel: undefined,
       notes: '',
       tags: [],
       status: [],

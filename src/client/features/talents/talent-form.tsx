@@ -1,0 +1,170 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useId } from 'react'
+import { Controller, useForm } from 'react-hook-form'
+import {
+  AREAS,
+  SENIORITY_LEVELS,
+  talentInputSchema,
+  type Talent,
+  type TalentFormValues,
+  type TalentInput,
+} from '#shared/talent.ts'
+import { Button } from '../../components/ui/button.tsx'
+import { FormField } from '../../components/ui/form-field.tsx'
+import { FormSelectField } from '../../components/ui/form-select-field.tsx'
+import { FormTextareaField } from '../../components/ui/form-textarea-field.tsx'
+import { Spinner } from '../../components/ui/spinner.tsx'
+import { cn } from '../../lib/cn.ts'
+import { StatusCheckboxGrid } from './status-checkbox-grid.tsx'
+import { TagPicker } from './tag-picker.tsx'
+import { capitalizeWords, talentToFormValues } from './talent-form-values.ts'
+import { useTalentFormSubmit } from './use-talent-form-submit.ts'
+
+const AREA_OPTIONS = AREAS.map((area) => ({ value: area, label: capitalizeWords(area) }))
+const LEVEL_OPTIONS = SENIORITY_LEVELS.map((level) => ({
+  value: level,
+  label: capitalizeWords(level),
+}))
+
+// The shared schema's own messages win (spec section 5); an unchosen select gets zod's generic
+// 'Required' (spec: "generic schema default messages such as 'Required' may appear") instead of
+// a list of every allowed value.
+const resolver = zodResolver(talentInputSchema, {
+  error: (issue) => (issue.input === undefined ? 'Required' : undefined),
+})
+
+type TalentFormProps = {
+  /** null adds a talent; a talent edits it. */
+  talent: Talent | null
+  onCancel: () => void
+  onSaved: (saved: Talent) => void
+  className?: string
+}
+
+/** The add/edit talent form (spec section 2), hosted by the Add page and the add/edit dialogs. */
+export function TalentForm({ talent, onCancel, onSaved, className }: TalentFormProps) {
+  const id = useId()
+  const form = useForm<TalentFormValues, unknown, TalentInput>({
+    resolver,
+    defaultValues: talentToFormValues(talent),
+  })
+  const { submit, isPending, isSaved, formError } = useTalentFormSubmit({ talent, form, onSaved })
+  const isEdit = talent !== null
+  const idle = isEdit ? 'Update Talent' : 'Save Talent'
+  const busy = isEdit ? 'Updating...' : 'Saving...'
+
+  return (
+    <form
+      className={cn('flex min-h-0 flex-1 flex-col', className)}
+      onSubmit={(event) => void form.handleSubmit(submit)(event)}
+      noValidate
+    >
+      <div className="grid min-h-0 flex-1 content-start gap-5 overflow-y-auto px-6 py-5">
+        {formError === undefined ? null : (
+          <p
+            role="alert"
+            className="rounded-md border border-destructive/50 bg-destructive/10 px-3 py-2 text-sm font-medium text-destructive"
+          >
+            {formError}
+          </p>
+        )}
+        <div className="grid gap-5 sm:grid-cols-2">
+          <FormField
+            control={form.control}
+            name="fullName"
+            id={`${id}-full-name`}
+            label="Full Name *"
+            autoComplete="off"
+          />
+          <FormField
+            control={form.control}
+            name="email"
+            id={`${id}-email`}
+            label="Email *"
+            type="email"
+            autoComplete="off"
+          />
+          <FormField
+            control={form.control}
+            name="phone"
+            id={`${id}-phone`}
+            label="Phone Number"
+            type="tel"
+            autoComplete="off"
+          />
+          <FormField
+            control={form.control}
+            name="linkedinUrl"
+            id={`${id}-linkedin`}
+            label="LinkedIn URL"
+            type="url"
+            placeholder="https://www.linkedin.com/in/…"
+            autoComplete="off"
+          />
+          <FormSelectField
+            control={form.control}
+            name="areaOfInterest"
+            id={`${id}-area`}
+            label="Area of Interest *"
+            placeholder="Select an area"
+            options={AREA_OPTIONS}
+          />
+          <FormSelectField
+            control={form.control}
+            name="seniorityLevel"
+            id={`${id}-level`}
+            label="Seniority Level *"
+            placeholder="Select a level"
+            options={LEVEL_OPTIONS}
+          />
+        </div>
+        <Controller
+          control={form.control}
+          name="tags"
+          render={({ field, fieldState }) => (
+            <TagPicker
+              value={field.value ?? []}
+              onChange={field.onChange}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="status"
+          render={({ field, fieldState }) => (
+            <StatusCheckboxGrid
+              idPrefix={`${id}-status`}
+              value={field.value ?? []}
+              onChange={field.onChange}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+        <FormTextareaField
+          control={form.control}
+          name="notes"
+          id={`${id}-notes`}
+          label="Notes"
+          rows={3}
+          placeholder="Anything worth remembering about this talent"
+        />
+      </div>
+      <div className="flex flex-col-reverse gap-2 border-t bg-popover px-6 py-4 sm:flex-row sm:justify-end">
+        <Button type="button" variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={isPending || isSaved}>
+          {isPending ? (
+            <>
+              <Spinner decorative />
+              {busy}
+            </>
+          ) : (
+            idle
+          )}
+        </Button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,115 @@
+import { useState } from 'react'
+import type { UseFormReturn } from 'react-hook-form'
+import type { Talent, TalentFormValues, TalentInput } from '#shared/talent.ts'
+import { toast } from '../../components/ui/use-toast.ts'
+import { parseApiError, type ParsedApiError } from '../../lib/api.ts'
+import { getErrorMessage } from '../../lib/get-error-message.ts'
+import { useCreateTalent, useUpdateTalent } from './form-api.ts'
+import { toCreateBody, toUpdateBody } from './talent-form-values.ts'
+
+const FORM_FIELDS = [
+  'fullName',
+  'email',
+  'phone',
+  'linkedinUrl',
+  'areaOfInterest',
+  'seniorityLevel',
+  'notes',
+  'tags',
+  'status',
+] as const
+
+const SAVE_FAILED = 'Failed to save talent. Please try again.'
+
+type TalentForm = UseFormReturn<TalentFormValues, unknown, TalentInput>
+
+/**
+ * Puts the server's fieldErrors on their fields (spec: server validation errors show on their
+ * fields). Returns whether any landed on a field the form shows.
+ */
+function showFieldErrors(form: TalentForm, apiError: ParsedApiError): boolean {
+  let shown = false
+  for (const field of FORM_FIELDS) {
+    const message = apiError.fieldErrors[field]?.[0]
+    if (message === undefined) continue
+    form.setError(field, { type: 'server', message }, { shouldFocus: !shown })
+    shown = true
+  }
+  return shown
+}
+
+/** A failed fetch (offline, connection refused) rejects with a TypeError before any response. */
+function isNetworkError(error: unknown): boolean {
+  return error instanceof TypeError
+}
+
+type Options = { talent: Talent | null; form: TalentForm; onSaved: (saved: Talent) => void }
+
+/** Saves the form: POST for a new talent, PUT for an edit, with the spec section 8 toasts. */
+export function useTalentFormSubmit({ talent, form, onSaved }: Options) {
+  const createTalent = useCreateTalent()
+  const updateTalent = useUpdateTalent()
+  // A server message no field can show (e.g. the stale-edit 409), shown above the fields.
+  const [formError, setFormError] = useState<string>()
+
+  function handleFailure(error: unknown, isUpdate: boolean) {
+    const apiError = parseApiError(error)
+    const onField = apiError === undefined ? false : showFieldErrors(form, apiError)
+    if (apiError?.message !== undefined && !onField) setFormError(apiError.message)
+    if (isUpdate && isNetworkError(error)) {
+      toast({
+        variant: 'destructive',
+        title: 'Error',
+        description: 'Network error when updating talent',
+      })
+      return
+    }
+    if (isUpdate && apiError !== undefined) {
+      toast({ variant: 'destructive', title: 'Error', description: 'Failed to update talent' })
+      return
+    }
+    const message = apiError === undefined ? getErrorMessage(error) : apiError.message
+    toast({
+      variant: 'destructive',
+      title: 'Error',
+      description:
+        apiError === undefined && isNetworkError(error) ? SAVE_FAILED : (message ?? SAVE_FAILED),
+    })
+  }
+
+  function submit(values: TalentInput) {
+    if (createTalent.isPending || updateTalent.isPending) return
+    setFormError(undefined)
+    if (talent === null) {
+      createTalent.mutate(toCreateBody(values), {
+        onSuccess: (saved) => {
+          toast({
+            title: 'Talent created',
+            description: `${saved.fullName} has been added to the talent pool.`,
+          })
+          onSaved(saved)
+        },
+        onError: (error) => handleFailure(error, false),
+      })
+      return
+    }
+    updateTalent.mutate(
+      { id: talent.id, input: toUpdateBody(values, talent.updatedAt) },
+      {
+        onSuccess: (saved) => {
+          toast({ title: 'Success', description: 'Talent updated successfully!' })
+          onSaved(saved)
+        },
+        onError: (error) => handleFailure(error, true),
+      },
+    )
+  }
+
+  const mutation = talent === null ? createTalent : updateTalent
+  return {
+    submit,
+    isPending: mutation.isPending,
+    isSaved: mutation.isSuccess,
+    formError,
+  }
+}
