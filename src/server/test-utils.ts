@@ -8,7 +8,9 @@ import { buildApp } from './app.ts'
 import { loadConfig, type Config } from './config.ts'
 import type { Db, OpenDatabase } from './db/open.ts'
 import { createTestDatabase } from './test-database.ts'
-import { createUser, type CreateUserInput, type UserRow } from './users/service.ts'
+import { hashPassword } from './auth/passwords.ts'
+import { users } from './db/schema.ts'
+import { createUser, normalizeEmail, type CreateUserInput, type UserRow } from './users/service.ts'
 
 export const TEST_PASSWORD = 'Correct-Horse-Battery-42'
 
@@ -43,6 +45,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
 }
 
 let userCounter = 0
+let testPasswordHash: Promise<string> | undefined
 
 /** A user with TEST_PASSWORD unless overridden; returns the row and the plain password. */
 export async function createTestUser(
@@ -50,14 +53,22 @@ export async function createTestUser(
   overrides: Partial<CreateUserInput> = {},
 ): Promise<{ user: UserRow; password: string }> {
   userCounter++
-  const password = overrides.password ?? TEST_PASSWORD
-  const user = await createUser(db, {
+  const { password = TEST_PASSWORD, ...rest } = overrides
+  const input = {
     email: `user${userCounter}@scout.test`,
     firstName: 'Test',
     lastName: 'Person',
-    ...overrides,
-    password,
-  })
+    ...rest,
+  }
+  if (password !== TEST_PASSWORD)
+    return { user: await createUser(db, { ...input, password }), password }
+  // argon2 is deliberately slow; hash the shared test password once per test file.
+  testPasswordHash ??= hashPassword(TEST_PASSWORD)
+  const [user] = await db
+    .insert(users)
+    .values({ ...input, email: normalizeEmail(input.email), passwordHash: await testPasswordHash })
+    .returning()
+  if (!user) throw new Error('Inserting a test user returned no row')
   return { user, password }
 }
 
