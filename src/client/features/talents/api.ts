@@ -1,11 +1,11 @@
 import {
   infiniteQueryOptions,
+  type InfiniteData,
   queryOptions,
   useMutation,
   useQueryClient,
 } from '@tanstack/react-query'
 import { z } from 'zod'
-import { tagSchema } from '#shared/tag.ts'
 import {
   talentSchema,
   talentStatsSchema,
@@ -28,10 +28,6 @@ export const talentKeys = {
   list: (filters: TalentListFilters) => [...talentKeys.lists(), filters] as const,
   stats: () => [...talentKeys.all, 'stats'] as const,
   detail: (id: number) => [...talentKeys.all, 'detail', id] as const,
-}
-
-export const tagKeys = {
-  all: ['tags'] as const,
 }
 
 export const userFilterKeys = {
@@ -96,16 +92,6 @@ export function talentDetailOptions(id: number) {
   })
 }
 
-/** GET /api/tags: no refetch on focus, one retry (spec section 7). */
-export function tagListOptions() {
-  return queryOptions({
-    queryKey: tagKeys.all,
-    queryFn: () => api.get('/api/tags', z.array(tagSchema)),
-    refetchOnWindowFocus: false,
-    retry: 1,
-  })
-}
-
 const filterUserSchema = z.object({
   email: z.string(),
   firstName: z.string().nullable(),
@@ -121,6 +107,17 @@ export function userFilterOptions() {
   })
 }
 
+function withoutTalent(data: InfiniteData<TalentPage>, id: number): InfiniteData<TalentPage> {
+  return {
+    ...data,
+    pages: data.pages.map((page) => ({
+      ...page,
+      talents: page.talents.filter((talent) => talent.id !== id),
+      total: page.total === undefined ? undefined : Math.max(0, page.total - 1),
+    })),
+  }
+}
+
 type DeleteOptions = { onSuccess?: () => void; onError?: (error: unknown) => void }
 
 /** DELETE /api/talents/:id, then every talent list, the stats and details refresh (spec section 4). */
@@ -128,9 +125,14 @@ export function useDeleteTalent({ onSuccess, onError }: DeleteOptions = {}) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (id: number) => api.delete(`/api/talents/${id}`),
-    onSuccess: async (_response, id) => {
+    onSuccess: (_response, id) => {
       queryClient.removeQueries({ queryKey: talentKeys.detail(id) })
-      await queryClient.invalidateQueries({ queryKey: talentKeys.all })
+      // The row leaves the loaded pages at once; the refetch then brings totals and stats.
+      queryClient.setQueriesData<InfiniteData<TalentPage>>(
+        { queryKey: talentKeys.lists() },
+        (data) => data && withoutTalent(data, id),
+      )
+      void queryClient.invalidateQueries({ queryKey: talentKeys.all })
       onSuccess?.()
     },
     onError,

@@ -1,14 +1,129 @@
-import { LayoutDashboard } from 'lucide-react'
-import { ComingSoon } from '../../components/layout/coming-soon.tsx'
+import { useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useLocation, useNavigate, useSearchParams } from 'react-router'
+import { z } from 'zod'
+import type { Talent } from '#shared/talent.ts'
 import { PageHeader } from '../../components/layout/page-header.tsx'
+import { useAuth } from '../auth/use-auth.ts'
+import { AddTalentButton } from './add-talent-button.tsx'
+import { talentListOptions } from './api.ts'
+import { DeleteTalentDialog, type DeleteSource } from './delete-talent-dialog.tsx'
+import { TalentDetail } from './talent-detail.tsx'
+import { TalentFormDialog } from './talent-form-dialog.tsx'
+import { TalentPool } from './talent-pool.tsx'
+import { TalentStatCards } from './talent-stat-cards.tsx'
+import { useTalentFilters } from './use-talent-filters.ts'
+import { useViewMode } from './use-view-mode.ts'
 
+// The selected talent lives in the URL (?talent=ID) so Back and shared links work.
+const TALENT_PARAM = 'talent'
+const talentIdSchema = z.coerce.number().int().positive()
+const fromListStateSchema = z.object({ fromList: z.literal(true) })
+
+type FormState = { isOpen: boolean; talent: Talent | null; title?: string }
+type DeleteState = { isOpen: boolean; talent: Talent | null; source: DeleteSource }
+
+/** spec section 2 "Talent dashboard": stat cards, the Talent Pool, detail, add/edit/delete. */
 export function DashboardPage() {
+  const { isAdmin } = useAuth()
+  const filters = useTalentFilters()
+  const [viewMode, setViewMode] = useViewMode()
+  const [searchParams, setSearchParams] = useSearchParams()
+  const location = useLocation()
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const [form, setForm] = useState<FormState>({ isOpen: false, talent: null })
+  const [deleting, setDeleting] = useState<DeleteState>({
+    isOpen: false,
+    talent: null,
+    source: 'table',
+  })
+
+  const parsedId = talentIdSchema.safeParse(searchParams.get(TALENT_PARAM) ?? undefined)
+  const talentId = parsedId.success ? parsedId.data : undefined
+
+  function openForm(talent: Talent | null, title?: string) {
+    setForm({ isOpen: true, talent, title })
+  }
+
+  function handleSelect(talent: Talent) {
+    setSearchParams(
+      (previous) => {
+        const next = new URLSearchParams(previous)
+        next.set(TALENT_PARAM, String(talent.id))
+        return next
+      },
+      { state: { fromList: true } },
+    )
+    window.scrollTo({ top: 0 })
+  }
+
+  function handleBack() {
+    // Opened from the list: go back in history, so the browser restores the list's scroll.
+    if (fromListStateSchema.safeParse(location.state).success) {
+      void navigate(-1)
+      return
+    }
+    setSearchParams(
+      (previous) => {
+        const next = new URLSearchParams(previous)
+        next.delete(TALENT_PARAM)
+        return next
+      },
+      { replace: true },
+    )
+  }
+
+  function findLoaded(id: number): Talent | undefined {
+    const data = queryClient.getQueryData(talentListOptions(filters.applied).queryKey)
+    return data?.pages.flatMap((page) => page.talents).find((talent) => talent.id === id)
+  }
+
+  const isDetail = talentId !== undefined
+
   return (
-    <div className="grid gap-6">
+    <div className="grid gap-6 pb-16">
       <PageHeader title="Talent Dashboard" description="Your talent pool at a glance." />
-      <ComingSoon icon={LayoutDashboard}>
-        Stat cards, the talent pool with filters, and the table and card views are coming soon.
-      </ComingSoon>
+      {isDetail ? (
+        <TalentDetail
+          key={talentId}
+          talentId={talentId}
+          placeholder={findLoaded(talentId)}
+          isAdmin={isAdmin}
+          onBack={handleBack}
+          onEdit={(talent) => openForm(talent, 'Edit Talent Profile')}
+        />
+      ) : null}
+      {/* Kept mounted under the detail view, so going back shows the same loaded pages. */}
+      <div hidden={isDetail} className="grid gap-6">
+        <TalentStatCards />
+        <TalentPool
+          filters={filters.applied}
+          activeCount={filters.activeCount}
+          onApplyFilters={filters.apply}
+          onResetFilters={filters.reset}
+          viewMode={viewMode}
+          onViewModeChange={setViewMode}
+          isAdmin={isAdmin}
+          onSelect={handleSelect}
+          onEdit={(talent) => openForm(talent)}
+          onDelete={(talent, source) => setDeleting({ isOpen: true, talent, source })}
+          onAddFirst={() => openForm(null)}
+        />
+      </div>
+      <AddTalentButton onClick={() => openForm(null)} />
+      <TalentFormDialog
+        open={form.isOpen}
+        onOpenChange={(isOpen) => setForm((current) => ({ ...current, isOpen }))}
+        talent={form.talent}
+        title={form.title}
+      />
+      <DeleteTalentDialog
+        open={deleting.isOpen}
+        talent={deleting.talent}
+        source={deleting.source}
+        onClose={() => setDeleting((current) => ({ ...current, isOpen: false }))}
+      />
     </div>
   )
 }

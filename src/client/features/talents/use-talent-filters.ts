@@ -111,5 +111,5 @@ export function useFilterDraft(applied: TalentListFilters) {
     setDraft((current) => ({ ...current, [name]: value }))
   }
 
-  return { draft, setField, activeCount: countActiveFilters(fromDraft(draft)) }
+  return { draft, setField, replace: setDraft, activeCount: countActiveFilters(fromDraft(draft)) }
 }

@@ -1,0 +1,88 @@
+import { Mail, Phone } from 'lucide-react'
+import type { Talent } from '#shared/talent.ts'
+import { Badge } from '../../components/ui/badge.tsx'
+import {
+  addedByShortName,
+  capitalize,
+  capitalizeWords,
+  firstLetter,
+  formatShortDate,
+  lastUpdated,
+} from './format.ts'
+import { TalentRowActions } from './talent-row-actions.tsx'
+
+type TalentCardProps = {
+  talent: Talent
+  onSelect: () => void
+  onEdit: () => void
+  /** Absent for non-admins: the card view shows delete only to admins (spec section 6). */
+  onDelete?: () => void
+}
+
+/** List presentation B's card (spec section 2). */
+export function TalentCard({ talent, onSelect, onEdit, onDelete }: TalentCardProps) {
+  return (
+    <article
+      aria-label={talent.fullName}
+      onClick={onSelect}
+      className="group relative flex w-full min-w-0 cursor-pointer flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm transition-colors hover:border-primary/60 has-[button:focus-visible]:border-primary"
+    >
+      <p className="truncate bg-primary/15 px-3 py-1 text-xs text-muted-foreground">
+        Added by{' '}
+        <span className="font-medium text-foreground">{addedByShortName(talent.addedByUser)}</span>
+      </p>
+      <div className="flex flex-1 flex-col gap-2 p-3">
+        <div className="flex items-start gap-2">
+          <div
+            aria-hidden="true"
+            className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary/20 text-lg font-semibold text-primary"
+          >
+            {firstLetter(talent.fullName)}
+          </div>
+          <div className="min-w-0 flex-1">
+            <h3 className="truncate leading-tight font-semibold">
+              <button
+                type="button"
+                className="max-w-full truncate rounded-sm text-left outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
+                onClick={(event) => {
+                  event.stopPropagation()
+                  onSelect()
+                }}
+              >
+                {talent.fullName}
+              </button>
+            </h3>
+            <p className="truncate text-xs text-muted-foreground">
+              {capitalize(talent.areaOfInterest)}
+            </p>
+          </div>
+        </div>
+        <div className="grid gap-1 text-xs text-muted-foreground">
+          <p className="flex min-w-0 items-center gap-1.5">
+            <Mail className="size-3.5 shrink-0" aria-hidden="true" />
+            <span className="truncate">{talent.email}</span>
+          </p>
+          {talent.phone ? (
+            <p className="flex min-w-0 items-center gap-1.5">
+              <Phone className="size-3.5 shrink-0" aria-hidden="true" />
+              <span className="truncate">{talent.phone}</span>
+            </p>
+          ) : null}
+        </div>
+        <div className="flex flex-wrap items-center gap-1.5">
+          <Badge variant="secondary">{capitalizeWords(talent.seniorityLevel)}</Badge>
+          <span className="text-xs text-muted-foreground">
+            <span className="sr-only">Added </span>
+            {formatShortDate(talent.createdAt)}
+          </span>
+        </div>
+        <div className="mt-auto flex items-center justify-between gap-1 border-t pt-2">
+          <p className="min-w-0 truncate text-[11px] text-muted-foreground">
+            Last updated {formatShortDate(lastUpdated(talent))}
+          </p>
+          <TalentRowActions fullName={talent.fullName} onEdit={onEdit} onDelete={onDelete} />
+        </div>
+      </div>
+    </article>
+  )
+}
