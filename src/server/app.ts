@@ -14,6 +14,9 @@ import { registerCors } from './cors.ts'
 import type { OpenDatabase } from './db/open.ts'
 import { registerErrorHandling, sendJsonNotFound } from './errors.ts'
 import { healthRoutes } from './health/routes.ts'
+import { tagRoutes } from './tags/routes.ts'
+import { talentRoutes } from './talents/routes.ts'
+import { userFilterRoutes } from './users/filter-routes.ts'
 
 /** SECURITY.md 18: JSON bodies are capped at 100 KiB. */
 export const BODY_LIMIT = 100 * 1024
@@ -108,6 +111,9 @@ export async function buildApp({
 
   await app.register(healthRoutes, { ping: database.ping })
   await app.register(authRoutes, { db: database.db, config })
+  await app.register(talentRoutes, { db: database.db })
+  await app.register(tagRoutes, { db: database.db })
+  await app.register(userFilterRoutes, { db: database.db })
   if (existsSync(path.join(config.clientDir, 'index.html'))) {
     await app.register(clientRoutes, { clientDir: config.clientDir })
   }
