@@ -25,12 +25,13 @@ beforeAll(async () => {
     await app.register(userFilterRoutes, { db: database.db })
   }
   await app.ready()
-  const made = await Promise.all([
-    createTestUser(database.db, { email: 'admin@x.test', role: 'admin', firstName: 'Ada' }),
-    createTestUser(database.db, { email: 'alice@x.test', firstName: 'Alice' }),
-    createTestUser(database.db, { email: 'bob@x.test', firstName: 'Bob' }),
-  ])
-  ;[admin, alice, bob] = await Promise.all(made.map(({ user }) => loginAs(app, user.email)))
+  const signUp = async (email: string, extra: object) => {
+    await createTestUser(database.db, { email, ...extra })
+    return loginAs(app, email)
+  }
+  admin = await signUp('admin@x.test', { role: 'admin', firstName: 'Ada' })
+  alice = await signUp('alice@x.test', { firstName: 'Alice' })
+  bob = await signUp('bob@x.test', { firstName: 'Bob' })
 })
 afterAll(async () => {
   await app.close()
