@@ -84,3 +84,8 @@ export function useCreateTag() {
     },
   })
 }
+
+/** GET /api/talents/:id: the current version, after an edit was refused as stale. */
+export function fetchCurrentTalent(id: number) {
+  return api.get(`/api/talents/${id}`, talentSchema)
+}

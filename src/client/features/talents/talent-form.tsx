@@ -60,15 +60,7 @@ export function TalentForm({ talent, onCancel, onSaved, className }: TalentFormP
       noValidate
     >
       <div className="grid min-h-0 flex-1 content-start gap-5 overflow-y-auto px-6 py-5">
-        {formError === undefined ? null : (
-          <p
-            role="alert"
-            className="rounded-md border border-destructive/50 bg-destructive/10 px-3 py-2 text-sm font-medium text-destructive"
-          >
-            {formError}
-          </p>
-        )}
-        <div className="grid gap-5 sm:grid-cols-2">
+        <div className="grid items-start gap-5 sm:grid-cols-2">
           <FormField
             control={form.control}
             name="fullName"
@@ -150,6 +142,15 @@ export function TalentForm({ talent, onCancel, onSaved, className }: TalentFormP
           placeholder="Anything worth remembering about this talent"
         />
       </div>
+      {/* Outside the scrolling fields, so a refusal such as the stale-edit 409 is always seen. */}
+      {formError === undefined ? null : (
+        <p
+          role="alert"
+          className="mx-6 mb-3 rounded-md border border-destructive/50 bg-destructive/10 px-3 py-2 text-sm font-medium text-destructive"
+        >
+          {formError}
+        </p>
+      )}
       <div className="flex flex-col-reverse gap-2 border-t bg-popover px-6 py-4 sm:flex-row sm:justify-end">
         <Button type="button" variant="outline" onClick={onCancel}>
           Cancel

@@ -4,7 +4,7 @@ import type { Talent, TalentFormValues, TalentInput } from '#shared/talent.ts'
 import { toast } from '../../components/ui/use-toast.ts'
 import { parseApiError, type ParsedApiError } from '../../lib/api.ts'
 import { getErrorMessage } from '../../lib/get-error-message.ts'
-import { useCreateTalent, useUpdateTalent } from './form-api.ts'
+import { fetchCurrentTalent, useCreateTalent, useUpdateTalent } from './form-api.ts'
 import { toCreateBody, toUpdateBody } from './talent-form-values.ts'
 
 const FORM_FIELDS = [
@@ -51,11 +51,31 @@ export function useTalentFormSubmit({ talent, form, onSaved }: Options) {
   const updateTalent = useUpdateTalent()
   // A server message no field can show (e.g. the stale-edit 409), shown above the fields.
   const [formError, setFormError] = useState<string>()
+  // After a stale-edit 409 the current version's updatedAt, so that saving again (having read
+  // the warning) is based on it instead of failing forever.
+  const [refreshedUpdatedAt, setRefreshedUpdatedAt] = useState<string>()
+
+  function baseUpdatedAt(current: Talent): string {
+    if (refreshedUpdatedAt === undefined) return current.updatedAt
+    // ISO timestamps from the server compare correctly as text; the later one wins.
+    return refreshedUpdatedAt > current.updatedAt ? refreshedUpdatedAt : current.updatedAt
+  }
+
+  function loadCurrentVersion(id: number) {
+    fetchCurrentTalent(id).then(
+      (current) => setRefreshedUpdatedAt(current.updatedAt),
+      // The talent may be gone; the next save then reports the 404.
+      () => undefined,
+    )
+  }
 
   function handleFailure(error: unknown, isUpdate: boolean) {
     const apiError = parseApiError(error)
     const onField = apiError === undefined ? false : showFieldErrors(form, apiError)
     if (apiError?.message !== undefined && !onField) setFormError(apiError.message)
+    if (isUpdate && talent !== null && apiError?.status === 409 && !onField) {
+      loadCurrentVersion(talent.id)
+    }
     if (isUpdate && isNetworkError(error)) {
       toast({
         variant: 'destructive',
@@ -94,7 +114,7 @@ export function useTalentFormSubmit({ talent, form, onSaved }: Options) {
       return
     }
     updateTalent.mutate(
-      { id: talent.id, input: toUpdateBody(values, talent.updatedAt) },
+      { id: talent.id, input: toUpdateBody(values, baseUpdatedAt(talent)) },
       {
         onSuccess: (saved) => {
           toast({ title: 'Success', description: 'Talent updated successfully!' })
