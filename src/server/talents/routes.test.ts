@@ -1,30 +1,25 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { TAG_EXISTS_MESSAGE } from '#shared/tag.ts'
-import { buildApp } from '../app.ts'
-import type { OpenDatabase } from '../db/open.ts'
-import { tagRoutes } from '../tags/routes.ts'
-import { createTestDatabase } from '../test-database.ts'
-import { createTestUser, loginAs, testConfig, type LoggedIn } from '../test-utils.ts'
-import { userFilterRoutes } from '../users/filter-routes.ts'
-import { NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER, talentRoutes } from './routes.ts'
+import {
+  createTestApp,
+  createTestUser,
+  loginAs,
+  type LoggedIn,
+  type TestApp,
+} from '../test-utils.ts'
+import { NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER } from './routes.ts'
 import { DELETE_FORBIDDEN, EMAIL_TAKEN, STALE_EDIT } from './service.ts'
 
-let database: OpenDatabase
-let app: Awaited<ReturnType<typeof buildApp>>
+let testApp: TestApp
+let app: TestApp['app']
+let database: TestApp['database']
 let admin: LoggedIn
 let alice: LoggedIn
 let bob: LoggedIn
 
 beforeAll(async () => {
-  database = await createTestDatabase()
-  app = await buildApp({ database, config: testConfig(), logger: false })
-  // Until app.ts registers these plugins (the lead wires them), the test registers them itself.
-  if (!app.hasRoute({ method: 'GET', url: '/api/talents' })) {
-    await app.register(talentRoutes, { db: database.db })
-    await app.register(tagRoutes, { db: database.db })
-    await app.register(userFilterRoutes, { db: database.db })
-  }
-  await app.ready()
+  testApp = await createTestApp()
+  ;({ app, database } = testApp)
   const signUp = async (email: string, extra: object) => {
     await createTestUser(database.db, { email, ...extra })
     return loginAs(app, email)
@@ -34,8 +29,7 @@ beforeAll(async () => {
   bob = await signUp('bob@x.test', { firstName: 'Bob' })
 })
 afterAll(async () => {
-  await app.close()
-  await database.close()
+  await testApp.close()
 })
 
 const body = (extra: object = {}) => ({
