@@ -3,9 +3,9 @@ import type { UseFormReturn } from 'react-hook-form'
 import type { Talent, TalentFormValues, TalentInput } from '#shared/talent.ts'
 import { toast } from '../../components/ui/use-toast.ts'
 import { parseApiError, type ParsedApiError } from '../../lib/api.ts'
-import { getErrorMessage } from '../../lib/get-error-message.ts'
 import { fetchCurrentTalent, useCreateTalent, useUpdateTalent } from './form-api.ts'
 import { toCreateBody, toUpdateBody } from './talent-form-values.ts'
+import { saveFailureDescription } from './talent-save-failure.ts'
 
 const FORM_FIELDS = [
   'fullName',
@@ -18,8 +18,6 @@ const FORM_FIELDS = [
   'tags',
   'status',
 ] as const
-
-const SAVE_FAILED = 'Failed to save talent. Please try again.'
 
 type TalentForm = UseFormReturn<TalentFormValues, unknown, TalentInput>
 
@@ -36,11 +34,6 @@ function showFieldErrors(form: TalentForm, apiError: ParsedApiError): boolean {
     shown = true
   }
   return shown
-}
-
-/** A failed fetch (offline, connection refused) rejects with a TypeError before any response. */
-function isNetworkError(error: unknown): boolean {
-  return error instanceof TypeError
 }
 
 type Options = { talent: Talent | null; form: TalentForm; onSaved: (saved: Talent) => void }
@@ -76,24 +69,10 @@ export function useTalentFormSubmit({ talent, form, onSaved }: Options) {
     if (isUpdate && talent !== null && apiError?.status === 409 && !onField) {
       loadCurrentVersion(talent.id)
     }
-    if (isUpdate && isNetworkError(error)) {
-      toast({
-        variant: 'destructive',
-        title: 'Error',
-        description: 'Network error when updating talent',
-      })
-      return
-    }
-    if (isUpdate && apiError !== undefined) {
-      toast({ variant: 'destructive', title: 'Error', description: 'Failed to update talent' })
-      return
-    }
-    const message = apiError === undefined ? getErrorMessage(error) : apiError.message
     toast({
       variant: 'destructive',
       title: 'Error',
-      description:
-        apiError === undefined && isNetworkError(error) ? SAVE_FAILED : (message ?? SAVE_FAILED),
+      description: saveFailureDescription(error, isUpdate),
     })
   }
 
