@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useLayoutEffect, useRef, useState } from 'react'
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
 import { z } from 'zod'
 import type { Talent } from '#shared/talent.ts'
@@ -39,6 +39,8 @@ export function DashboardPage() {
     source: 'table',
   })
 
+  // Where the list was scrolled when a talent opened; restored when the list shows again.
+  const listScrollRef = useRef(0)
   const parsedId = talentIdSchema.safeParse(searchParams.get(TALENT_PARAM) ?? undefined)
   const talentId = parsedId.success ? parsedId.data : undefined
 
@@ -47,6 +49,7 @@ export function DashboardPage() {
   }
 
   function handleSelect(talent: Talent) {
+    listScrollRef.current = window.scrollY
     setSearchParams(
       (previous) => {
         const next = new URLSearchParams(previous)
@@ -80,6 +83,12 @@ export function DashboardPage() {
   }
 
   const isDetail = talentId !== undefined
+
+  // The list is display:none under the detail view, so the browser cannot restore its scroll
+  // position on Back; this syncs the window (an external system) with the view shown.
+  useLayoutEffect(() => {
+    if (!isDetail) window.scrollTo({ top: listScrollRef.current })
+  }, [isDetail])
 
   return (
     <div className="grid gap-6 pb-16">

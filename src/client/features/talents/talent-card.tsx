@@ -1,4 +1,4 @@
-import { Mail, Phone } from 'lucide-react'
+import { CalendarDays, Mail, Phone } from 'lucide-react'
 import type { Talent } from '#shared/talent.ts'
 import { Badge } from '../../components/ui/badge.tsx'
 import {
@@ -40,10 +40,10 @@ export function TalentCard({ talent, onSelect, onEdit, onDelete }: TalentCardPro
             {firstLetter(talent.fullName)}
           </div>
           <div className="min-w-0 flex-1">
-            <h3 className="truncate leading-tight font-semibold">
+            <h3 className="leading-tight font-semibold break-words">
               <button
                 type="button"
-                className="max-w-full truncate rounded-sm text-left outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
+                className="line-clamp-2 max-w-full rounded-sm text-left outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
                 onClick={(event) => {
                   event.stopPropagation()
                   onSelect()
@@ -71,14 +71,16 @@ export function TalentCard({ talent, onSelect, onEdit, onDelete }: TalentCardPro
         </div>
         <div className="flex flex-wrap items-center gap-1.5">
           <Badge variant="secondary">{capitalizeWords(talent.seniorityLevel)}</Badge>
-          <span className="text-xs text-muted-foreground">
+          <span className="inline-flex items-center gap-1 text-xs text-muted-foreground">
+            <CalendarDays className="size-3.5" aria-hidden="true" />
             <span className="sr-only">Added </span>
             {formatShortDate(talent.createdAt)}
           </span>
         </div>
         <div className="mt-auto flex items-center justify-between gap-1 border-t pt-2">
-          <p className="min-w-0 truncate text-[11px] text-muted-foreground">
-            Last updated {formatShortDate(lastUpdated(talent))}
+          <p className="min-w-0 text-[11px] leading-tight text-muted-foreground">
+            Last updated{' '}
+            <span className="whitespace-nowrap">{formatShortDate(lastUpdated(talent))}</span>
           </p>
           <TalentRowActions fullName={talent.fullName} onEdit={onEdit} onDelete={onDelete} />
         </div>

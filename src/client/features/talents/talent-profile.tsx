@@ -43,11 +43,11 @@ export function TalentProfile({ talent, isAdmin, onEdit }: TalentProfileProps) {
       className="grid gap-6 rounded-xl border bg-card p-4 text-card-foreground shadow-sm sm:p-6"
       aria-labelledby="talent-name"
     >
-      <header className="flex flex-col gap-4 sm:flex-row sm:items-center">
+      <header className="flex flex-wrap items-center gap-4">
         <div
           aria-hidden="true"
           className={cn(
-            'flex size-16 shrink-0 items-center justify-center rounded-full text-xl font-semibold',
+            'flex size-14 shrink-0 items-center justify-center rounded-full text-xl font-semibold sm:size-16',
             avatarColor(talent.fullName),
           )}
         >
@@ -62,7 +62,7 @@ export function TalentProfile({ talent, isAdmin, onEdit }: TalentProfileProps) {
           </p>
         </div>
         {canEditProfile(isAdmin, talent) ? (
-          <Button type="button" onClick={onEdit} className="self-start sm:self-center">
+          <Button type="button" onClick={onEdit} className="w-full sm:w-auto">
             <Pencil aria-hidden="true" />
             Edit Profile
           </Button>
