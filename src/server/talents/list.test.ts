@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import {
   SORT_VALUES,
@@ -169,6 +170,10 @@ describe('sorts and keyset paging', () => {
     ['base64 of non-JSON', Buffer.from('hello').toString('base64url')],
     ['another sort', encodeCursor({ sort: 'name_asc', key: 'ann', id: 1 })],
     ['a forged timestamp', encodeCursor({ sort: 'newest', key: "x'; drop table talents", id: 1 })],
+    [
+      'an impossible date',
+      encodeCursor({ sort: 'oldest', key: '2024-13-45T99:00:00.000000Z', id: 1 }),
+    ],
   ])('a %s cursor is a 400 Invalid cursor', async (_name, cursor) => {
     const attempt = listTalents(database.db, query({ cursor }))
     await expect(attempt).rejects.toBeInstanceOf(BadRequestError)
@@ -207,4 +212,28 @@ describe('total (cached per filter, issue 3)', () => {
     await deleteTalent(database.db, hidden, admin)
     expect((await listTalents(database.db, query(filter))).total).toBe(0)
   })
+})
+
+test('cursors keep microseconds: rows within one millisecond page exactly once', async () => {
+  const { db } = database
+  await db.execute(sql`
+    insert into talents (full_name, email, area_of_interest, seniority_level, created_at)
+    select 'Micro ' || i, 'micro' || i || '@x.test', 'Law & Ethics', 'mid',
+           '2025-01-01T00:00:00.000000Z'::timestamptz + i * interval '1 microsecond'
+    from generate_series(1, 3) as i`)
+  for (const sort of ['newest', 'oldest'] as const) {
+    const seen: string[] = []
+    let cursor: string | undefined
+    do {
+      const page = await listTalents(
+        db,
+        query({ areaOfInterest: 'Law & Ethics', sort, limit: '1', cursor }),
+      )
+      seen.push(...page.rows.map((r) => r.fullName))
+      cursor = page.nextCursor
+    } while (cursor && seen.length < 10)
+    const order = ['Micro 1', 'Micro 2', 'Micro 3']
+    expect(seen).toEqual(sort === 'oldest' ? order : order.reverse())
+  }
+  await db.execute(sql`delete from talents where area_of_interest = 'Law & Ethics'`)
 })

@@ -54,7 +54,8 @@ const area = sql`${talents.areaOfInterest}`
 
 const byCreatedAt = {
   key: createdAt,
-  keyText: sql`${talents.createdAt}::text`,
+  // ISO 8601 in UTC with microseconds, whatever the server's DateStyle and TimeZone.
+  keyText: sql`to_char(${talents.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
   castBack: (key: string) => sql`${key}::timestamptz`,
 }
 const byName = { key: lowerName, keyText: lowerName, castBack: (key: string) => sql`${key}` }
