@@ -91,7 +91,7 @@ export function DashboardPage() {
   }, [isDetail])
 
   return (
-    <div className="grid gap-6 pb-16">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6 pb-16">
       <PageHeader title="Talent Dashboard" description="Your talent pool at a glance." />
       {isDetail ? (
         <TalentDetail
@@ -104,7 +104,7 @@ export function DashboardPage() {
         />
       ) : null}
       {/* Kept mounted under the detail view, so going back shows the same loaded pages. */}
-      <div hidden={isDetail} className="grid gap-6">
+      <div hidden={isDetail} className="grid grid-cols-[minmax(0,1fr)] gap-6">
         <TalentStatCards />
         <TalentPool
           filters={filters.applied}

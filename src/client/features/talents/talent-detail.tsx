@@ -50,7 +50,7 @@ export function TalentDetail({
   const isNotFound = parseApiError(query.error)?.status === 404
 
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
       <div>
         <Button type="button" variant="ghost" onClick={onBack} className="-ml-2">
           <ArrowLeft aria-hidden="true" />

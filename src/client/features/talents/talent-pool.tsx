@@ -40,7 +40,7 @@ export function TalentPool(props: TalentPoolProps) {
   }
 
   return (
-    <section aria-labelledby="talent-pool-heading" className="grid gap-4">
+    <section aria-labelledby="talent-pool-heading" className="grid grid-cols-[minmax(0,1fr)] gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="talent-pool-heading" className="flex items-center gap-2 text-xl font-semibold">
           Talent Pool

@@ -44,7 +44,7 @@ export function TalentTable({ talents, isLoading, onSelect, onEdit, onDelete }: 
   }
 
   return (
-    <div className="rounded-xl border bg-card">
+    <div className="min-w-0 rounded-xl border bg-card">
       <Table aria-label="Talents" aria-busy={isLoading}>
         <TableHeader>
           <TableRow className="hover:bg-transparent">

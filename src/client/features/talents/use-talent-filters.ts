@@ -67,7 +67,9 @@ export function useTalentFilters() {
   const applied = parseFilters(searchParams)
 
   function apply(filters: TalentListFilters) {
-    setSearchParams((previous) => filtersToParams(filters, previous))
+    const next = filtersToParams(filters, searchParams)
+    // Applying the same filters again adds no history entry.
+    if (next.toString() !== searchParams.toString()) setSearchParams(next)
   }
 
   return {
