@@ -57,7 +57,12 @@ export function TalentFilters({ applied, activeCount, onApply, onReset }: Talent
       <SlidersHorizontal aria-hidden="true" />
       Filters
       {activeCount > 0 ? (
-        <Badge className="ml-0.5 min-w-5 rounded-full px-1.5">{activeCount}</Badge>
+        <>
+          <Badge className="ml-0.5 min-w-5 rounded-full px-1.5" aria-hidden="true">
+            {activeCount}
+          </Badge>
+          <span className="sr-only"> ({activeCount} active)</span>
+        </>
       ) : null}
     </Button>
   )
