@@ -42,10 +42,17 @@ test('without ADMIN_PASSWORD: a generated strong password that must be changed',
   expect(row?.tempPasswordExpiresAt).toBeNull()
 })
 
-test('does nothing when any user exists', async () => {
-  await createTestUser(t.database.db)
+test('does nothing when an admin exists', async () => {
+  await createTestUser(t.database.db, { role: 'admin' })
   expect(await ensureAdmin(t.database.db, t.config, log)).toEqual({ created: false })
   expect(await t.database.db.select().from(users)).toHaveLength(1)
+})
+
+test('creates the admin when only non-admin users exist (a seeded database)', async () => {
+  await createTestUser(t.database.db, { role: 'user' })
+  const result = await ensureAdmin(t.database.db, t.config, log)
+  expect(result).toMatchObject({ created: true, email: 'admin@talentpool.local' })
+  expect(await t.database.db.select().from(users)).toHaveLength(2)
 })
 
 test('two processes starting at once create one admin', async () => {
