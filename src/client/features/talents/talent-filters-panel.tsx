@@ -28,7 +28,8 @@ const statusOptions = TALENT_STATUSES.map((status) => ({ value: status, label: s
 
 export function activeFiltersText(count: number): string {
   if (count === 0) return 'No filters applied'
-  return `${count} active filter${count === 1 ? '' : 's'}`
+  // spec section 2 words it 'N active filters' for every N; kept verbatim.
+  return `${count} active filters`
 }
 
 /** The Filters and Sort tabs; edits stay a draft until Apply (spec section 4). */
