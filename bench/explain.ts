@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util'
 import { sql, type SQL } from 'drizzle-orm'
 import { talentListQuerySchema, type TalentListQueryInput } from '#shared/talent.ts'
 import { loadConfig } from '../src/server/config.ts'
-import { openDatabase, type Db } from '../src/server/db/open.ts'
+import { openDatabase } from '../src/server/db/open.ts'
 import { rawRows } from '../src/server/db/raw-rows.ts'
 import { talents } from '../src/server/db/schema.ts'
 import { tagCountsSql } from '../src/server/tags/service.ts'
@@ -17,6 +17,7 @@ import { encodeCursor } from '../src/server/talents/cursor.ts'
 import { countQuery, filterOf, listTalents, pageQuery } from '../src/server/talents/list.ts'
 import { statsConditions } from '../src/server/talents/stats.ts'
 import { SORTS } from '../src/server/talents/where.ts'
+import { planOf, planSummary, timed } from './lib/plan.ts'
 
 const { values } = parseArgs({
   options: { plans: { type: 'boolean' }, runs: { type: 'string' }, limit: { type: 'string' } },
@@ -25,43 +26,6 @@ const RUNS = Number(values.runs ?? 20)
 const LIMIT = values.limit ?? '50'
 
 type Case = { name: string; query: SQL; run?: () => Promise<unknown> }
-
-async function planOf(db: Db, query: SQL): Promise<{ ms: number; plan: string[] }> {
-  const rows = await rawRows<{ 'QUERY PLAN': string }>(
-    db,
-    sql`explain (analyze, costs off, timing off, summary on) ${query}`,
-  )
-  const plan = rows.map((r) => r['QUERY PLAN'])
-  const exec = plan.find((l) => l.startsWith('Execution Time'))
-  return { ms: Number(/([\d.]+) ms/.exec(exec ?? '')?.[1] ?? NaN), plan }
-}
-
-/** Median and p95 of `RUNS` calls, after one warm-up call. */
-async function timed(run: () => Promise<unknown>): Promise<{ median: number; p95: number }> {
-  await run()
-  const times: number[] = []
-  for (let i = 0; i < RUNS; i++) {
-    const start = performance.now()
-    await run()
-    times.push(performance.now() - start)
-  }
-  times.sort((a, b) => a - b)
-  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? NaN
-  return { median: at(0.5), p95: at(0.95) }
-}
-
-/** The index names and scan kinds a plan uses, in one short line. */
-function summary(plan: string[]): string {
-  const nodes = plan
-    .map((l) =>
-      /(Index Only Scan|Index Scan Backward|Index Scan|Bitmap Index Scan|Seq Scan|Sort|BitmapOr|Incremental Sort)(?: on| using)? ?(\S+)?/.exec(
-        l,
-      ),
-    )
-    .filter((m) => m !== null)
-    .map((m) => (m[2] && m[1] !== 'Sort' ? `${m[1]} ${m[2]}` : m[1]))
-  return [...new Set(nodes)].join(' · ')
-}
 
 async function main(): Promise<void> {
   const config = loadConfig()
@@ -143,14 +107,14 @@ async function main(): Promise<void> {
   const plans: string[] = []
   for (const c of cases) {
     const { ms, plan } = await planOf(db, c.query)
-    const t = c.run ? await timed(c.run) : await timed(() => db.execute(c.query))
+    const t = c.run ? await timed(c.run, RUNS) : await timed(() => db.execute(c.query), RUNS)
     console.log(
-      `| ${c.name} | ${summary(plan)} | ${ms.toFixed(2)} | ${t.median.toFixed(2)} | ${t.p95.toFixed(2)} |`,
+      `| ${c.name} | ${planSummary(plan)} | ${ms.toFixed(2)} | ${t.median.toFixed(2)} | ${t.p95.toFixed(2)} |`,
     )
     plans.push(`--- ${c.name}\n${plan.join('\n')}`)
   }
   const bare = talentListQuerySchema.parse({})
-  const t = await timed(() => listTalents(db, bare))
+  const t = await timed(() => listTalents(db, bare), RUNS)
   console.log(
     `| bare GET (10,000 rows, no limit) | | | ${t.median.toFixed(1)} | ${t.p95.toFixed(1)} |`,
   )

@@ -1,0 +1,147 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { createServer } from 'node:net'
+import path from 'node:path'
+import { BENCH_ACCOUNT } from './account.ts'
+import type { BenchTarget } from './cli.ts'
+import { targetEnv } from './env.ts'
+
+export const REPO_ROOT = path.resolve(import.meta.dirname, '../..')
+
+export type RunningServer = { url: string; pid: number; stop: () => Promise<void> }
+
+/** A port the OS says is free right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      probe.close(() => (port ? resolve(port) : reject(new Error('no free port'))))
+    })
+  })
+}
+
+const children = new Set<ChildProcess>()
+let hooked = false
+
+/** Whatever happens to this process (error, Ctrl-C, normal end), no server outlives it. */
+function hookExit(): void {
+  if (hooked) return
+  hooked = true
+  process.on('exit', () => {
+    for (const child of children) child.kill('SIGKILL')
+  })
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      for (const child of children) child.kill('SIGKILL')
+      process.exit(130)
+    })
+  }
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      resolve()
+      return
+    }
+    const force = setTimeout(() => child.kill('SIGKILL'), 10_000)
+    child.once('exit', () => {
+      clearTimeout(force)
+      children.delete(child)
+      resolve()
+    })
+    child.kill('SIGTERM')
+  })
+}
+
+async function waitUntilHealthy(
+  url: string,
+  child: ChildProcess,
+  log: () => string,
+): Promise<void> {
+  const deadline = Date.now() + 90_000
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new Error(`the server exited with code ${child.exitCode}:\n${log()}`)
+    }
+    try {
+      const response = await fetch(`${url}/api/health`)
+      if (response.ok) return
+    } catch {
+      // Not listening yet: poll again.
+    }
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error(`the server did not become healthy within 90 s:\n${log()}`)
+}
+
+/** Starts the real server (src/server/index.ts) on the bench database, on a free port. */
+export async function startServer(
+  target: BenchTarget,
+  options: { profileDir?: string } = {},
+): Promise<RunningServer> {
+  hookExit()
+  const port = await freePort()
+  const env = targetEnv(target, {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    ADMIN_EMAIL: BENCH_ACCOUNT.email,
+    ADMIN_PASSWORD: BENCH_ACCOUNT.password,
+  })
+  const profile = options.profileDir ? ['--cpu-prof', '--cpu-prof-dir', options.profileDir] : []
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/server/index.ts'], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  children.add(child)
+  const lines: string[] = []
+  const keep = (chunk: Buffer) => {
+    lines.push(...chunk.toString('utf8').split('\n').filter(Boolean))
+    if (lines.length > 200) lines.splice(0, lines.length - 200)
+  }
+  child.stdout?.on('data', keep)
+  child.stderr?.on('data', (chunk: Buffer) => {
+    keep(chunk)
+    process.stderr.write(chunk)
+  })
+  const url = `http://127.0.0.1:${port}`
+  try {
+    await waitUntilHealthy(url, child, () => lines.slice(-30).join('\n'))
+  } catch (error) {
+    await stopChild(child)
+    throw error
+  }
+  if (child.pid === undefined) throw new Error('the server has no pid')
+  return { url, pid: child.pid, stop: () => stopChild(child) }
+}
+
+/** Signs in as the bench account; returns the bearer token and the user's id. */
+export async function signIn(url: string): Promise<{ token: string; userId: number }> {
+  const response = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(BENCH_ACCOUNT),
+  })
+  const body: unknown = await response.json()
+  if (
+    !response.ok ||
+    typeof body !== 'object' ||
+    body === null ||
+    !('token' in body) ||
+    typeof body.token !== 'string' ||
+    !('user' in body) ||
+    typeof body.user !== 'object' ||
+    body.user === null ||
+    !('id' in body.user) ||
+    typeof body.user.id !== 'number'
+  ) {
+    throw new Error(
+      `sign-in as ${BENCH_ACCOUNT.email} failed: ${response.status} ${JSON.stringify(body)}`,
+    )
+  }
+  return { token: body.token, userId: body.user.id }
+}
