@@ -18,3 +18,70 @@ export const userSchema = z.object({
   updatedAt: z.iso.datetime({ offset: true }),
 })
 export type User = z.infer<typeof userSchema>
+
+/** What admins see for a user: the public shape plus the pending temporary password (spec section 3). */
+export const adminUserSchema = userSchema.extend({ tempPassword: z.string().nullable() })
+export type AdminUser = z.infer<typeof adminUserSchema>
+
+const NAME_MAX_LENGTH = 100
+
+// spec section 5 "Invite form": messages verbatim.
+export const inviteUserSchema = z.strictObject({
+  email: z
+    .string({ error: 'Valid email is required' })
+    .trim()
+    .max(254, 'Valid email is required')
+    .pipe(z.email('Valid email is required')),
+  firstName: z
+    .string({ error: 'First name is required' })
+    .trim()
+    .min(1, 'First name is required')
+    .max(NAME_MAX_LENGTH),
+  lastName: z
+    .string({ error: 'Last name is required' })
+    .trim()
+    .min(1, 'Last name is required')
+    .max(NAME_MAX_LENGTH),
+  role: z.enum(ROLES, { error: 'Please select a role' }).default('user'),
+})
+export type InviteUserInput = z.input<typeof inviteUserSchema>
+export type InviteUser = z.output<typeof inviteUserSchema>
+
+const optionalName = z.string().trim().max(NAME_MAX_LENGTH).nullable().optional()
+
+// spec section 5 "Edit user".
+export const updateUserSchema = z.strictObject({
+  firstName: optionalName,
+  lastName: optionalName,
+  role: z.enum(ROLES, { error: 'Please select a role' }),
+  isActive: z.boolean().default(true),
+  mustChangePassword: z.boolean().default(false),
+  mfaEnabled: z.boolean().default(false),
+})
+export type UpdateUserInput = z.input<typeof updateUserSchema>
+export type UpdateUser = z.output<typeof updateUserSchema>
+
+/** POST /api/invite's answer: tempPassword and devModeMessage only when no e-mail was sent. */
+export const inviteResponseSchema = z.object({
+  user: adminUserSchema,
+  message: z.string(),
+  tempPassword: z.string().optional(),
+  devModeMessage: z.string().optional(),
+})
+export type InviteResponse = z.infer<typeof inviteResponseSchema>
+
+/** One choice of the dashboard's Added By filter (spec section 7): public fields only. */
+export const userFilterItemSchema = z.object({
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+})
+export type UserFilterItem = z.infer<typeof userFilterItemSchema>
+
+// ids are Postgres integers: a larger number is simply not found, never a driver error.
+export const userIdParamsSchema = z.strictObject({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+})
+
+/** The message of DELETE /api/users/:id (spec section 8). */
+export const userDeletedMessage = 'The user has been deleted successfully.'

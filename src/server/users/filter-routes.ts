@@ -2,17 +2,14 @@ import { asc, eq, sql } from 'drizzle-orm'
 import type { FastifyPluginCallback } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { userFilterItemSchema } from '#shared/user.ts'
 import type { Db } from '../db/open.ts'
 import { users } from '../db/schema.ts'
 
 export type UserFilterRoutesOptions = { db: Db }
 
 /** One choice of the dashboard's Added By filter (spec section 7): public fields only. */
-export const userFilterOptionSchema = z.object({
-  email: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-})
+export const userFilterOptionSchema = userFilterItemSchema
 
 /** Active users, sorted by name then e-mail, for the Added By filter. */
 export async function listUserFilterOptions(db: Db) {
