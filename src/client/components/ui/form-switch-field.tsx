@@ -1,0 +1,51 @@
+import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form'
+import { Field, FieldDescription, FieldLabel } from './field.tsx'
+import { Switch } from './switch.tsx'
+
+type FormSwitchFieldProps<T extends FieldValues> = {
+  control: Control<T>
+  name: FieldPath<T>
+  label: string
+  description?: string
+  id?: string
+}
+
+/** A labelled on/off switch bound to react-hook-form (role switch, named by its label). */
+export function FormSwitchField<T extends FieldValues>({
+  control,
+  name,
+  label,
+  description,
+  id,
+}: FormSwitchFieldProps<T>) {
+  const switchId = id ?? `field-${name}`
+  const descriptionId = `${switchId}-description`
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <Field className="flex items-center justify-between gap-4 rounded-lg border px-3 py-2.5">
+          <div className="grid gap-0.5">
+            <FieldLabel htmlFor={switchId}>{label}</FieldLabel>
+            {description === undefined ? null : (
+              <FieldDescription id={descriptionId} className="text-xs">
+                {description}
+              </FieldDescription>
+            )}
+          </div>
+          <Switch
+            id={switchId}
+            ref={field.ref}
+            name={field.name}
+            checked={field.value === true}
+            onCheckedChange={field.onChange}
+            onBlur={field.onBlur}
+            disabled={field.disabled}
+            aria-describedby={description === undefined ? undefined : descriptionId}
+          />
+        </Field>
+      )}
+    />
+  )
+}
