@@ -45,12 +45,13 @@ export function useLogin() {
   return useMutation({
     mutationFn: (credentials: LoginRequest) =>
       api.post('/api/auth/login', loginResponseSchema, credentials),
-    onSuccess: async ({ token, user }) => {
+    onSuccess: ({ token, user }) => {
       setAuthToken(token)
       setCachedUser(user)
-      // spec section 4: after login the cached current-user data is refreshed.
+      // spec section 4: after login the cached current-user data is refreshed. Not awaited: the
+      // login response already carries the user, so the redirect need not wait for a second call.
       queryClient.setQueryData(CURRENT_USER_KEY, user)
-      await queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY })
+      void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY })
     },
   })
 }

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query'
 import { useRef, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
 import { Sparkles } from 'lucide-react'
@@ -14,6 +15,7 @@ import { Label } from '../../components/ui/label.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { toast } from '../../components/ui/use-toast.ts'
 import { fetchJson, parseApiError } from '../../lib/api.ts'
+import { prefetchDashboardData, preloadDashboardCode } from '../../preload-dashboard.ts'
 import { AuthLayout } from './auth-layout.tsx'
 import { useLogin } from './api.ts'
 
@@ -45,6 +47,7 @@ function logCurrentUserLater(): void {
 export function LoginPage() {
   const navigate = useNavigate()
   const login = useLogin()
+  const queryClient = useQueryClient()
   const inFlight = useRef(false)
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -63,12 +66,14 @@ export function LoginPage() {
       return
     }
     inFlight.current = true
+    preloadDashboardCode()
     login.mutate(
       { email, password },
       {
         onSuccess: ({ user }) => {
           toast({ title: 'Login successful!', description: 'Welcome to Scout' })
           logCurrentUserLater()
+          if (!user.mustChangePassword) prefetchDashboardData(queryClient)
           void navigate(user.mustChangePassword ? '/change-password' : '/dashboard', {
             replace: true,
           })
