@@ -155,6 +155,9 @@ describe('cookie writes must be same-origin (SECURITY.md 10)', () => {
     expect(listed.statusCode).toBe(200)
     expect(listed.headers['access-control-allow-origin']).toBe('https://partner.example')
     expect(listed.headers['access-control-allow-credentials']).toBe('true')
+    expect(listed.headers['access-control-expose-headers']).toBe(
+      'X-Total-Count, X-Next-Cursor, Retry-After',
+    )
     const preflight = await app.inject({
       method: 'OPTIONS',
       url: '/api/auth/login',

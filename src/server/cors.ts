@@ -12,6 +12,8 @@ export function registerCors(app: FastifyInstance, origins: string[]): void {
     void reply
       .header('access-control-allow-origin', origin)
       .header('access-control-allow-credentials', 'true')
+      // Paging rides in headers (GET /api/talents); without this a cross-origin client can't read them.
+      .header('access-control-expose-headers', 'X-Total-Count, X-Next-Cursor, Retry-After')
       .header('vary', 'Origin')
     if (request.method === 'OPTIONS' && request.headers['access-control-request-method']) {
       return reply
