@@ -16,7 +16,9 @@ import { registerErrorHandling, sendJsonNotFound } from './errors.ts'
 import { healthRoutes } from './health/routes.ts'
 import { tagRoutes } from './tags/routes.ts'
 import { talentRoutes } from './talents/routes.ts'
+import { createSmtpMailer, type Mailer } from './mail/mailer.ts'
 import { userFilterRoutes } from './users/filter-routes.ts'
+import { userRoutes } from './users/routes.ts'
 
 /** SECURITY.md 18: JSON bodies are capped at 100 KiB. */
 export const BODY_LIMIT = 100 * 1024
@@ -28,6 +30,8 @@ export type BuildAppOptions = {
   logger?: FastifyServerOptions['logger']
   /** Where the default JSON logs go (stdout unless given); tests read them to check redaction. */
   logStream?: { write: (line: string) => void }
+  /** Sends invitation e-mails; defaults to SMTP_URL's server, or none when SMTP_URL is unset. */
+  mailer?: Mailer
 }
 
 // SECURITY.md 24: never log passwords, tokens, cookies or the Authorization header.
@@ -78,6 +82,7 @@ export async function buildApp({
   config,
   logger,
   logStream,
+  mailer,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? loggerOptions(config, logStream),
@@ -114,11 +119,27 @@ export async function buildApp({
   await app.register(talentRoutes, { db: database.db })
   await app.register(tagRoutes, { db: database.db })
   await app.register(userFilterRoutes, { db: database.db })
+  await app.register(userRoutes, {
+    db: database.db,
+    config,
+    mailer: mailerFor(app, config, mailer),
+  })
   if (existsSync(path.join(config.clientDir, 'index.html'))) {
     await app.register(clientRoutes, { clientDir: config.clientDir })
   }
   app.setNotFoundHandler(sendJsonNotFound)
   return app
+}
+
+function mailerFor(app: FastifyInstance, config: Config, given: Mailer | undefined) {
+  const mailer =
+    given ?? (config.smtpUrl ? createSmtpMailer({ ...config, smtpUrl: config.smtpUrl }) : undefined)
+  if (mailer && !given)
+    app.addHook('onClose', (_instance, done) => {
+      mailer.close()
+      done()
+    })
+  return mailer
 }
 
 // A hop count trusts that many proxies nearest to us (proxy-addr semantics).

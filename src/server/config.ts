@@ -50,6 +50,22 @@ export const CONFIG_DOCS = [
     meaning: 'Days a temporary (invite or reset) password stays usable',
   },
   {
+    name: 'SMTP_URL',
+    default: '—',
+    meaning:
+      'smtp:// or smtps:// URL (user:password@host:port) for invitation e-mails; unset means the admin is shown the temporary password instead',
+  },
+  {
+    name: 'MAIL_FROM',
+    default: 'Scout <no-reply@localhost>',
+    meaning: 'Sender of invitation e-mails',
+  },
+  {
+    name: 'PUBLIC_URL',
+    default: 'http://localhost:PORT',
+    meaning: 'Address people open Scout at; invitation e-mails link to its /login',
+  },
+  {
     name: 'LOG_LEVEL',
     default: 'info',
     meaning: 'fatal, error, warn, info, debug, trace or silent',
@@ -102,6 +118,11 @@ export type Config = {
   sessionIdleMinutes: number
   sessionAbsoluteHours: number
   tempPasswordDays: number
+  /** Unset: invitations are not e-mailed; the API hands the temporary password to the admin. */
+  smtpUrl: string | undefined
+  mailFrom: string
+  /** Without a trailing slash. */
+  publicUrl: string
   logLevel: (typeof LOG_LEVELS)[number]
   trustProxy: boolean | number | string[]
   corsOrigins: string[]
@@ -131,6 +152,28 @@ const envSchema = z.object({
   SESSION_IDLE_MINUTES: int(1, 7 * 24 * 60).default(30),
   SESSION_ABSOLUTE_HOURS: int(1, 24 * 30).default(12),
   TEMP_PASSWORD_DAYS: int(1, 90).default(7),
+  SMTP_URL: z
+    .string()
+    .refine(
+      (value) => URL.canParse(value) && /^smtps?:$/.test(new URL(value).protocol),
+      'must be a URL starting with smtp:// or smtps://',
+    )
+    .optional(),
+  // "Name <address>" or a bare address; nodemailer parses either.
+  MAIL_FROM: z
+    .string()
+    .regex(
+      /^(?:[^<>]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/,
+      'must be an address, optionally with a name: Scout <no-reply@example.com>',
+    )
+    .default('Scout <no-reply@localhost>'),
+  PUBLIC_URL: z
+    .string()
+    .refine(
+      (value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol),
+      'must be a URL starting with http:// or https://',
+    )
+    .optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`).default('info'),
   TRUST_PROXY: z.string().default('false'),
   CORS_ORIGINS: z.string().optional(),
@@ -173,6 +216,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     sessionAbsoluteHours: e.SESSION_ABSOLUTE_HOURS,
     tempPasswordDays: e.TEMP_PASSWORD_DAYS,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     corsOrigins: parseOrigins(e.CORS_ORIGINS),

@@ -1,10 +1,15 @@
-import { eq } from 'drizzle-orm'
-import type { Role, User } from '#shared/user.ts'
+import { and, asc, eq, getTableColumns } from 'drizzle-orm'
+import type { AdminUser, Role, UpdateUser, User } from '#shared/user.ts'
+import type { Config } from '../config.ts'
 import type { Db } from '../db/open.ts'
 import { users } from '../db/schema.ts'
-import { hashPassword } from '../auth/passwords.ts'
+import { AppError, BadRequestError, ForbiddenError, NotFoundError } from '../errors.ts'
+import { generateTempPassword, hashPassword } from '../auth/passwords.ts'
+import { deleteUserSessions } from '../auth/sessions.ts'
 
 export type UserRow = typeof users.$inferSelect
+/** A user row read without its passwordHash (STYLE.md: only auth/ selects it). */
+export type PublicUserRow = Omit<UserRow, 'passwordHash'>
 
 export type CreateUserInput = {
   email: string
@@ -48,7 +53,7 @@ export async function getUserById(db: Db, id: number): Promise<UserRow | undefin
 }
 
 /** The API shape of a user (spec section 3): no passwordHash, dates as ISO strings. */
-export function toPublicUser(row: UserRow): User {
+export function toPublicUser(row: PublicUserRow): User {
   return {
     id: row.id,
     email: row.email,
@@ -62,4 +67,140 @@ export function toPublicUser(row: UserRow): User {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   }
+}
+
+/** The admin's view of a user (spec section 3): the public shape plus the temporary password. */
+export function toAdminUser(row: PublicUserRow): AdminUser {
+  return { ...toPublicUser(row), tempPassword: row.tempPassword }
+}
+
+export const USER_NOT_FOUND = 'User not found'
+export const EMAIL_TAKEN = 'A user with this email already exists'
+export const SELF_DEACTIVATE = 'You cannot deactivate your own account.'
+export const SELF_DEMOTE = 'You cannot remove your own admin role.'
+export const SELF_DELETE = 'You cannot delete your own account.'
+export const LAST_ADMIN = 'Scout must keep at least one active admin.'
+export const KEEP_MUST_CHANGE =
+  'This user still has a temporary password and must choose their own at their next sign-in.'
+export const USER_DELETED = 'The user has been deleted successfully.'
+
+export function emailTaken(): AppError {
+  return new AppError(409, EMAIL_TAKEN, { email: [EMAIL_TAKEN] })
+}
+
+function publicUserColumns() {
+  const { passwordHash: _hidden, ...columns } = getTableColumns(users)
+  return columns
+}
+
+/** GET /api/users: every user, oldest first (no passwordHash leaves this query). */
+export async function listUsers(db: Db): Promise<AdminUser[]> {
+  const rows = await db
+    .select(publicUserColumns())
+    .from(users)
+    .orderBy(asc(users.createdAt), asc(users.id))
+  return rows.map(toAdminUser)
+}
+
+/**
+ * Locks the active admins' rows for the rest of the transaction and returns their ids, so two
+ * admins demoting each other at once cannot both pass the last-admin check (SECURITY.md 15).
+ */
+async function lockActiveAdmins(tx: Db): Promise<number[]> {
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.isActive, true)))
+    .for('update')
+  return rows.map((row) => row.id)
+}
+
+async function lockUser(tx: Db, id: number): Promise<PublicUserRow> {
+  const [row] = await tx
+    .select(publicUserColumns())
+    .from(users)
+    .where(eq(users.id, id))
+    .for('update')
+  if (!row) throw new NotFoundError(USER_NOT_FOUND)
+  return row
+}
+
+/** True when `target` stays an active admin no longer, and no other active admin remains. */
+async function wouldRemoveLastAdmin(tx: Db, target: PublicUserRow, staysAdmin: boolean) {
+  if (target.role !== 'admin' || !target.isActive || staysAdmin) return false
+  const admins = await lockActiveAdmins(tx)
+  return admins.every((id) => id === target.id)
+}
+
+export type UserChange = { user: PublicUserRow; tempPasswordIssued: boolean; deactivated: boolean }
+
+/**
+ * PATCH /api/users/:id (spec section 5 "Edit user", SECURITY.md 4, 9, 15). Deactivating ends the
+ * user's sessions; forcing a password change issues a new temporary password (an admin reset)
+ * and ends their sessions; a pending temporary password cannot be waived.
+ */
+export async function updateUser(
+  db: Db,
+  config: Pick<Config, 'tempPasswordDays'>,
+  id: number,
+  input: UpdateUser,
+  viewer: UserRow,
+): Promise<UserChange> {
+  return db.transaction(async (tx) => {
+    const target = await lockUser(tx, id)
+    if (target.id === viewer.id && !input.isActive) throw new ForbiddenError(SELF_DEACTIVATE)
+    if (target.id === viewer.id && input.role !== 'admin') throw new ForbiddenError(SELF_DEMOTE)
+    const staysAdmin = input.role === 'admin' && input.isActive
+    if (await wouldRemoveLastAdmin(tx, target, staysAdmin)) throw new ForbiddenError(LAST_ADMIN)
+    if (target.mustChangePassword && !input.mustChangePassword) {
+      throw new BadRequestError(KEEP_MUST_CHANGE, { mustChangePassword: [KEEP_MUST_CHANGE] })
+    }
+    const expired = (target.tempPasswordExpiresAt?.getTime() ?? Infinity) <= Date.now()
+    const issue = input.mustChangePassword && (!target.mustChangePassword || expired)
+    const reset = issue ? generateTempPassword() : undefined
+    const [row] = await tx
+      .update(users)
+      .set({
+        ...(input.firstName === undefined ? {} : { firstName: emptyToNull(input.firstName) }),
+        ...(input.lastName === undefined ? {} : { lastName: emptyToNull(input.lastName) }),
+        role: input.role,
+        isActive: input.isActive,
+        mustChangePassword: input.mustChangePassword,
+        mfaEnabled: input.mfaEnabled,
+        ...(reset
+          ? {
+              passwordHash: await hashPassword(reset),
+              tempPassword: reset,
+              tempPasswordExpiresAt: tempPasswordExpiry(config),
+            }
+          : {}),
+      })
+      .where(eq(users.id, id))
+      .returning(publicUserColumns())
+    if (!row) throw new NotFoundError(USER_NOT_FOUND)
+    const deactivated = target.isActive && !row.isActive
+    // SECURITY.md 9: a deactivated user or a reset password ends every session at once.
+    if (deactivated || reset) await deleteUserSessions(tx, id)
+    return { user: row, tempPasswordIssued: reset !== undefined, deactivated }
+  })
+}
+
+/** DELETE /api/users/:id. Their talents stay, with no adder (ON DELETE SET NULL); sessions go. */
+export async function deleteUser(db: Db, id: number, viewer: UserRow): Promise<PublicUserRow> {
+  return db.transaction(async (tx) => {
+    const target = await lockUser(tx, id)
+    if (target.id === viewer.id) throw new ForbiddenError(SELF_DELETE)
+    if (await wouldRemoveLastAdmin(tx, target, false)) throw new ForbiddenError(LAST_ADMIN)
+    await tx.delete(users).where(eq(users.id, id))
+    return target
+  })
+}
+
+function emptyToNull(value: string | null): string | null {
+  return value === '' ? null : value
+}
+
+/** When a temporary password issued now stops working (SECURITY.md 4, TEMP_PASSWORD_DAYS). */
+export function tempPasswordExpiry(config: Pick<Config, 'tempPasswordDays'>): Date {
+  return new Date(Date.now() + config.tempPasswordDays * 86_400_000)
 }

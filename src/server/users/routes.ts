@@ -1,0 +1,85 @@
+import type { FastifyPluginCallback } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { messageResponseSchema } from '#shared/auth.ts'
+import {
+  adminUserSchema,
+  inviteResponseSchema,
+  inviteUserSchema,
+  updateUserSchema,
+  userIdParamsSchema,
+} from '#shared/user.ts'
+import { requireViewer } from '../access.ts'
+import type { Config } from '../config.ts'
+import type { Db } from '../db/open.ts'
+import type { Mailer } from '../mail/mailer.ts'
+import { inviteUser } from './invite.ts'
+import { deleteUser, listUsers, toAdminUser, updateUser, USER_DELETED } from './service.ts'
+
+export type UserRoutesOptions = { db: Db; config: Config; mailer: Mailer | undefined }
+
+/**
+ * User management of spec sections 2 and 7, admins only (spec section 6, SECURITY.md 13-16).
+ * GET /api/users/filter, open to every signed-in user, lives in filter-routes.ts.
+ */
+export const userRoutes: FastifyPluginCallback<UserRoutesOptions> = (
+  base,
+  { db, config, mailer },
+  done,
+) => {
+  const app = base.withTypeProvider<ZodTypeProvider>()
+
+  app.get('/api/users', {
+    config: { access: 'admin' },
+    schema: { response: { 200: z.array(adminUserSchema) } },
+    handler: () => listUsers(db),
+  })
+
+  app.post('/api/invite', {
+    config: { access: 'admin' },
+    schema: { body: inviteUserSchema, response: { 201: inviteResponseSchema } },
+    handler: async (request, reply) => {
+      const context = { db, config, mailer, log: request.log }
+      const result = await inviteUser(context, request.body, requireViewer(request).user)
+      return reply.status(201).send(result)
+    },
+  })
+
+  app.patch('/api/users/:id', {
+    config: { access: 'admin' },
+    schema: {
+      params: userIdParamsSchema,
+      body: updateUserSchema,
+      response: { 200: adminUserSchema },
+    },
+    handler: async (request) => {
+      const viewer = requireViewer(request).user
+      const change = await updateUser(db, config, request.params.id, request.body, viewer)
+      const { user, tempPasswordIssued, deactivated } = change
+      request.log.info({
+        event: 'user_updated',
+        userId: user.id,
+        byUserId: viewer.id,
+        role: user.role,
+        isActive: user.isActive,
+        mfaEnabled: user.mfaEnabled,
+        ...(deactivated ? { deactivated } : {}),
+        ...(tempPasswordIssued ? { passwordReset: true } : {}),
+      })
+      return toAdminUser(user)
+    },
+  })
+
+  app.delete('/api/users/:id', {
+    config: { access: 'admin' },
+    schema: { params: userIdParamsSchema, response: { 200: messageResponseSchema } },
+    handler: async (request) => {
+      const viewer = requireViewer(request).user
+      const deleted = await deleteUser(db, request.params.id, viewer)
+      request.log.info({ event: 'user_deleted', userId: deleted.id, byUserId: viewer.id })
+      return { message: USER_DELETED }
+    },
+  })
+
+  done()
+}
