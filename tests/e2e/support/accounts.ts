@@ -41,4 +41,11 @@ export const accounts = {
     password: 'Temp-Pass-5678-xyz',
   }),
   inactive: account('inactive@scout.test', { isActive: false }),
+  // Must change a password that was never stored as a temporary one (users.spec.ts): the
+  // temp-password badge shows and has nothing to reveal. Nobody signs in with it.
+  noTempPassword: account('no-temp@scout.test', {
+    firstName: 'Nora',
+    lastName: 'Notemp',
+    mustChangePassword: true,
+  }),
 } satisfies Record<string, E2eAccount>

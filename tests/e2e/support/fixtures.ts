@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test'
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test'
 import type { E2eAccount } from './accounts.ts'
 
 /** Signs in through the API (fast) and stores the token the way the login screen does. */
@@ -63,3 +63,64 @@ export function toast(page: Page) {
 
 export const test = base
 export { expect }
+
+export type InvitedUser = { id: number; email: string; tempPassword: string }
+
+/**
+ * Invites a user through POST /api/invite as the admin holding `adminToken`. Without SMTP in the
+ * journeys the answer carries the temporary password (spec section 7).
+ */
+export async function inviteUserViaApi(
+  request: APIRequestContext,
+  adminToken: string,
+  invite: { email: string; firstName?: string; lastName?: string; role?: 'admin' | 'user' },
+): Promise<InvitedUser> {
+  const response = await request.post('/api/invite', {
+    data: { firstName: 'Invited', lastName: 'Person', role: 'user', ...invite },
+    headers: { Authorization: `Bearer ${adminToken}` },
+  })
+  expect(response.status()).toBe(201)
+  const body = (await response.json()) as { user: { id: number }; tempPassword?: string }
+  expect(body.tempPassword).toBeTruthy()
+  return { id: body.user.id, email: invite.email, tempPassword: body.tempPassword ?? '' }
+}
+
+/**
+ * Signs an invited user in with the temporary password and sets `newPassword` through the API,
+ * so the account can use the dashboard. Returns the account with its new password.
+ */
+export async function settleInvitedUser(
+  request: APIRequestContext,
+  invited: InvitedUser,
+  newPassword: string,
+): Promise<E2eAccount> {
+  const login = await request.post('/api/auth/login', {
+    data: { email: invited.email, password: invited.tempPassword },
+  })
+  expect(login.status()).toBe(200)
+  const { token } = (await login.json()) as { token: string }
+  const change = await request.post('/api/auth/change-password', {
+    data: { newPassword },
+    headers: { Authorization: `Bearer ${token}` },
+  })
+  expect(change.status()).toBe(200)
+  return {
+    email: invited.email,
+    password: newPassword,
+    firstName: 'Invited',
+    lastName: 'Person',
+    role: 'user',
+    mustChangePassword: false,
+    isActive: true,
+  }
+}
+
+/** Signs in through the API without a page (for a token to call the API with). */
+export async function apiToken(request: APIRequestContext, account: E2eAccount): Promise<string> {
+  const response = await request.post('/api/auth/login', {
+    data: { email: account.email, password: account.password },
+  })
+  expect(response.status()).toBe(200)
+  const { token } = (await response.json()) as { token: string }
+  return token
+}

@@ -2,6 +2,8 @@ import { Check, Copy, KeyRound } from 'lucide-react'
 import { useState } from 'react'
 import { Button } from '../../components/ui/button.tsx'
 import { DialogFooter } from '../../components/ui/dialog.tsx'
+import { Input } from '../../components/ui/input.tsx'
+import { Label } from '../../components/ui/label.tsx'
 import { copyToClipboard } from './clipboard.ts'
 
 type TempPasswordPanelProps = {
@@ -36,20 +38,28 @@ export function TempPasswordPanel({
       >
         <h3 id="temp-password-heading" className="flex items-center gap-2 font-medium">
           <KeyRound className="size-4 text-amber-200" aria-hidden="true" />
-          Temporary password for {email}
+          {email} can now sign in
         </h3>
         {tempPassword === undefined ? null : (
-          <div className="flex flex-wrap items-center gap-2">
-            <code
-              aria-label="Temporary password"
-              className="min-w-0 flex-1 rounded-md border bg-background px-3 py-2 font-mono text-sm break-all select-all"
-            >
-              {tempPassword}
-            </code>
-            <Button type="button" variant="outline" onClick={() => void copy()}>
-              {copyState === 'copied' ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-              {copyState === 'copied' ? 'Copied' : 'Copy'}
-            </Button>
+          <div className="grid gap-2">
+            <Label htmlFor="invite-temp-password">Temporary password</Label>
+            <div className="flex flex-wrap items-center gap-2">
+              <Input
+                id="invite-temp-password"
+                readOnly
+                value={tempPassword}
+                className="min-w-0 flex-1 font-mono"
+                onFocus={(event) => event.currentTarget.select()}
+              />
+              <Button type="button" variant="outline" onClick={() => void copy()}>
+                {copyState === 'copied' ? (
+                  <Check aria-hidden="true" />
+                ) : (
+                  <Copy aria-hidden="true" />
+                )}
+                {copyState === 'copied' ? 'Copied' : 'Copy'}
+              </Button>
+            </div>
           </div>
         )}
         <p role="status" className="text-sm text-muted-foreground">

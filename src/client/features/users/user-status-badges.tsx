@@ -45,7 +45,7 @@ function TempPasswordBadge({ user }: { user: AdminUser }) {
 export function UserStatusBadges({ user }: { user: AdminUser }) {
   const hasTempPassword = user.tempPassword !== null || user.mustChangePassword
   return (
-    <div className="flex flex-wrap items-center gap-1.5">
+    <div className="flex items-center gap-1.5">
       {user.isActive ? (
         <Badge
           variant="outline"
