@@ -29,6 +29,16 @@ declare module 'fastify' {
 export const MUST_CHANGE_PASSWORD_MESSAGE = 'You must change your password before continuing.'
 export const CROSS_SITE_MESSAGE = 'Cross-site request refused'
 
+/** One registered route and its declared access (the permission matrix test reads these). */
+export type RouteEntry = { method: string; url: string; access: Access }
+
+const routeTables = new WeakMap<FastifyInstance, RouteEntry[]>()
+
+/** Every route registered on an app built by buildApp, in registration order (SECURITY.md 17). */
+export function registeredRoutes(app: FastifyInstance): readonly RouteEntry[] {
+  return routeTables.get(app) ?? []
+}
+
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
 function isAccess(value: unknown): value is Access {
@@ -70,14 +80,19 @@ function assertSameOrigin(request: FastifyRequest, corsOrigins: string[]): void 
  */
 export function registerAccessControl(app: FastifyInstance, db: Db, config: Config): void {
   app.decorateRequest('viewer', undefined)
+  const table: RouteEntry[] = []
+  routeTables.set(app, table)
 
   app.addHook('onRoute', (route) => {
-    if (!isAccess(route.config?.access)) {
+    const access = route.config?.access
+    if (!isAccess(access)) {
       throw new Error(
         `Route ${String(route.method)} ${route.url} must declare config.access ` +
           `('public' | 'user' | 'admin') (SECURITY.md 13)`,
       )
     }
+    const methods = Array.isArray(route.method) ? route.method : [route.method]
+    for (const method of methods) table.push({ method: String(method), url: route.url, access })
   })
 
   app.addHook('onRequest', async (request) => {

@@ -1,0 +1,235 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { registeredRoutes } from './access.ts'
+import { createSession } from './auth/sessions.ts'
+import type { Db } from './db/open.ts'
+import { insertTalent } from './talents/test-fixtures.ts'
+import { createTestApp, createTestUser, TEST_PASSWORD, type TestApp } from './test-utils.ts'
+
+/**
+ * SECURITY.md 17: every route of the app × every kind of caller, with the status the server must
+ * answer. Bodies are valid, so a status reflects access, not validation. Adding a route without a
+ * row here fails the first test.
+ */
+
+const ACTORS = ['anonymous', 'user', 'admin', 'inactive', 'mustChange', 'otherObject'] as const
+type Actor = (typeof ACTORS)[number]
+
+/**
+ * - user: a signed-in plain user, acting on objects they own where ownership matters
+ * - inactive: a session minted before the user was deactivated
+ * - mustChange: a plain user who must still change their password (SECURITY.md 11)
+ * - otherObject: a plain user acting on an object that belongs to someone else (absent where
+ *   no object has an owner)
+ */
+type Expected = Record<Exclude<Actor, 'otherObject'>, number> & { otherObject?: number }
+
+type Context = {
+  db: Db
+  /** The caller's user id (undefined when anonymous). */
+  actorId: number | undefined
+  /** Who owns the object the request touches: the caller, or somebody else. */
+  owner: 'self' | 'other'
+  unique: string
+}
+
+type Entry = {
+  route: string
+  request: (
+    ctx: Context,
+  ) => Promise<{ url?: string; payload?: object }> | { url?: string; payload?: object }
+  expect: Expected
+}
+
+async function ownerId(ctx: Context): Promise<number | null> {
+  if (ctx.owner === 'self' && ctx.actorId !== undefined) return ctx.actorId
+  return (await createTestUser(ctx.db)).user.id
+}
+
+async function talentOf(ctx: Context): Promise<number> {
+  return insertTalent(ctx.db, {
+    fullName: 'Matrix Talent',
+    email: `talent-${ctx.unique}@example.com`,
+    addedById: await ownerId(ctx),
+  })
+}
+
+const talentBody = (unique: string) => ({
+  fullName: 'Grace Hopper',
+  email: `grace-${unique}@example.com`,
+  areaOfInterest: 'Engineering',
+  seniorityLevel: 'exec',
+  tags: [],
+  status: [],
+})
+
+const editBody = {
+  firstName: 'Edited',
+  lastName: 'Name',
+  role: 'user',
+  isActive: true,
+  mustChangePassword: false,
+  mfaEnabled: false,
+}
+
+const SIGNED_IN = { anonymous: 401, user: 200, admin: 200, inactive: 401, mustChange: 403 }
+const ADMIN_ONLY = { anonymous: 401, user: 403, admin: 200, inactive: 401, mustChange: 403 }
+const PUBLIC = { anonymous: 200, user: 200, admin: 200, inactive: 200, mustChange: 200 }
+// SECURITY.md 11: me, the two password calls and logout stay open while a change is pending.
+const PASSWORD_FLOW = { anonymous: 401, user: 200, admin: 200, inactive: 401, mustChange: 200 }
+
+const MATRIX: Entry[] = [
+  { route: 'GET /api/health', request: () => ({}), expect: PUBLIC },
+  {
+    route: 'POST /api/auth/login',
+    request: async (ctx) => {
+      const { user } = await createTestUser(ctx.db)
+      return { payload: { email: user.email, password: TEST_PASSWORD } }
+    },
+    expect: PUBLIC,
+  },
+  { route: 'GET /api/auth/me', request: () => ({}), expect: PASSWORD_FLOW },
+  { route: 'POST /api/auth/logout', request: () => ({}), expect: PUBLIC },
+  {
+    route: 'POST /api/auth/change-password',
+    request: () => ({
+      payload: { currentPassword: TEST_PASSWORD, newPassword: 'a-fresh-matrix-passphrase' },
+    }),
+    expect: PASSWORD_FLOW,
+  },
+  {
+    route: 'POST /api/auth/first-time-password-change',
+    request: () => ({ payload: { newPassword: 'a-fresh-matrix-passphrase' } }),
+    // 400: only a user who must change their password may use it ('already set').
+    expect: { ...PASSWORD_FLOW, user: 400, admin: 400 },
+  },
+  { route: 'GET /api/talents', request: () => ({}), expect: SIGNED_IN },
+  { route: 'GET /api/talents/stats', request: () => ({}), expect: SIGNED_IN },
+  {
+    route: 'GET /api/talents/:id',
+    request: async (ctx) => ({ url: `/api/talents/${await talentOf(ctx)}` }),
+    expect: { ...SIGNED_IN, otherObject: 200 },
+  },
+  {
+    route: 'POST /api/talents',
+    request: (ctx) => ({ payload: talentBody(ctx.unique) }),
+    expect: { ...SIGNED_IN, user: 201, admin: 201 },
+  },
+  {
+    route: 'PUT /api/talents/:id',
+    request: async (ctx) => ({
+      url: `/api/talents/${await talentOf(ctx)}`,
+      payload: talentBody(ctx.unique),
+    }),
+    // spec section 6: edit is available to all.
+    expect: { ...SIGNED_IN, otherObject: 200 },
+  },
+  {
+    route: 'DELETE /api/talents/:id',
+    request: async (ctx) => ({ url: `/api/talents/${await talentOf(ctx)}` }),
+    // Admins delete any talent; a user only the ones they added.
+    expect: { ...SIGNED_IN, otherObject: 403 },
+  },
+  { route: 'GET /api/tags', request: () => ({}), expect: SIGNED_IN },
+  {
+    route: 'POST /api/tags',
+    request: (ctx) => ({ payload: { name: `Matrix ${ctx.unique}` } }),
+    expect: { ...SIGNED_IN, user: 201, admin: 201 },
+  },
+  { route: 'GET /api/users/filter', request: () => ({}), expect: SIGNED_IN },
+  { route: 'GET /api/users', request: () => ({}), expect: ADMIN_ONLY },
+  {
+    route: 'POST /api/invite',
+    request: (ctx) => ({
+      payload: { email: `invitee-${ctx.unique}@example.com`, firstName: 'In', lastName: 'Vitee' },
+    }),
+    expect: { ...ADMIN_ONLY, admin: 201 },
+  },
+  {
+    route: 'PATCH /api/users/:id',
+    request: async (ctx) => ({
+      url: `/api/users/${(await createTestUser(ctx.db)).user.id}`,
+      payload: editBody,
+    }),
+    expect: { ...ADMIN_ONLY, otherObject: 403 },
+  },
+  {
+    route: 'DELETE /api/users/:id',
+    request: async (ctx) => ({ url: `/api/users/${(await createTestUser(ctx.db)).user.id}` }),
+    expect: { ...ADMIN_ONLY, otherObject: 403 },
+  },
+  // The built SPA: index.html for any non-API GET.
+  { route: 'GET /*', request: () => ({ url: '/dashboard/users' }), expect: PUBLIC },
+]
+
+let t: TestApp
+let clientDir: string
+let counter = 0
+
+beforeAll(async () => {
+  clientDir = mkdtempSync(path.join(tmpdir(), 'scout-matrix-client-'))
+  writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Scout</title>')
+  t = await createTestApp({ clientDir })
+})
+afterAll(async () => {
+  await t.close()
+  rmSync(clientDir, { recursive: true, force: true })
+})
+
+/** A fresh caller per cell, with a session made directly (no argon2), so cells cannot interfere. */
+async function callerHeaders(
+  actor: Actor,
+): Promise<{ id?: number; headers: Record<string, string> }> {
+  if (actor === 'anonymous') return { headers: {} }
+  const { user } = await createTestUser(t.database.db, {
+    role: actor === 'admin' ? 'admin' : 'user',
+    isActive: actor !== 'inactive',
+    mustChangePassword: actor === 'mustChange',
+  })
+  const { token } = await createSession(t.database.db, t.config, user.id)
+  return { id: user.id, headers: { authorization: `Bearer ${token}` } }
+}
+
+async function statusFor(entry: Entry, actor: Actor): Promise<number> {
+  const [method = '', routeUrl = ''] = entry.route.split(' ')
+  const caller = await callerHeaders(actor)
+  counter++
+  const request = await entry.request({
+    db: t.database.db,
+    actorId: caller.id,
+    owner: actor === 'otherObject' || actor === 'admin' ? 'other' : 'self',
+    unique: `${counter}`,
+  })
+  const response = await t.app.inject({
+    method: method as 'GET',
+    url: request.url ?? routeUrl,
+    headers: caller.headers,
+    ...(request.payload ? { payload: request.payload } : {}),
+  })
+  return response.statusCode
+}
+
+test('every route of the app has a row, and every row names a route', () => {
+  const routes = registeredRoutes(t.app)
+  const isAutoHead = (method: string, url: string) =>
+    method === 'HEAD' && routes.some((r) => r.method === 'GET' && r.url === url)
+  const actual = routes
+    .filter((r) => !isAutoHead(r.method, r.url))
+    .map((r) => `${r.method} ${r.url}`)
+    .sort()
+  expect(actual.length).toBeGreaterThan(0)
+  expect(MATRIX.map((e) => e.route).sort()).toEqual(actual)
+})
+
+describe('permission matrix (SECURITY.md 17)', () => {
+  test.each(MATRIX)('$route', async (entry) => {
+    const actual: Partial<Record<Actor, number>> = {}
+    for (const actor of ACTORS) {
+      if (actor === 'otherObject' && entry.expect.otherObject === undefined) continue
+      actual[actor] = await statusFor(entry, actor)
+    }
+    expect(actual).toEqual(entry.expect)
+  })
+})
