@@ -238,6 +238,28 @@ test('an admin cannot deactivate themself: the server says why', async ({ page, 
   await expect(userRow(page, boss.email).getByText('Active', { exact: true })).toBeVisible()
 })
 
+test('a pending temporary password cannot be waived: the reason shows on the switch', async ({
+  page,
+  request,
+}) => {
+  const adminToken = await apiToken(request, accounts.admin)
+  const invited = await inviteUserViaApi(request, adminToken, {
+    email: `pending.${unique()}@example.com`,
+  })
+
+  await signInViaApi(page, accounts.admin)
+  await page.goto('/dashboard/users')
+  await page.getByRole('button', { name: `Edit ${invited.email}` }).click()
+  const dialog = page.getByRole('dialog', { name: 'Edit User' })
+  const mustChange = dialog.getByRole('switch', { name: 'Must change password' })
+  await expect(mustChange).toBeChecked()
+  await mustChange.click()
+  await dialog.getByRole('button', { name: 'Save Changes' }).click()
+  await expect(toast(page).getByText('Failed to update user', { exact: true })).toBeVisible()
+  await expect(mustChange).toHaveAttribute('aria-invalid', 'true')
+  await expect(mustChange).toHaveAccessibleDescription(/still has a temporary password/)
+})
+
 test('the list shows its error and empty states', async ({ page }) => {
   await signInViaApi(page, accounts.admin)
   await page.route('**/api/users', (route) =>

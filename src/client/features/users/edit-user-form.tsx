@@ -125,7 +125,7 @@ export function EditUserForm({ user, onCancel, onSaved }: EditUserFormProps) {
           name="mustChangePassword"
           id="edit-must-change-password"
           label="Must change password"
-          description="Asks for a new password at the next sign-in."
+          description="Issues a new temporary password and asks for a new one at the next sign-in."
         />
         <FormSwitchField
           control={form.control}
