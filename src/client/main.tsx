@@ -1,7 +1,10 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app.tsx'
-import { removeTokenWhenCurrentUserFails } from './features/auth/session.ts'
+import {
+  recheckSessionWhenRefused,
+  removeTokenWhenCurrentUserFails,
+} from './features/auth/session.ts'
 import { queryClient } from './lib/query-client.ts'
 import { applyTheme, readTheme } from './lib/theme.ts'
 import './styles.css'
@@ -9,6 +12,7 @@ import './styles.css'
 // The CSP allows no inline scripts, so the stored theme is applied here, before the first render.
 applyTheme(readTheme())
 removeTokenWhenCurrentUserFails(queryClient)
+recheckSessionWhenRefused(queryClient)
 
 const container = document.getElementById('root')
 if (container === null) throw new Error('index.html has no #root element')

@@ -122,8 +122,9 @@ test('a deactivated user is signed out on their next request', async ({
   await expect(dialog).toBeHidden()
   await expect(userRow(page, leaver.email).getByText('Inactive', { exact: true })).toBeVisible()
 
-  // Their token is refused at once: the next page load lands on the sign-in screen.
-  await leaverPage.reload()
+  // Their token is refused at once: their next request from the open app, without a reload
+  // (opening Filters loads the tag and user lists), lands them on the sign-in screen.
+  await leaverPage.getByRole('button', { name: 'Filters' }).click()
   await expect(leaverPage).toHaveURL(/\/login$/)
   await signInViaForm(leaverPage, leaver)
   await expect(leaverPage).toHaveURL(/\/login$/)

@@ -21,3 +21,32 @@ export function removeTokenWhenCurrentUserFails(queryClient: QueryClient): () =>
     clearStoredSession()
   })
 }
+
+function isUnauthorized(error: unknown): boolean {
+  // lib/api.ts raises errors as `status: body` (spec section 8).
+  return error instanceof Error && error.message.startsWith('401:')
+}
+
+/**
+ * Issue 4: a deactivated or expired session is signed out on its next request, whichever screen
+ * makes it. Any refused read or write re-checks the current user; its 401 reads as "not signed in"
+ * (spec section 7), which sends the guards to /login.
+ */
+export function recheckSessionWhenRefused(queryClient: QueryClient): () => void {
+  const recheck = (error: unknown, queryHash?: string) => {
+    if (!isUnauthorized(error) || queryHash === hashKey(CURRENT_USER_KEY)) return
+    void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY, refetchType: 'all' })
+  }
+  const stopQueries = queryClient.getQueryCache().subscribe((event) => {
+    if (event.type === 'updated' && event.action.type === 'error') {
+      recheck(event.action.error, event.query.queryHash)
+    }
+  })
+  const stopMutations = queryClient.getMutationCache().subscribe((event) => {
+    if (event.type === 'updated' && event.action.type === 'error') recheck(event.action.error)
+  })
+  return () => {
+    stopQueries()
+    stopMutations()
+  }
+}
