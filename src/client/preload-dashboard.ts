@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query'
 
 /**
  * Issue 3 budget (first cards ≤ 1 s after sign-in): fetch the code of the first signed-in screen
- * while the login request runs, instead of after the redirect. Same specifiers as the lazy routes,
+ * while the person is on the login screen, instead of after the redirect. Same specifiers as the lazy routes,
  * so the browser reuses these downloads.
  */
 export function preloadDashboardCode(): void {
