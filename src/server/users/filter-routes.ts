@@ -25,7 +25,7 @@ export async function listUserFilterOptions(db: Db) {
 }
 
 /**
- * GET /api/users/filter: any signed-in user (the dashboard's Added By filter, spec sections 2
+ * GET /api/users/filter: every signed-in user (the dashboard's Added By filter, spec sections 2
  * and 7), unlike the admin-only user list.
  */
 export const userFilterRoutes: FastifyPluginCallback<UserFilterRoutesOptions> = (
