@@ -1,14 +1,5 @@
 import type { Talent } from '#shared/talent.ts'
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '../../components/ui/alert-dialog.tsx'
-import { Button } from '../../components/ui/button.tsx'
+import { ConfirmDeleteDialog } from '../../components/ui/confirm-delete-dialog.tsx'
 import { toast } from '../../components/ui/use-toast.ts'
 import { useDeleteTalent } from './api.ts'
 
@@ -51,34 +42,16 @@ export function DeleteTalentDialog({ open, talent, source, onClose }: DeleteTale
     },
   })
 
-  function handleOpenChange(open: boolean) {
-    if (!open && !deleteTalent.isPending) onClose()
-  }
-
   return (
-    <AlertDialog open={open && talent !== null} onOpenChange={handleOpenChange}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete Talent</AlertDialogTitle>
-          <AlertDialogDescription>
-            Are you sure you want to delete {talent?.fullName ?? 'this talent'}? This action cannot
-            be undone.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={deleteTalent.isPending}>Cancel</AlertDialogCancel>
-          <Button
-            type="button"
-            variant="destructive"
-            disabled={deleteTalent.isPending || talent === null}
-            onClick={() => {
-              if (talent !== null) deleteTalent.mutate(talent.id)
-            }}
-          >
-            {deleteTalent.isPending ? 'Deleting...' : 'Delete'}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDeleteDialog
+      open={open && talent !== null}
+      title="Delete Talent"
+      description={`Are you sure you want to delete ${talent?.fullName ?? 'this talent'}? This action cannot be undone.`}
+      isPending={deleteTalent.isPending}
+      onConfirm={() => {
+        if (talent !== null && !deleteTalent.isPending) deleteTalent.mutate(talent.id)
+      }}
+      onClose={onClose}
+    />
   )
 }

@@ -1,14 +1,5 @@
 import type { AdminUser } from '#shared/user.ts'
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '../../components/ui/alert-dialog.tsx'
-import { Button } from '../../components/ui/button.tsx'
+import { ConfirmDeleteDialog } from '../../components/ui/confirm-delete-dialog.tsx'
 import { toast } from '../../components/ui/use-toast.ts'
 import { parseApiError } from '../../lib/api.ts'
 import { useDeleteUser } from './api.ts'
@@ -46,31 +37,14 @@ export function DeleteUserDialog({ open, user, onClose }: DeleteUserDialogProps)
     })
   }
 
-  function handleOpenChange(next: boolean) {
-    if (!next && !deleteUser.isPending) onClose()
-  }
-
   return (
-    <AlertDialog open={open && user !== null} onOpenChange={handleOpenChange}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete User</AlertDialogTitle>
-          <AlertDialogDescription>
-            Are you sure you want to delete user {user?.email}? This action cannot be undone.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={deleteUser.isPending}>Cancel</AlertDialogCancel>
-          <Button
-            type="button"
-            variant="destructive"
-            disabled={deleteUser.isPending || user === null}
-            onClick={confirm}
-          >
-            {deleteUser.isPending ? 'Deleting...' : 'Delete'}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDeleteDialog
+      open={open && user !== null}
+      title="Delete User"
+      description={`Are you sure you want to delete user ${user?.email ?? ''}? This action cannot be undone.`}
+      isPending={deleteUser.isPending}
+      onConfirm={confirm}
+      onClose={onClose}
+    />
   )
 }
