@@ -1,0 +1,26 @@
+import type { ActivityAction, ActivityEntityType } from '#shared/activity.ts'
+import type { Db } from '../db/open.ts'
+import { activityLog } from '../db/schema.ts'
+
+export type ActivityRecord = {
+  /** Who did it; null for the system (bootstrap, seed). */
+  userId: number | null
+  action: ActivityAction
+  entityType: ActivityEntityType
+  entityId: number | null
+  details?: Record<string, unknown>
+}
+
+/**
+ * Writes one activity entry. Call it with the transaction of the write it describes (issue 5:
+ * "never a change without its record or a record without its change").
+ */
+export async function recordActivity(tx: Db, entry: ActivityRecord): Promise<void> {
+  await tx.insert(activityLog).values({
+    userId: entry.userId,
+    action: entry.action,
+    entityType: entry.entityType,
+    entityId: entry.entityId,
+    details: entry.details ?? null,
+  })
+}
