@@ -7,6 +7,7 @@ import fastifyHelmet from '@fastify/helmet'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { registerAccessControl } from './access.ts'
+import { activityRoutes } from './activity/routes.ts'
 import { authRoutes } from './auth/routes.ts'
 import { clientRoutes } from './client-routes.ts'
 import type { Config } from './config.ts'
@@ -18,6 +19,7 @@ import { tagRoutes } from './tags/routes.ts'
 import { talentRoutes } from './talents/routes.ts'
 import { createSmtpMailer, type Mailer } from './mail/mailer.ts'
 import { userFilterRoutes } from './users/filter-routes.ts'
+import { preferenceRoutes } from './users/preferences-routes.ts'
 import { userRoutes } from './users/routes.ts'
 
 /** SECURITY.md 18: JSON bodies are capped at 100 KiB. */
@@ -118,7 +120,9 @@ export async function buildApp({
   await app.register(authRoutes, { db: database.db, config })
   await app.register(talentRoutes, { db: database.db })
   await app.register(tagRoutes, { db: database.db })
+  await app.register(activityRoutes, { db: database.db })
   await app.register(userFilterRoutes, { db: database.db })
+  await app.register(preferenceRoutes, { db: database.db })
   await app.register(userRoutes, {
     db: database.db,
     config,

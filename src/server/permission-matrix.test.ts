@@ -139,6 +139,13 @@ const MATRIX: Entry[] = [
     expect: { ...SIGNED_IN, user: 201, admin: 201 },
   },
   { route: 'GET /api/users/filter', request: () => ({}), expect: SIGNED_IN },
+  // Settings switches (issue 5): always the caller's own row, so no otherObject cell.
+  { route: 'GET /api/me/preferences', request: () => ({}), expect: SIGNED_IN },
+  {
+    route: 'PUT /api/me/preferences',
+    request: () => ({ payload: { emailNotifications: false, newTalentAlerts: true } }),
+    expect: SIGNED_IN,
+  },
   { route: 'GET /api/users', request: () => ({}), expect: ADMIN_ONLY },
   {
     route: 'POST /api/invite',

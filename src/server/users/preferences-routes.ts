@@ -1,0 +1,34 @@
+import type { FastifyPluginCallback } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { preferencesSchema } from '#shared/preferences.ts'
+import { requireViewer } from '../access.ts'
+import type { Db } from '../db/open.ts'
+import { getPreferences, savePreferences } from './preferences.ts'
+
+export type PreferenceRoutesOptions = { db: Db }
+
+/**
+ * The signed-in user's own Settings switches (issue 5). There is no user id in the URL: a caller
+ * can only ever read or write their own row.
+ */
+export const preferenceRoutes: FastifyPluginCallback<PreferenceRoutesOptions> = (
+  base,
+  { db },
+  done,
+) => {
+  const app = base.withTypeProvider<ZodTypeProvider>()
+
+  app.get('/api/me/preferences', {
+    config: { access: 'user' },
+    schema: { response: { 200: preferencesSchema } },
+    handler: (request) => getPreferences(db, requireViewer(request).user.id),
+  })
+
+  app.put('/api/me/preferences', {
+    config: { access: 'user' },
+    schema: { body: preferencesSchema, response: { 200: preferencesSchema } },
+    handler: (request) => savePreferences(db, requireViewer(request).user.id, request.body),
+  })
+
+  done()
+}
