@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { registeredRoutes } from './access.ts'
 import { createSession } from './auth/sessions.ts'
 import type { Db } from './db/open.ts'
+import { tags } from './db/schema.ts'
 import { insertTalent } from './talents/test-fixtures.ts'
 import { createTestApp, createTestUser, TEST_PASSWORD, type TestApp } from './test-utils.ts'
 
@@ -54,6 +55,16 @@ async function talentOf(ctx: Context): Promise<number> {
     email: `talent-${ctx.unique}@example.com`,
     addedById: await ownerId(ctx),
   })
+}
+
+/** A custom tag created by the caller (so the admin-only rule is not about ownership). */
+async function tagOf(ctx: Context, base: string): Promise<number> {
+  const [row] = await ctx.db
+    .insert(tags)
+    .values({ name: `${base} ${ctx.unique}`, createdById: ctx.actorId })
+    .returning({ id: tags.id })
+  if (!row) throw new Error('matrix tag not inserted')
+  return row.id
 }
 
 const talentBody = (unique: string) => ({
@@ -144,6 +155,28 @@ const MATRIX: Entry[] = [
   {
     route: 'PUT /api/me/preferences',
     request: () => ({ payload: { emailNotifications: false, newTalentAlerts: true } }),
+  // Tag management (issue 5): admins only, whoever created the tag (tags/manage.ts).
+  {
+    route: 'PUT /api/tags/:id',
+    request: async (ctx) => ({
+      url: `/api/tags/${await tagOf(ctx, 'Rename')}`,
+      payload: { name: `Renamed ${ctx.unique}` },
+    }),
+    expect: ADMIN_ONLY,
+  },
+  {
+    route: 'DELETE /api/tags/:id',
+    request: async (ctx) => ({ url: `/api/tags/${await tagOf(ctx, 'Delete')}` }),
+    expect: ADMIN_ONLY,
+  },
+  {
+    route: 'POST /api/tags/:id/merge',
+    request: async (ctx) => ({
+      url: `/api/tags/${await tagOf(ctx, 'Merge')}/merge`,
+      payload: { targetId: await tagOf(ctx, 'Merge Target') },
+    }),
+    expect: ADMIN_ONLY,
+  },
     expect: SIGNED_IN,
   },
   { route: 'GET /api/users', request: () => ({}), expect: ADMIN_ONLY },

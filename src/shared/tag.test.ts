@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { createTagSchema, isDuplicateTag, tagNameSchema } from './tag.ts'
+import { createTagSchema, isDuplicateTag, mergeTagSchema, tagFlags, tagNameSchema } from './tag.ts'
 import { DEFAULT_TAGS } from './talent.ts'
 
 function messageFor(body: unknown): string | undefined {
@@ -32,5 +32,27 @@ describe('new tag (spec section 5)', () => {
     expect(isDuplicateTag(' REMOTE ', existing)).toBe(true)
     expect(isDuplicateTag('Remote-first', existing)).toBe(false)
     expect(isDuplicateTag('Anything', [])).toBe(false)
+  })
+})
+
+describe('tag management (issue 5)', () => {
+  test('tagFlags knows default tags and system labels, ignoring case and outer spaces', () => {
+    expect(tagFlags('High Potential')).toEqual({ isDefault: true, isSystem: false })
+    expect(tagFlags(' interviewed ')).toEqual({ isDefault: true, isSystem: true })
+    expect(tagFlags('HIRED')).toEqual({ isDefault: false, isSystem: true })
+    expect(tagFlags('Remote')).toEqual({ isDefault: false, isSystem: false })
+  })
+
+  test('a merge names one target tag id and nothing else', () => {
+    expect(mergeTagSchema.parse({ targetId: 3 })).toEqual({ targetId: 3 })
+    for (const body of [
+      {},
+      { targetId: '3' },
+      { targetId: 0 },
+      { targetId: 1.5 },
+      { targetId: 3, x: 1 },
+    ]) {
+      expect(mergeTagSchema.safeParse(body).success).toBe(false)
+    }
   })
 })

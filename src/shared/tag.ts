@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { TAG_NAME_MAX_LENGTH } from './talent.ts'
+import { DEFAULT_TAGS, SYSTEM_TAGS, TAG_NAME_MAX_LENGTH } from './talent.ts'
 
 // spec section 5, new tag: messages verbatim. The toast titles ('Invalid tag name',
 // 'Tag already exists') belong to the form that shows them.
@@ -29,4 +29,45 @@ export type Tag = z.infer<typeof tagSchema>
 export function isDuplicateTag(name: string, existingNames: readonly string[]): boolean {
   const key = name.trim().toLowerCase()
   return existingNames.some((existing) => existing.trim().toLowerCase() === key)
+}
+
+// --- Tag management on the Tags page (issue 5). ---
+
+/** PUT /api/tags/:id, DELETE /api/tags/:id and POST /api/tags/:id/merge. */
+export const tagIdParamsSchema = z.strictObject({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+})
+
+/** PUT /api/tags/:id: the same name rules and messages as a new tag (spec section 5). */
+export const renameTagSchema = createTagSchema
+export type RenameTag = z.infer<typeof renameTagSchema>
+
+/** POST /api/tags/:id/merge: the tag whose name the source's talents get instead. */
+export const mergeTagSchema = z.strictObject({
+  targetId: z
+    .number({ error: 'Choose a tag to merge into' })
+    .int('Choose a tag to merge into')
+    .positive('Choose a tag to merge into')
+    .max(2_147_483_647, 'Choose a tag to merge into'),
+})
+export type MergeTag = z.infer<typeof mergeTagSchema>
+
+/** DELETE /api/tags/:id: how many talents lost the tag. */
+export const deleteTagResponseSchema = z.object({
+  message: z.string(),
+  talentsAffected: z.number().int(),
+})
+export type DeleteTagResponse = z.infer<typeof deleteTagResponseSchema>
+
+/** spec section 4: system labels are shown but cannot be renamed, merged away or deleted. */
+export const SYSTEM_TAG_LOCKED_MESSAGE = 'System labels cannot be renamed, merged or deleted.'
+export const TAG_NOT_FOUND_MESSAGE = 'Tag not found'
+
+const DEFAULT_KEYS = new Set(DEFAULT_TAGS.map((name) => name.toLowerCase()))
+const SYSTEM_KEYS = new Set(SYSTEM_TAGS.map((name) => name.toLowerCase()))
+
+/** Whether a name is a default tag and/or a system label (spec sections 4 and 9), ignoring case. */
+export function tagFlags(name: string): { isDefault: boolean; isSystem: boolean } {
+  const key = name.trim().toLowerCase()
+  return { isDefault: DEFAULT_KEYS.has(key), isSystem: SYSTEM_KEYS.has(key) }
 }

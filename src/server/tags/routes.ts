@@ -1,14 +1,25 @@
 import type { FastifyPluginCallback } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { createTagSchema, tagSchema } from '#shared/tag.ts'
+import {
+  createTagSchema,
+  deleteTagResponseSchema,
+  mergeTagSchema,
+  renameTagSchema,
+  tagIdParamsSchema,
+  tagSchema,
+} from '#shared/tag.ts'
 import { requireViewer } from '../access.ts'
 import type { Db } from '../db/open.ts'
+import { deleteTag, mergeTag, renameTag } from './manage.ts'
 import { createTag, listTags } from './service.ts'
 
 export type TagRoutesOptions = { db: Db }
 
-/** GET and POST /api/tags (spec section 7); any signed-in user (spec section 1: "use tags"). */
+/**
+ * GET and POST /api/tags (spec section 7): any signed-in user (spec section 1: "use tags").
+ * Rename, merge and delete (issue 5): admins only, for the reason in manage.ts.
+ */
 export const tagRoutes: FastifyPluginCallback<TagRoutesOptions> = (base, { db }, done) => {
   const app = base.withTypeProvider<ZodTypeProvider>()
 
@@ -25,6 +36,26 @@ export const tagRoutes: FastifyPluginCallback<TagRoutesOptions> = (base, { db },
       const tag = await createTag(db, request.body, requireViewer(request).user)
       return reply.status(201).send(tag)
     },
+  })
+
+  app.put('/api/tags/:id', {
+    config: { access: 'admin' },
+    schema: { params: tagIdParamsSchema, body: renameTagSchema, response: { 200: tagSchema } },
+    handler: (request) =>
+      renameTag(db, request.params.id, request.body, requireViewer(request).user),
+  })
+
+  app.delete('/api/tags/:id', {
+    config: { access: 'admin' },
+    schema: { params: tagIdParamsSchema, response: { 200: deleteTagResponseSchema } },
+    handler: (request) => deleteTag(db, request.params.id, requireViewer(request).user),
+  })
+
+  app.post('/api/tags/:id/merge', {
+    config: { access: 'admin' },
+    schema: { params: tagIdParamsSchema, body: mergeTagSchema, response: { 200: tagSchema } },
+    handler: (request) =>
+      mergeTag(db, request.params.id, request.body, requireViewer(request).user),
   })
 
   done()
