@@ -1,7 +1,8 @@
 /**
  * Where one list request's server CPU goes, stage by stage, in this process (no HTTP, no load):
- * drizzle building the SQL, the driver round trip with row mapping, toTalent, the zod response
- * encode that fastify-type-provider-zod runs, JSON.stringify, and compression. Run it on an idle
+ * drizzle building the SQL, the driver round trip (the database builds each row's JSON,
+ * talent-json.ts), the handler, and compression; beside them what the object path it replaced
+ * cost (getTalent-style mapping, the zod response encode, JSON.stringify). Run it on an idle
  * database (PGlite: no server on DATA_DIR).
  *
  *   node --import tsx bench/breakdown.ts --engine postgres|pglite [--runs 200]
@@ -9,8 +10,7 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { z } from 'zod'
 import { talentListQuerySchema, talentSchema } from '#shared/talent.ts'
-import { listTalents, pageQuery } from '../src/server/talents/list.ts'
-import { toTalent } from '../src/server/talents/rows.ts'
+import { listTalents, listTalentsJson, pageQuery } from '../src/server/talents/list.ts'
 import { parseCommonArgs } from './lib/cli.ts'
 import { openBenchDatabase } from './lib/database.ts'
 import { timed } from './lib/plan.ts'
@@ -23,29 +23,36 @@ async function main(): Promise<void> {
   try {
     const { db } = database
     const query = talentListQuerySchema.parse({ limit: '50' })
-    const rows = await pageQuery(db, query, 50)
-    const talents = rows.map(({ sortKey: _key, ...row }) => toTalent(row))
+    const { json } = await listTalentsJson(db, query)
+    const talents = (await listTalents(db, query)).rows
     const responseSchema = z.array(talentSchema)
-    const json = JSON.stringify(z.encode(responseSchema, talents))
     const stages: [string, () => Promise<unknown>][] = [
       [
         'drizzle: build the page SQL (toSQL)',
         () => Promise.resolve(pageQuery(db, query, 50).toSQL()),
       ],
-      ['drizzle: build + run + map 51 rows', () => pageQuery(db, query, 50)],
-      ['listTalents (the handler; count cached)', () => listTalents(db, query)],
+      ['drizzle: build + run 51 rows of JSON text', () => pageQuery(db, query, 50)],
+      ['listTalentsJson (the handler; count cached)', () => listTalentsJson(db, query)],
+      ['JSON.parse of the page (not on the request path)', () => Promise.resolve(JSON.parse(json))],
       [
-        'toTalent × 50',
-        () => Promise.resolve(rows.map(({ sortKey: _key, ...row }) => toTalent(row))),
-      ],
-      [
-        'zod encode of the response (serializer)',
+        'zod encode of the page (what the serializer used to do)',
         () => Promise.resolve(z.encode(responseSchema, talents)),
       ],
-      ['JSON.stringify', () => Promise.resolve(JSON.stringify(talents))],
+      [
+        'JSON.stringify (what the serializer used to do)',
+        () => Promise.resolve(JSON.stringify(talents)),
+      ],
+      [
+        'brotli (quality 1, what app.ts sends)',
+        () =>
+          Promise.resolve(
+            brotliCompressSync(json, { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } }),
+          ),
+      ],
+      ['gzip (level 1)', () => Promise.resolve(gzipSync(json, { level: 1 }))],
       ['gzip (level 6)', () => Promise.resolve(gzipSync(json))],
       [
-        'brotli (quality 4, @fastify/compress default)',
+        'brotli (quality 4, the @fastify/compress default)',
         () =>
           Promise.resolve(
             brotliCompressSync(json, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }),

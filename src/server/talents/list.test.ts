@@ -11,7 +11,7 @@ import { BadRequestError } from '../errors.ts'
 import { createTestDatabase } from '../test-database.ts'
 import { encodeCursor } from './cursor.ts'
 import { listTalents } from './list.ts'
-import { createTalent, deleteTalent } from './service.ts'
+import { createTalent, deleteTalent, getTalent } from './service.ts'
 import { insertTalent, insertUser, type TalentSeed } from './test-fixtures.ts'
 
 let database: OpenDatabase
@@ -236,4 +236,27 @@ test('cursors keep microseconds: rows within one millisecond page exactly once',
     expect(seen).toEqual(sort === 'oldest' ? order : order.reverse())
   }
   await db.execute(sql`delete from talents where area_of_interest = 'Law & Ethics'`)
+})
+
+describe('the page JSON the database builds (talent-json.ts)', () => {
+  test('equals the object path (getTalent) for every row: fields, timestamps, adder', async () => {
+    // Microseconds that must be truncated, not rounded, like Date#toISOString does; text that
+    // JSON must escape; a row without an adder.
+    const id = await insertTalent(database.db, {
+      fullName: 'Zoë "Quote" \\ O\'Neil \u2028',
+      email: 'json-check@x.test',
+      addedById: null,
+    })
+    const notes = 'line\nbreak\ttab <b>'
+    await database.db.execute(
+      sql`update talents set created_at = '2025-06-09T23:59:59.999999Z', notes = ${notes} where id = ${id}`,
+    )
+    const page = await listTalents(database.db, query({ limit: '200' }))
+    expect(page.rows.map((r) => r.id)).toContain(id)
+    for (const row of page.rows) expect(row).toEqual(await getTalent(database.db, row.id))
+    const added = page.rows.find((r) => r.id === id)
+    expect(added?.createdAt).toBe('2025-06-09T23:59:59.999Z')
+    expect(added?.addedByUser).toBeNull()
+    await deleteTalent(database.db, id, { id: admin.id, role: 'admin' })
+  })
 })

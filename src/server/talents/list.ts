@@ -1,10 +1,11 @@
 import { and, count, eq, sql } from 'drizzle-orm'
-import type { Talent, TalentListQuery } from '#shared/talent.ts'
+import { z } from 'zod'
+import { talentSchema, type Talent, type TalentListQuery } from '#shared/talent.ts'
 import type { Db } from '../db/open.ts'
 import { talents, users } from '../db/schema.ts'
 import { cachedCount } from './count-cache.ts'
 import { decodeCursor, encodeCursor } from './cursor.ts'
-import { talentColumns, toTalent } from './rows.ts'
+import { talentJsonText } from './talent-json.ts'
 import { afterCursor, SORTS, talentOrderBy, talentWhere, type TalentFilter } from './where.ts'
 
 /**
@@ -13,6 +14,14 @@ import { afterCursor, SORTS, talentOrderBy, talentWhere, type TalentFilter } fro
  * many, with X-Next-Cursor to continue.
  */
 export const MAX_LIST_ROWS = 10_000
+
+/** A page as the route sends it: the JSON array text, built by the database (talent-json.ts). */
+export type TalentPageJson = {
+  json: string
+  rowCount: number
+  nextCursor: string | undefined
+  total: number
+}
 
 export type TalentPage = { rows: Talent[]; nextCursor: string | undefined; total: number }
 
@@ -51,7 +60,11 @@ export function pageQuery(db: Db, query: TalentListQuery, pageSize: number) {
   const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor, query.sort)
   // The sort key travels as the database prints it: JS Dates would lose created_at's microseconds.
   return db
-    .select({ ...talentColumns, sortKey: sql<string>`${SORTS[query.sort].keyText}` })
+    .select({
+      id: talents.id,
+      json: talentJsonText,
+      sortKey: sql<string>`${SORTS[query.sort].keyText}`,
+    })
     .from(talents)
     .leftJoin(users, eq(users.id, talents.addedById))
     .where(and(talentWhere(filterOf(query)), cursor ? afterCursor(cursor) : undefined))
@@ -60,14 +73,14 @@ export function pageQuery(db: Db, query: TalentListQuery, pageSize: number) {
 }
 
 /**
- * One page of talents, filtered, sorted and keyset-paged in SQL (issue 3). `limit` rows, or up to
- * `maxRows` when the caller gave none; `nextCursor` is set when more rows follow.
+ * One page of talents, filtered, sorted and keyset-paged in SQL (issue 3), as JSON text. `limit`
+ * rows, or up to `maxRows` when the caller gave none; `nextCursor` is set when more rows follow.
  */
-export async function listTalents(
+export async function listTalentsJson(
   db: Db,
   query: TalentListQuery,
   maxRows: number = MAX_LIST_ROWS,
-): Promise<TalentPage> {
+): Promise<TalentPageJson> {
   const pageSize = Math.min(query.limit ?? maxRows, maxRows)
   const rows = await pageQuery(db, query, pageSize)
   const hasMore = rows.length > pageSize
@@ -76,5 +89,16 @@ export async function listTalents(
   const nextCursor =
     hasMore && last ? encodeCursor({ sort: query.sort, key: last.sortKey, id: last.id }) : undefined
   const total = await countTalents(db, filterOf(query))
-  return { rows: page.map(({ sortKey: _key, ...row }) => toTalent(row)), nextCursor, total }
+  const json = `[${page.map((row) => row.json).join(',')}]`
+  return { json, rowCount: page.length, nextCursor, total }
+}
+
+/** The same page as objects, checked against the API schema (tests, scripts). */
+export async function listTalents(
+  db: Db,
+  query: TalentListQuery,
+  maxRows: number = MAX_LIST_ROWS,
+): Promise<TalentPage> {
+  const { json, nextCursor, total } = await listTalentsJson(db, query, maxRows)
+  return { rows: z.array(talentSchema).parse(JSON.parse(json)), nextCursor, total }
 }
