@@ -124,6 +124,12 @@ const MATRIX: Entry[] = [
     expect: { ...SIGNED_IN, otherObject: 200 },
   },
   {
+    route: 'GET /api/talents/:id/activity',
+    request: async (ctx) => ({ url: `/api/talents/${await talentOf(ctx)}/activity` }),
+    // Like the talent itself: every signed-in user may read its history (issue 5).
+    expect: { ...SIGNED_IN, otherObject: 200 },
+  },
+  {
     route: 'POST /api/talents',
     request: (ctx) => ({ payload: talentBody(ctx.unique) }),
     expect: { ...SIGNED_IN, user: 201, admin: 201 },

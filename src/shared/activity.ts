@@ -49,3 +49,29 @@ export const activityEntrySchema = z.object({
   createdAt: z.iso.datetime({ offset: true }),
 })
 export type ActivityEntry = z.infer<typeof activityEntrySchema>
+
+/** Newest entries GET /api/talents/:id/activity returns (the History tab shows them all). */
+export const TALENT_ACTIVITY_LIMIT = 100
+
+const ACTION_SET: ReadonlySet<string> = new Set(ACTIVITY_ACTIONS)
+
+/** Rows are text in the database; only known actions leave the API (older or newer ones are skipped). */
+export function isActivityAction(value: string): value is ActivityAction {
+  return ACTION_SET.has(value)
+}
+
+/**
+ * The details each action carries (issue 5). Values in `changes` are as the API shows them (a
+ * talent's `seniorityLevel` is 'mid', its `status` an array); passwords and hashes never appear.
+ * - talent.created / talent.deleted: { fullName, email }
+ * - talent.updated: { fullName, changes } — fullName after the edit, only fields that changed
+ * - tag.created: { name }
+ * - user.invited / user.deleted: { email, firstName, lastName, role }
+ * - user.updated: { email, changes, passwordReset? } — passwordReset when a temporary one was issued
+ * - session.signed_in: entityId is the user who signed in, details { sessionId }
+ */
+export const talentChangeDetailsSchema = z.object({
+  fullName: z.string().optional(),
+  changes: z.array(fieldChangeSchema),
+})
+export type TalentChangeDetails = z.infer<typeof talentChangeDetailsSchema>

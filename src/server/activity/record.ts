@@ -16,11 +16,19 @@ export type ActivityRecord = {
  * "never a change without its record or a record without its change").
  */
 export async function recordActivity(tx: Db, entry: ActivityRecord): Promise<void> {
-  await tx.insert(activityLog).values({
-    userId: entry.userId,
-    action: entry.action,
-    entityType: entry.entityType,
-    entityId: entry.entityId,
-    details: entry.details ?? null,
-  })
+  await recordActivities(tx, [entry])
+}
+
+/** Writes several entries in one INSERT (tags created while saving a talent), same contract. */
+export async function recordActivities(tx: Db, entries: readonly ActivityRecord[]): Promise<void> {
+  if (entries.length === 0) return
+  await tx.insert(activityLog).values(
+    entries.map((entry) => ({
+      userId: entry.userId,
+      action: entry.action,
+      entityType: entry.entityType,
+      entityId: entry.entityId,
+      details: entry.details ?? null,
+    })),
+  )
 }

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { ChangePasswordRequest, LoginRequest } from '#shared/auth.ts'
+import { recordActivity } from '../activity/record.ts'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/open.ts'
 import { users } from '../db/schema.ts'
@@ -55,7 +56,21 @@ export async function login(
     // SECURITY.md 1: upgrade the stored hash to the current parameters while we hold the password.
     user = await setPasswordHash(db, user.id, await hashPassword(input.password))
   }
-  const session = await createSession(db, config, user.id, context)
+  const userId = user.id
+  // The session row and its sign-in entry commit together (issue 5). entityId is the user who
+  // signed in, not the session: sessions are deleted at logout, and the (entity_type, entity_id)
+  // index then answers "this user's sign-ins" directly.
+  const session = await db.transaction(async (tx) => {
+    const created = await createSession(tx, config, userId, context)
+    await recordActivity(tx, {
+      userId,
+      action: 'session.signed_in',
+      entityType: 'session',
+      entityId: userId,
+      details: { sessionId: created.sessionId },
+    })
+    return created
+  })
   context.log.info({ event: 'login_success', userId: user.id, ip: context.ip })
   return { ...session, user }
 }

@@ -1,6 +1,7 @@
 import { asc, sql } from 'drizzle-orm'
 import { TAG_EXISTS_MESSAGE, type CreateTag, type Tag } from '#shared/tag.ts'
 import { DEFAULT_TAGS, SYSTEM_TAGS } from '#shared/talent.ts'
+import { recordActivities, recordActivity } from '../activity/record.ts'
 import type { Db } from '../db/open.ts'
 import { rawRows } from '../db/raw-rows.ts'
 import { tags } from '../db/schema.ts'
@@ -45,11 +46,22 @@ export async function listTags(db: Db): Promise<Tag[]> {
  */
 export async function createTag(db: Db, input: CreateTag, viewer: TagViewer): Promise<Tag> {
   try {
-    const [row] = await db
-      .insert(tags)
-      .values({ name: input.name, createdById: viewer.id })
-      .returning({ id: tags.id, name: tags.name })
-    if (!row) throw new Error(`Tag "${input.name}" was not inserted`)
+    // The tag and its tag.created entry commit together (issue 5).
+    const row = await db.transaction(async (tx) => {
+      const [inserted] = await tx
+        .insert(tags)
+        .values({ name: input.name, createdById: viewer.id })
+        .returning({ id: tags.id, name: tags.name })
+      if (!inserted) throw new Error(`Tag "${input.name}" was not inserted`)
+      await recordActivity(tx, {
+        userId: viewer.id,
+        action: 'tag.created',
+        entityType: 'tag',
+        entityId: inserted.id,
+        details: { name: inserted.name },
+      })
+      return inserted
+    })
     invalidateCounts(db)
     const key = row.name.toLowerCase()
     return { ...row, count: 0, isDefault: DEFAULT_KEYS.has(key), isSystem: SYSTEM_KEYS.has(key) }
@@ -67,10 +79,22 @@ export async function createTag(db: Db, input: CreateTag, viewer: TagViewer): Pr
  */
 export async function ensureTags(db: Db, names: string[], viewer: TagViewer): Promise<string[]> {
   if (names.length === 0) return []
-  await db
+  const created = await db
     .insert(tags)
     .values(names.map((name) => ({ name, createdById: viewer.id })))
     .onConflictDoNothing()
+    .returning({ id: tags.id, name: tags.name })
+  // A tag first typed on a talent is a created tag too (issue 5), in the talent's transaction.
+  await recordActivities(
+    db,
+    created.map((tag) => ({
+      userId: viewer.id,
+      action: 'tag.created',
+      entityType: 'tag',
+      entityId: tag.id,
+      details: { name: tag.name },
+    })),
+  )
   const existing = await db
     .select({ name: tags.name })
     .from(tags)

@@ -1,6 +1,8 @@
 import { and, eq, ne, sql } from 'drizzle-orm'
 import type { Talent, TalentInput, TalentUpdate } from '#shared/talent.ts'
 import type { Role } from '#shared/user.ts'
+import { changedFields } from '../activity/changes.ts'
+import { recordActivity } from '../activity/record.ts'
 import type { Db } from '../db/open.ts'
 import { talents } from '../db/schema.ts'
 import {
@@ -31,6 +33,20 @@ export const STALE_EDIT =
   'This talent was changed by someone else. Review the current version and try again.'
 export const DELETE_FORBIDDEN = 'You can only delete talents you added.'
 export const ADDED_BY_FORBIDDEN = 'You can only add talents as yourself.'
+
+/** The fields a talent.updated entry compares (addedById never changes; SECURITY.md 14). */
+const TRACKED_FIELDS = [
+  'fullName',
+  'email',
+  'phone',
+  'linkedinUrl',
+  'cvResumePath',
+  'areaOfInterest',
+  'seniorityLevel',
+  'tags',
+  'status',
+  'notes',
+] as const satisfies readonly (keyof Talent)[]
 
 const emptyToNull = (value: string | null | undefined) =>
   value === undefined ? undefined : value === '' ? null : value
@@ -96,7 +112,15 @@ export async function createTalent(
       })
       .returning({ id: talents.id })
     if (!row) throw new Error(`Talent ${input.email} was not inserted`)
-    return getTalent(tx, row.id)
+    const talent = await getTalent(tx, row.id)
+    await recordActivity(tx, {
+      userId: viewer.id,
+      action: 'talent.created',
+      entityType: 'talent',
+      entityId: talent.id,
+      details: { fullName: talent.fullName, email: talent.email },
+    })
+    return talent
   })
 }
 
@@ -127,6 +151,7 @@ export async function updateTalent(
       throw new ConflictError(STALE_EDIT)
     }
     await assertEmailFree(tx, fields.email, id)
+    const before = await getTalent(tx, id)
     await tx
       .update(talents)
       .set({
@@ -141,7 +166,19 @@ export async function updateTalent(
         updatedAt: sql`greatest(date_trunc('milliseconds', clock_timestamp()), date_trunc('milliseconds', ${talents.updatedAt}) + interval '1 millisecond')`,
       })
       .where(eq(talents.id, id))
-    return getTalent(tx, id)
+    const after = await getTalent(tx, id)
+    const changes = changedFields(before, after, TRACKED_FIELDS)
+    // A save that changes nothing has nothing to tell in the History (issue 5, see README).
+    if (changes.length > 0) {
+      await recordActivity(tx, {
+        userId: viewer.id,
+        action: 'talent.updated',
+        entityType: 'talent',
+        entityId: id,
+        details: { fullName: after.fullName, changes },
+      })
+    }
+    return after
   })
 }
 
@@ -153,7 +190,7 @@ export async function deleteTalent(
 ): Promise<{ message: string }> {
   return write(db, async (tx) => {
     const [row] = await tx
-      .select({ addedById: talents.addedById })
+      .select({ addedById: talents.addedById, fullName: talents.fullName, email: talents.email })
       .from(talents)
       .where(eq(talents.id, id))
       .for('update')
@@ -162,6 +199,13 @@ export async function deleteTalent(
       throw new ForbiddenError(DELETE_FORBIDDEN)
     }
     await tx.delete(talents).where(eq(talents.id, id))
+    await recordActivity(tx, {
+      userId: viewer.id,
+      action: 'talent.deleted',
+      entityType: 'talent',
+      entityId: id,
+      details: { fullName: row.fullName, email: row.email },
+    })
     return { message: 'Talent deleted successfully' }
   })
 }

@@ -1,19 +1,21 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { InviteResponse, InviteUser } from '#shared/user.ts'
 import type { Config } from '../config.ts'
+import { recordActivity } from '../activity/record.ts'
 import type { Db } from '../db/open.ts'
 import { isUniqueViolation } from '../errors.ts'
-import { generateTempPassword } from '../auth/passwords.ts'
+import { generateTempPassword, hashPassword } from '../auth/passwords.ts'
 import { invitationEmail } from '../mail/invitation.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import {
-  createUser,
   emailTaken,
   findUserByEmail,
+  insertUserRow,
   tempPasswordExpiry,
   toAdminUser,
   type UserRow,
 } from './service.ts'
+import { userDetails } from './user-activity.ts'
 
 export const INVITE_SENT_MESSAGE =
   'The user has been invited successfully. An invitation e-mail was sent.'
@@ -61,16 +63,30 @@ export async function inviteUser(
   if (await findUserByEmail(db, input.email)) throw emailTaken()
   const tempPassword = generateTempPassword()
   const expiresAt = tempPasswordExpiry(config)
-  const row = await createUser(db, {
-    ...input,
-    password: tempPassword,
-    mustChangePassword: true,
-    tempPassword,
-    tempPasswordExpiresAt: expiresAt,
-  }).catch((error: unknown) => {
-    // Two invites of one address at once: the unique index decides.
-    throw isUniqueViolation(error) ? emailTaken() : error
-  })
+  const passwordHash = await hashPassword(tempPassword)
+  // The user and its user.invited entry commit together (issue 5); the e-mail goes after.
+  const row = await db
+    .transaction(async (tx) => {
+      const inserted = await insertUserRow(tx, {
+        ...input,
+        passwordHash,
+        mustChangePassword: true,
+        tempPassword,
+        tempPasswordExpiresAt: expiresAt,
+      })
+      await recordActivity(tx, {
+        userId: inviter.id,
+        action: 'user.invited',
+        entityType: 'user',
+        entityId: inserted.id,
+        details: userDetails(inserted),
+      })
+      return inserted
+    })
+    .catch((error: unknown) => {
+      // Two invites of one address at once: the unique index decides.
+      throw isUniqueViolation(error) ? emailTaken() : error
+    })
   const user = toAdminUser(row)
   log.info({ event: 'user_invited', userId: row.id, role: row.role, byUserId: inviter.id })
   if (!mailer) {

@@ -1,11 +1,13 @@
 import { and, asc, eq, getTableColumns } from 'drizzle-orm'
 import type { AdminUser, Role, UpdateUser, User } from '#shared/user.ts'
+import { recordActivity } from '../activity/record.ts'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/open.ts'
 import { users } from '../db/schema.ts'
 import { AppError, BadRequestError, ForbiddenError, NotFoundError } from '../errors.ts'
 import { generateTempPassword, hashPassword } from '../auth/passwords.ts'
 import { deleteUserSessions } from '../auth/sessions.ts'
+import { userDetails, userUpdatedEntry } from './user-activity.ts'
 
 export type UserRow = typeof users.$inferSelect
 /** A user row read without its passwordHash (STYLE.md: only auth/ selects it). */
@@ -30,12 +32,23 @@ export function normalizeEmail(email: string): string {
 
 /** Creates a user with a hashed password. Throws the driver's unique violation on a taken e-mail. */
 export async function createUser(db: Db, input: CreateUserInput): Promise<UserRow> {
-  const { password, email, ...rest } = input
+  const { password, ...rest } = input
+  return insertUserRow(db, { ...rest, passwordHash: await hashPassword(password) })
+}
+
+/**
+ * Inserts a user whose password is already hashed, so a caller can hash (slow) before opening
+ * the transaction the row shares with its activity entry.
+ */
+export async function insertUserRow(
+  db: Db,
+  input: Omit<CreateUserInput, 'password'> & { passwordHash: string },
+): Promise<UserRow> {
   const [row] = await db
     .insert(users)
-    .values({ ...rest, email: normalizeEmail(email), passwordHash: await hashPassword(password) })
+    .values({ ...input, email: normalizeEmail(input.email) })
     .returning()
-  if (!row) throw new Error(`Inserting user ${email} returned no row`)
+  if (!row) throw new Error(`Inserting user ${input.email} returned no row`)
   return row
 }
 
@@ -178,6 +191,8 @@ export async function updateUser(
       .where(eq(users.id, id))
       .returning(publicUserColumns())
     if (!row) throw new NotFoundError(USER_NOT_FOUND)
+    const entry = userUpdatedEntry(viewer.id, target, row, reset !== undefined)
+    if (entry) await recordActivity(tx, entry)
     const deactivated = target.isActive && !row.isActive
     // SECURITY.md 9: a deactivated user or a reset password ends every session at once.
     if (deactivated || reset) await deleteUserSessions(tx, id)
@@ -192,6 +207,13 @@ export async function deleteUser(db: Db, id: number, viewer: UserRow): Promise<P
     if (target.id === viewer.id) throw new ForbiddenError(SELF_DELETE)
     if (await wouldRemoveLastAdmin(tx, target, false)) throw new ForbiddenError(LAST_ADMIN)
     await tx.delete(users).where(eq(users.id, id))
+    await recordActivity(tx, {
+      userId: viewer.id,
+      action: 'user.deleted',
+      entityType: 'user',
+      entityId: id,
+      details: userDetails(target),
+    })
     return target
   })
 }

@@ -1,0 +1,66 @@
+import { and, desc, eq } from 'drizzle-orm'
+import { isActivityAction, TALENT_ACTIVITY_LIMIT, type ActivityEntry } from '#shared/activity.ts'
+import type { Db } from '../db/open.ts'
+import { activityLog, talents, users } from '../db/schema.ts'
+import { NotFoundError } from '../errors.ts'
+import { TALENT_NOT_FOUND } from '../talents/service.ts'
+
+function isDetails(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/**
+ * GET /api/talents/:id/activity: the talent's entries, newest first, with the actor's public
+ * fields. A talent that no longer exists answers 404 like GET /api/talents/:id: its entries stay
+ * in the log (the Engagement report counts them) but are not shown once the profile is gone.
+ * Served by activity_log_entity_idx (entity_type, entity_id, created_at).
+ */
+export async function listTalentActivity(db: Db, talentId: number): Promise<ActivityEntry[]> {
+  const [talent] = await db
+    .select({ id: talents.id })
+    .from(talents)
+    .where(eq(talents.id, talentId))
+    .limit(1)
+  if (!talent) throw new NotFoundError(TALENT_NOT_FOUND)
+  const rows = await db
+    .select({
+      id: activityLog.id,
+      action: activityLog.action,
+      entityId: activityLog.entityId,
+      details: activityLog.details,
+      createdAt: activityLog.createdAt,
+      actorId: users.id,
+      actorFirstName: users.firstName,
+      actorLastName: users.lastName,
+      actorEmail: users.email,
+    })
+    .from(activityLog)
+    .leftJoin(users, eq(users.id, activityLog.userId))
+    .where(and(eq(activityLog.entityType, 'talent'), eq(activityLog.entityId, talentId)))
+    .orderBy(desc(activityLog.createdAt), desc(activityLog.id))
+    .limit(TALENT_ACTIVITY_LIMIT)
+  return rows.flatMap((row) => {
+    const { action } = row
+    if (!isActivityAction(action)) return []
+    const actor =
+      row.actorId === null || row.actorEmail === null
+        ? null
+        : {
+            id: row.actorId,
+            firstName: row.actorFirstName,
+            lastName: row.actorLastName,
+            email: row.actorEmail,
+          }
+    return [
+      {
+        id: row.id,
+        action,
+        entityType: 'talent' as const,
+        entityId: row.entityId,
+        details: isDetails(row.details) ? row.details : null,
+        actor,
+        createdAt: row.createdAt.toISOString(),
+      },
+    ]
+  })
+}
