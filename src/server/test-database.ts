@@ -52,11 +52,12 @@ async function migratedPgliteTemplate(): Promise<File | Blob> {
 }
 
 /**
- * A fresh, migrated, empty database on the engine under test. On PostgreSQL each call creates its
- * own database (dropped on close), so test files never see each other's rows.
+ * A fresh, migrated, empty database on the engine under test (or the one named: the backup test
+ * crosses engines). On PostgreSQL each call creates its own database (dropped on close), so test
+ * files never see each other's rows.
  */
-export async function createTestDatabase(): Promise<OpenDatabase> {
-  if (testEngine() === 'pglite') {
+export async function createTestDatabase(engine: Engine = testEngine()): Promise<OpenDatabase> {
+  if (engine === 'pglite') {
     const client = await PGlite.create({
       loadDataDir: await migratedPgliteTemplate(),
       extensions: { pg_trgm },
