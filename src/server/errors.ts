@@ -95,7 +95,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     const code = errorCode(e) ?? ''
     if (CONNECTION_CODES.has(code) || code.startsWith('08') || /^57P0[1-3]$/.test(code)) return true
     const message = e instanceof Error ? e.message : ''
-    return /PGlite is closed|Connection terminated|Cannot use a pool after calling end|timeout exceeded when trying to connect/i.test(
+    return /PGlite is closed|Connection terminated|is not queryable|Cannot use a pool after calling end|timeout exceeded when trying to connect/i.test(
       message,
     )
   })

@@ -20,11 +20,17 @@ export const migrationsFolder = path.join(
 
 export type Engine = 'pglite' | 'postgres'
 
+/** How long a new PostgreSQL connection may take before the request fails (503). */
+const CONNECT_TIMEOUT_MS = 5_000
+
 export type OpenDatabase = {
   db: Db
   engine: Engine
-  /** Applies drizzle-kit's generated migrations (STACK.md: drizzle-orm's migrate(), not drizzle-kit). */
-  migrate: () => Promise<void>
+  /**
+   * Applies drizzle-kit's generated migrations (STACK.md: drizzle-orm's migrate(), not drizzle-kit).
+   * `folder` defaults to ours; db:restore passes a copy cut at the backup's migration.
+   */
+  migrate: (folder?: string) => Promise<void>
   /** Round-trips a trivial query; false when the database cannot be reached. */
   ping: () => Promise<boolean>
   close: () => Promise<void>
@@ -40,14 +46,24 @@ export type DatabaseTarget =
  */
 export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase> {
   if (target.engine === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: target.poolMax })
-    // An idle client losing its server (PostgreSQL restart) must not crash the process.
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: target.poolMax,
+      // An unreachable server fails a request (503) instead of queueing it forever.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+    })
+    // A client losing its server (PostgreSQL stopped or restarted) must not crash the process:
+    // idle clients report to the pool, checked-out ones (between a transaction's statements)
+    // to their own listener. The pool drops broken clients and opens new ones on demand, so
+    // service returns as soon as PostgreSQL does (tests/faults/postgres-outage.test.ts).
     pool.on('error', () => undefined)
+    pool.on('connect', (client) => client.on('error', () => undefined))
     const nodePg = drizzleNodePg(pool, { schema })
     return {
       db: nodePg,
       engine: 'postgres',
-      migrate: () => migrateNodePg(nodePg, { migrationsFolder }),
+      migrate: (folder = migrationsFolder) => migrateNodePg(nodePg, { migrationsFolder: folder }),
       ping: () => pingWith(() => pool.query('select 1')),
       close: () => pool.end(),
     }
@@ -59,7 +75,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
   return {
     db: pglite,
     engine: 'pglite',
-    migrate: () => migratePglite(pglite, { migrationsFolder }),
+    migrate: (folder = migrationsFolder) => migratePglite(pglite, { migrationsFolder: folder }),
     ping: () => pingWith(() => client.query('select 1')),
     close: () => client.close(),
   }
