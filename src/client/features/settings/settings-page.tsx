@@ -1,14 +1,46 @@
-import { Settings } from 'lucide-react'
-import { ComingSoon } from '../../components/layout/coming-soon.tsx'
+import { KeyRound } from 'lucide-react'
+import { useState } from 'react'
 import { PageHeader } from '../../components/layout/page-header.tsx'
+import { Button } from '../../components/ui/button.tsx'
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../../components/ui/card.tsx'
+import { Skeleton } from '../../components/ui/skeleton.tsx'
+import { useAuth } from '../auth/use-auth.ts'
+import { AccountDetails } from './account-details.tsx'
+import { ChangePasswordDialog } from './change-password-dialog.tsx'
+import { NotificationSettings } from './notification-settings.tsx'
 
+/** spec section 2 "Settings": account, notification switches (saved per user, issue 5), password. */
 export function SettingsPage() {
+  const { user } = useAuth()
+  const [isChangingPassword, setIsChangingPassword] = useState(false)
+
   return (
-    <div className="grid gap-6">
+    <div className="grid max-w-3xl gap-6">
       <PageHeader title="Settings" description="Your account and notification preferences." />
-      <ComingSoon icon={Settings}>
-        Account details, notification switches and password changes are coming soon.
-      </ComingSoon>
+      {/* The protected route has loaded the user already; this only covers a refetch gap. */}
+      {user === null ? <Skeleton className="h-56 w-full" /> : <AccountDetails user={user} />}
+      <NotificationSettings />
+      <Card>
+        <CardHeader>
+          <CardTitle className="flex items-center gap-2">
+            <KeyRound className="size-4 text-primary" aria-hidden="true" />
+            Password
+          </CardTitle>
+          <CardDescription>Change the password you sign in with.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Button type="button" variant="outline" onClick={() => setIsChangingPassword(true)}>
+            Change Password
+          </Button>
+        </CardContent>
+      </Card>
+      <ChangePasswordDialog open={isChangingPassword} onOpenChange={setIsChangingPassword} />
     </div>
   )
 }
