@@ -16,6 +16,7 @@ import { registerCors } from './cors.ts'
 import type { OpenDatabase } from './db/open.ts'
 import { registerErrorHandling, sendJsonNotFound } from './errors.ts'
 import { healthRoutes } from './health/routes.ts'
+import { reportRoutes } from './reports/routes.ts'
 import { tagRoutes } from './tags/routes.ts'
 import { talentRoutes } from './talents/routes.ts'
 import { createSmtpMailer, type Mailer } from './mail/mailer.ts'
@@ -141,6 +142,7 @@ export async function buildApp({
   await app.register(talentRoutes, { db: database.db })
   await app.register(tagRoutes, { db: database.db })
   await app.register(activityRoutes, { db: database.db })
+  await app.register(reportRoutes, { db: database.db })
   await app.register(userFilterRoutes, { db: database.db })
   await app.register(preferenceRoutes, { db: database.db })
   await app.register(userRoutes, {

@@ -118,6 +118,10 @@ const MATRIX: Entry[] = [
   },
   { route: 'GET /api/talents', request: () => ({}), expect: SIGNED_IN },
   { route: 'GET /api/talents/stats', request: () => ({}), expect: SIGNED_IN },
+  // Reports (issue 5): pool-wide aggregates for every signed-in user.
+  { route: 'GET /api/reports/overview', request: () => ({}), expect: SIGNED_IN },
+  { route: 'GET /api/reports/sources', request: () => ({}), expect: SIGNED_IN },
+  { route: 'GET /api/reports/engagement', request: () => ({}), expect: SIGNED_IN },
   {
     route: 'GET /api/talents/:id',
     request: async (ctx) => ({ url: `/api/talents/${await talentOf(ctx)}` }),

@@ -1,0 +1,38 @@
+import type { FastifyPluginCallback } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import {
+  engagementReportSchema,
+  overviewReportSchema,
+  sourcesReportSchema,
+} from '#shared/reports.ts'
+import type { Db } from '../db/open.ts'
+import { getEngagementReport } from './engagement.ts'
+import { getOverviewReport } from './overview.ts'
+import { getSourcesReport } from './sources.ts'
+
+export type ReportRoutesOptions = { db: Db }
+
+/** The three Reports tabs (issue 5): pool-wide aggregates, readable by every signed-in user. */
+export const reportRoutes: FastifyPluginCallback<ReportRoutesOptions> = (base, { db }, done) => {
+  const app = base.withTypeProvider<ZodTypeProvider>()
+
+  app.get('/api/reports/overview', {
+    config: { access: 'user' },
+    schema: { response: { 200: overviewReportSchema } },
+    handler: () => getOverviewReport(db, new Date()),
+  })
+
+  app.get('/api/reports/sources', {
+    config: { access: 'user' },
+    schema: { response: { 200: sourcesReportSchema } },
+    handler: () => getSourcesReport(db, new Date()),
+  })
+
+  app.get('/api/reports/engagement', {
+    config: { access: 'user' },
+    schema: { response: { 200: engagementReportSchema } },
+    handler: () => getEngagementReport(db, new Date()),
+  })
+
+  done()
+}
