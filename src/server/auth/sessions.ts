@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { and, eq, ne } from 'drizzle-orm'
+import { and, eq, ne, sql } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import { decodeAuthToken, encodeAuthToken, SESSION_COOKIE } from '#shared/auth.ts'
 import type { Config } from '../config.ts'
@@ -49,6 +49,30 @@ export async function createSession(
 
 export type ResolvedSession = { session: SessionRow; user: UserRow }
 
+function prepareSessionLookup(db: Db) {
+  return db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.secretHash, sql.placeholder('secretHash')))
+    .prepare('scout_resolve_session')
+}
+
+const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>()
+
+/**
+ * Every signed-in request runs this lookup, so it is built once per database and prepared on the
+ * server (named statement on PostgreSQL): no query building or planning per request.
+ */
+function sessionLookup(db: Db) {
+  let lookup = sessionLookups.get(db)
+  if (!lookup) {
+    lookup = prepareSessionLookup(db)
+    sessionLookups.set(db, lookup)
+  }
+  return lookup
+}
+
 /**
  * The session and its user (re-read on every request, SECURITY.md 9), or undefined when the token
  * is unreadable, unknown, tampered with (exp differs from the row), expired, or idle too long.
@@ -60,11 +84,7 @@ export async function resolveSession(
 ): Promise<ResolvedSession | undefined> {
   const payload = decodeAuthToken(token)
   if (!payload) return undefined
-  const [row] = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.secretHash, hashSecret(payload.sid)))
+  const [row] = await sessionLookup(db).execute({ secretHash: hashSecret(payload.sid) })
   if (!row) return undefined
   const { session } = row
   // SECURITY.md 7: tampering never extends a session; the row decides.

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { talentSchema, type Talent, type TalentListQuery } from '#shared/talent.ts'
 import type { Db } from '../db/open.ts'
 import { talents, users } from '../db/schema.ts'
+import { preparedRows } from '../db/prepared-rows.ts'
 import { cachedCount } from './count-cache.ts'
 import { decodeCursor, encodeCursor } from './cursor.ts'
 import { talentJsonText } from './talent-json.ts'
@@ -55,15 +56,18 @@ export async function countTalents(db: Db, filter: TalentFilter): Promise<number
   })
 }
 
+type PageRow = { id: number; json: string; sort_key: string }
+
 /** One page's SQL: filter, keyset condition, sort with id tiebreak, one row extra to see more. */
 export function pageQuery(db: Db, query: TalentListQuery, pageSize: number) {
   const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor, query.sort)
   // The sort key travels as the database prints it: JS Dates would lose created_at's microseconds.
+  // Aliased, because listTalentsJson reads the rows by column name, without drizzle's mapping.
   return db
     .select({
       id: talents.id,
-      json: talentJsonText,
-      sortKey: sql<string>`${SORTS[query.sort].keyText}`,
+      json: talentJsonText.as('json'),
+      sortKey: sql<string>`${SORTS[query.sort].keyText}`.as('sort_key'),
     })
     .from(talents)
     .leftJoin(users, eq(users.id, talents.addedById))
@@ -82,12 +86,14 @@ export async function listTalentsJson(
   maxRows: number = MAX_LIST_ROWS,
 ): Promise<TalentPageJson> {
   const pageSize = Math.min(query.limit ?? maxRows, maxRows)
-  const rows = await pageQuery(db, query, pageSize)
+  const rows = await preparedRows<PageRow>(db, pageQuery(db, query, pageSize).getSQL())
   const hasMore = rows.length > pageSize
   const page = hasMore ? rows.slice(0, pageSize) : rows
   const last = page.at(-1)
   const nextCursor =
-    hasMore && last ? encodeCursor({ sort: query.sort, key: last.sortKey, id: last.id }) : undefined
+    hasMore && last
+      ? encodeCursor({ sort: query.sort, key: last.sort_key, id: last.id })
+      : undefined
   const total = await countTalents(db, filterOf(query))
   const json = `[${page.map((row) => row.json).join(',')}]`
   return { json, rowCount: page.length, nextCursor, total }

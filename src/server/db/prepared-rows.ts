@@ -1,0 +1,24 @@
+import { createHash } from 'node:crypto'
+import type { SQL } from 'drizzle-orm'
+import { PgDialect } from 'drizzle-orm/pg-core'
+import pg from 'pg'
+import type { Db } from './open.ts'
+import { rawRows } from './raw-rows.ts'
+
+const dialect = new PgDialect()
+
+/**
+ * Runs a hot read as a named prepared statement on PostgreSQL, so each pooled connection parses
+ * and plans it once instead of on every request. The name is a hash of the SQL text: queries that
+ * differ only in their values share one statement. The dashboard list's planning took ~1 ms
+ * against ~0.9 ms of execution at 100k talents (EXPLAIN ANALYZE), so this halves its database
+ * work. PGlite, a transaction or any other client runs the query as usual (rawRows).
+ */
+export async function preparedRows<Row>(db: Db, query: SQL): Promise<Row[]> {
+  const client = '$client' in db ? db.$client : undefined
+  if (!(client instanceof pg.Pool)) return rawRows<Row>(db, query)
+  const { sql: text, params } = dialect.sqlToQuery(query)
+  const name = `scout_${createHash('sha1').update(text).digest('base64url')}`
+  const result = await client.query<Row & pg.QueryResultRow>({ name, text, values: params })
+  return result.rows
+}
