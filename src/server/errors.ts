@@ -104,9 +104,10 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 function fieldErrorsFromIssues(
   issues: { path: PropertyKey[]; message: string; keys?: string[] }[],
 ): FieldErrors {
-  const fieldErrors: FieldErrors = {}
+  // A Map, not an object literal: a field named 'constructor' or '__proto__' is just a name.
+  const fieldErrors = new Map<string, string[]>()
   const add = (field: string, message: string) => {
-    ;(fieldErrors[field] ??= []).push(message)
+    fieldErrors.set(field, [...(fieldErrors.get(field) ?? []), message])
   }
   for (const issue of issues) {
     const field = issue.path.map(String).join('.')
@@ -115,7 +116,7 @@ function fieldErrorsFromIssues(
       for (const key of issue.keys) add(field ? `${field}.${key}` : key, 'Unknown field')
     else add(field || '_root', issue.message)
   }
-  return fieldErrors
+  return Object.fromEntries(fieldErrors)
 }
 
 function validationBody(fieldErrors: FieldErrors): ApiErrorBody {
