@@ -234,4 +234,7 @@ export const talentStatsSchema = z.object({
 })
 export type TalentStats = z.infer<typeof talentStatsSchema>
 
-export const talentIdParamsSchema = z.strictObject({ id: z.coerce.number().int().positive() })
+// ids are PostgreSQL integers: a larger number is a 400, never a driver error (issue 6 fuzzing).
+export const talentIdParamsSchema = z.strictObject({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+})
