@@ -19,6 +19,7 @@ import { healthRoutes } from './health/routes.ts'
 import { reportRoutes } from './reports/routes.ts'
 import { tagRoutes } from './tags/routes.ts'
 import { talentRoutes } from './talents/routes.ts'
+import { registerTextInputGuard } from './text-input.ts'
 import { createSmtpMailer, type Mailer } from './mail/mailer.ts'
 import { userFilterRoutes } from './users/filter-routes.ts'
 import { preferenceRoutes } from './users/preferences-routes.ts'
@@ -136,6 +137,7 @@ export async function buildApp({
   registerCors(app, config.corsOrigins)
   // After cookie parsing and before any route: every route must declare its access.
   registerAccessControl(app, database.db, config)
+  registerTextInputGuard(app)
 
   await app.register(healthRoutes, { ping: database.ping })
   await app.register(authRoutes, { db: database.db, config })

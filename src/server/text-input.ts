@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify'
+import { BadRequestError } from './errors.ts'
+
+export const INVALID_TEXT_MESSAGE = 'Contains a character that is not allowed'
+
+// UTF-16 surrogates without their other half are not Unicode at all (a pair is one astral
+// character and passes).
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
+const NUL = String.fromCharCode(0)
+
+/** NUL, which PostgreSQL text cannot hold, or a lone surrogate. */
+function isInvalidText(text: string): boolean {
+  return text.includes(NUL) || LONE_SURROGATE.test(text)
+}
+
+/** The path of the first string (value or key) in a parsed input that holds invalid text. */
+function findInvalidText(value: unknown, path: string[] = []): string[] | undefined {
+  if (typeof value === 'string') return isInvalidText(value) ? path : undefined
+  if (typeof value !== 'object' || value === null) return undefined
+  for (const [key, item] of Object.entries(value)) {
+    if (isInvalidText(key)) return [...path, key]
+    const found = findInvalidText(item, [...path, key])
+    if (found) return found
+  }
+  return undefined
+}
+
+/**
+ * SECURITY.md 18, issue 6: a body, query or path holding NUL or an unpaired surrogate is a 400
+ * naming the field, before validation, so no route can hand such text to the database (which
+ * answers NUL with an error, i.e. a 500, and silently replaces a lone surrogate).
+ */
+export function registerTextInputGuard(app: FastifyInstance): void {
+  app.addHook('preValidation', (request, _reply, done) => {
+    for (const input of [request.params, request.query, request.body]) {
+      const path = findInvalidText(input)
+      if (!path) continue
+      const field = path.join('.') || '_root'
+      const message = `Invalid request (${field}: ${INVALID_TEXT_MESSAGE})`
+      done(new BadRequestError(message, { [field]: [INVALID_TEXT_MESSAGE] }))
+      return
+    }
+    done()
+  })
+}
