@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify'
 import type { Config } from './config.ts'
 import type { Db } from './db/open.ts'
 import { deleteUserSessions, resolveSession, tokenFromRequest } from './auth/sessions.ts'
@@ -10,7 +10,13 @@ export const ACCESS_LEVELS = ['public', 'user', 'admin'] as const
 export type Access = (typeof ACCESS_LEVELS)[number]
 
 /** The signed-in caller, re-read from the database on every request (SECURITY.md 9). */
-export type Viewer = { user: UserRow; sessionId: number; via: 'bearer' | 'cookie' }
+export type Viewer = {
+  user: UserRow
+  sessionId: number
+  via: 'bearer' | 'cookie'
+  /** The talent list's data version when the request began (talents/page-cache.ts). */
+  dataVersion: number
+}
 
 declare module 'fastify' {
   // Declaration merging needs interfaces here.
@@ -29,8 +35,11 @@ declare module 'fastify' {
 export const MUST_CHANGE_PASSWORD_MESSAGE = 'You must change your password before continuing.'
 export const CROSS_SITE_MESSAGE = 'Cross-site request refused'
 
-/** One registered route and its declared access (the permission matrix test reads these). */
-export type RouteEntry = { method: string; url: string; access: Access }
+/**
+ * One registered route, its declared access and its validation schemas (the permission matrix
+ * and the fuzz tests read these).
+ */
+export type RouteEntry = { method: string; url: string; access: Access; schema?: FastifySchema }
 
 const routeTables = new WeakMap<FastifyInstance, RouteEntry[]>()
 
@@ -92,7 +101,9 @@ export function registerAccessControl(app: FastifyInstance, db: Db, config: Conf
       )
     }
     const methods = Array.isArray(route.method) ? route.method : [route.method]
-    for (const method of methods) table.push({ method: String(method), url: route.url, access })
+    for (const method of methods) {
+      table.push({ method: String(method), url: route.url, access, schema: route.schema })
+    }
   })
 
   app.addHook('onRequest', async (request) => {
@@ -118,6 +129,11 @@ export function registerAccessControl(app: FastifyInstance, db: Db, config: Conf
       request.log.warn({ event: 'access_denied', reason: 'not_admin', userId: user.id })
       throw new ForbiddenError()
     }
-    request.viewer = { user, sessionId: session.id, via: token.via }
+    request.viewer = {
+      user,
+      sessionId: session.id,
+      via: token.via,
+      dataVersion: resolved.dataVersion,
+    }
   })
 }

@@ -141,7 +141,7 @@ export async function buildApp({
 
   await app.register(healthRoutes, { ping: database.ping })
   await app.register(authRoutes, { db: database.db, config })
-  await app.register(talentRoutes, { db: database.db })
+  await app.register(talentRoutes, { db: database.db, cachedPages: config.talentPageCache })
   await app.register(tagRoutes, { db: database.db })
   await app.register(activityRoutes, { db: database.db })
   await app.register(reportRoutes, { db: database.db })

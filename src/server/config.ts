@@ -19,6 +19,11 @@ export const CONFIG_DOCS = [
   },
   { name: 'DATABASE_POOL_MAX', default: '10', meaning: 'Most PostgreSQL connections in the pool' },
   {
+    name: 'TALENT_PAGE_CACHE',
+    default: '500',
+    meaning: 'Talent list pages kept per data version (0 turns the cache off)',
+  },
+  {
     name: 'ADMIN_EMAIL',
     default: 'admin@talentpool.local',
     meaning: 'E-mail of the first admin, created on an empty database',
@@ -112,6 +117,7 @@ export type Config = {
   dataDir: string
   databaseUrl: string | undefined
   databasePoolMax: number
+  talentPageCache: number
   adminEmail: string
   adminPassword: string | undefined
   passwordMinLength: number
@@ -146,6 +152,7 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
   DATABASE_POOL_MAX: int(1, 1000).default(10),
+  TALENT_PAGE_CACHE: int(0, 100_000).default(500),
   ADMIN_EMAIL: z.email('must be an e-mail address').default('admin@talentpool.local'),
   ADMIN_PASSWORD: z.string().optional(),
   PASSWORD_MIN_LENGTH: int(PASSWORD_MIN_LENGTH_FLOOR, PASSWORD_MAX_LENGTH).default(8),
@@ -210,6 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
+    talentPageCache: e.TALENT_PAGE_CACHE,
     adminEmail,
     adminPassword: e.ADMIN_PASSWORD,
     passwordMinLength: e.PASSWORD_MIN_LENGTH,

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify'
 import { decodeAuthToken, encodeAuthToken, SESSION_COOKIE } from '#shared/auth.ts'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/open.ts'
-import { sessions, users } from '../db/schema.ts'
+import { dataVersions, sessions, users } from '../db/schema.ts'
 import type { UserRow } from '../users/service.ts'
 
 // Writing lastSeenAt on every request would double the database work; a minute is precise enough
@@ -47,11 +47,24 @@ export async function createSession(
   return { token: encodeAuthToken({ sid, exp: expiresAt.getTime() }), expiresAt, sessionId: row.id }
 }
 
-export type ResolvedSession = { session: SessionRow; user: UserRow }
+export type ResolvedSession = {
+  session: SessionRow
+  user: UserRow
+  /** The talent list's data version, read in the same round trip (talents/page-cache.ts). */
+  dataVersion: number
+}
 
 function prepareSessionLookup(db: Db) {
+  const talentsVersion = db
+    .select({ version: dataVersions.version })
+    .from(dataVersions)
+    .where(eq(dataVersions.name, 'talents'))
   return db
-    .select({ session: sessions, user: users })
+    .select({
+      session: sessions,
+      user: users,
+      dataVersion: sql<number>`coalesce((${talentsVersion}), 0)`.mapWith(Number),
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.secretHash, sql.placeholder('secretHash')))

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -140,6 +141,14 @@ export const activityLog = pgTable(
     index('activity_log_created_at_idx').on(t.createdAt),
   ],
 )
+
+// Issue 7: one counter per data set, bumped by triggers in the same transaction as every write
+// that changes what the talent list shows (migration 0005). Caches in any process key on it, so
+// they never serve a page older than the last committed write (talents/page-cache.ts).
+export const dataVersions = pgTable('data_versions', {
+  name: text('name').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+})
 
 // SECURITY.md 6: login throttling state lives in the database so every app process shares it.
 // key is 'ip:<address>' or 'account:<email>'.

@@ -5,6 +5,7 @@ import type { Db } from '../db/open.ts'
 import { talents, users } from '../db/schema.ts'
 import { preparedRows } from '../db/prepared-rows.ts'
 import { cachedCount } from './count-cache.ts'
+import { cachedPage, type CachedPage } from './page-cache.ts'
 import { decodeCursor, encodeCursor } from './cursor.ts'
 import { talentJsonText } from './talent-json.ts'
 import { afterCursor, SORTS, talentOrderBy, talentWhere, type TalentFilter } from './where.ts'
@@ -76,16 +77,16 @@ export function pageQuery(db: Db, query: TalentListQuery, pageSize: number) {
     .limit(pageSize + 1)
 }
 
-/**
- * One page of talents, filtered, sorted and keyset-paged in SQL (issue 3), as JSON text. `limit`
- * rows, or up to `maxRows` when the caller gave none; `nextCursor` is set when more rows follow.
- */
-export async function listTalentsJson(
-  db: Db,
-  query: TalentListQuery,
-  maxRows: number = MAX_LIST_ROWS,
-): Promise<TalentPageJson> {
-  const pageSize = Math.min(query.limit ?? maxRows, maxRows)
+export type ListOptions = {
+  /** The cap when the caller gave no `limit` (MAX_LIST_ROWS). */
+  maxRows?: number
+  /** The viewer's data version: pages are then cached under it (page-cache.ts). */
+  dataVersion?: number
+  /** How many pages the cache keeps (config TALENT_PAGE_CACHE; 0 turns it off). */
+  cachedPages?: number
+}
+
+async function loadPage(db: Db, query: TalentListQuery, pageSize: number): Promise<CachedPage> {
   const rows = await preparedRows<PageRow>(db, pageQuery(db, query, pageSize).getSQL())
   const hasMore = rows.length > pageSize
   const page = hasMore ? rows.slice(0, pageSize) : rows
@@ -94,9 +95,27 @@ export async function listTalentsJson(
     hasMore && last
       ? encodeCursor({ sort: query.sort, key: last.sort_key, id: last.id })
       : undefined
-  const total = await countTalents(db, filterOf(query))
-  const json = `[${page.map((row) => row.json).join(',')}]`
-  return { json, rowCount: page.length, nextCursor, total }
+  return { json: `[${page.map((row) => row.json).join(',')}]`, rowCount: page.length, nextCursor }
+}
+
+/**
+ * One page of talents, filtered, sorted and keyset-paged in SQL (issue 3), as JSON text. `limit`
+ * rows, or up to `maxRows` when the caller gave none; `nextCursor` is set when more rows follow.
+ */
+export async function listTalentsJson(
+  db: Db,
+  query: TalentListQuery,
+  { maxRows = MAX_LIST_ROWS, dataVersion, cachedPages }: ListOptions = {},
+): Promise<TalentPageJson> {
+  const pageSize = Math.min(query.limit ?? maxRows, maxRows)
+  const filter = filterOf(query)
+  const load = () => loadPage(db, query, pageSize)
+  const key = `${query.sort}|${pageSize}|${query.cursor ?? ''}|${filterKey(filter)}`
+  const page =
+    dataVersion === undefined
+      ? await load()
+      : await cachedPage(db, dataVersion, key, load, cachedPages)
+  return { ...page, total: await countTalents(db, filter) }
 }
 
 /** The same page as objects, checked against the API schema (tests, scripts). */
@@ -105,6 +124,6 @@ export async function listTalents(
   query: TalentListQuery,
   maxRows: number = MAX_LIST_ROWS,
 ): Promise<TalentPage> {
-  const { json, nextCursor, total } = await listTalentsJson(db, query, maxRows)
+  const { json, nextCursor, total } = await listTalentsJson(db, query, { maxRows })
   return { rows: z.array(talentSchema).parse(JSON.parse(json)), nextCursor, total }
 }

@@ -15,7 +15,11 @@ import { listTalentsJson } from './list.ts'
 import { createTalent, deleteTalent, getTalent, updateTalent } from './service.ts'
 import { getTalentStats } from './stats.ts'
 
-export type TalentRoutesOptions = { db: Db }
+export type TalentRoutesOptions = {
+  db: Db
+  /** Pages the list keeps per data version (config TALENT_PAGE_CACHE). */
+  cachedPages: number
+}
 
 /** Response headers of GET /api/talents (issue 3): the body stays the spec's plain array. */
 export const TOTAL_COUNT_HEADER = 'x-total-count'
@@ -26,7 +30,11 @@ const JSON_TYPE = 'application/json; charset=utf-8'
  * The talent API of spec section 7, server-enforced (permission rule in service.ts): every
  * signed-in user may read, create and edit; delete is for admins and the talent's adder.
  */
-export const talentRoutes: FastifyPluginCallback<TalentRoutesOptions> = (base, { db }, done) => {
+export const talentRoutes: FastifyPluginCallback<TalentRoutesOptions> = (
+  base,
+  { db, cachedPages },
+  done,
+) => {
   const app = base.withTypeProvider<ZodTypeProvider>()
 
   app.get('/api/talents', {
@@ -35,7 +43,8 @@ export const talentRoutes: FastifyPluginCallback<TalentRoutesOptions> = (base, {
     // (talent-json.ts); list.test.ts parses every page with z.array(talentSchema).
     schema: { querystring: talentListQuerySchema },
     handler: async (request, reply) => {
-      const page = await listTalentsJson(db, request.query)
+      const { dataVersion } = requireViewer(request)
+      const page = await listTalentsJson(db, request.query, { dataVersion, cachedPages })
       void reply.header(TOTAL_COUNT_HEADER, String(page.total))
       if (page.nextCursor) void reply.header(NEXT_CURSOR_HEADER, page.nextCursor)
       return reply.type(JSON_TYPE).send(page.json)

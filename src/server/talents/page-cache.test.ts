@@ -1,0 +1,105 @@
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import {
+  createTestApp,
+  createTestUser,
+  loginAs,
+  type LoggedIn,
+  type TestApp,
+} from '../test-utils.ts'
+import { cachedPage, type CachedPage } from './page-cache.ts'
+import { insertTalent } from './test-fixtures.ts'
+
+let testApp: TestApp
+let viewer: LoggedIn
+
+beforeAll(async () => {
+  testApp = await createTestApp()
+  await createTestUser(testApp.database.db, { email: 'viewer@x.test' })
+  viewer = await loginAs(testApp.app, 'viewer@x.test')
+})
+afterAll(async () => {
+  await testApp.close()
+})
+
+const names = async (url = '/api/talents?limit=50') => {
+  const response = await testApp.app.inject({ method: 'GET', url, headers: viewer.headers })
+  expect(response.statusCode).toBe(200)
+  return response.json<{ fullName: string; addedByUser: { firstName: string | null } | null }[]>()
+}
+
+describe('the talent page cache (issue 7): never older than the last committed write', () => {
+  // Writes below go straight to the database, as another app process would: nothing in this
+  // process is told, so only the data version can make the next page fresh.
+  test('a talent written behind the app is listed on the next request', async () => {
+    const before = await names()
+    expect(await names()).toEqual(before)
+    await insertTalent(testApp.database.db, { fullName: 'Written Elsewhere', email: 'w@x.test' })
+    expect((await names()).map((t) => t.fullName)).toContain('Written Elsewhere')
+  })
+
+  test("an adder's new name shows at once on the talents they added", async () => {
+    const { user } = await createTestUser(testApp.database.db, {
+      email: 'adder@x.test',
+      firstName: 'Old',
+    })
+    await insertTalent(testApp.database.db, {
+      fullName: 'Added By Adder',
+      email: 'a@x.test',
+      addedById: user.id,
+    })
+    const adderOf = async () =>
+      (await names()).find((t) => t.fullName === 'Added By Adder')?.addedByUser?.firstName
+    expect(await adderOf()).toBe('Old')
+    await testApp.database.db.execute(
+      sql`update users set first_name = 'New' where id = ${user.id}`,
+    )
+    expect(await adderOf()).toBe('New')
+  })
+
+  test('a deleted talent is gone on the next request', async () => {
+    await testApp.database.db.execute(sql`delete from talents where email = 'w@x.test'`)
+    expect((await names()).map((t) => t.fullName)).not.toContain('Written Elsewhere')
+  })
+})
+
+describe('cachedPage', () => {
+  const page = (json: string): CachedPage => ({ json, rowCount: 0, nextCursor: undefined })
+
+  test('loads once per version and key; a newer version starts afresh; an older one keeps nothing', async () => {
+    const { db } = testApp.database
+    let loads = 0
+    const load = (json: string) => async () => {
+      loads += 1
+      return page(json)
+    }
+    expect(await cachedPage(db, 100, 'k', load('a'))).toEqual(page('a'))
+    expect(await cachedPage(db, 100, 'k', load('b'))).toEqual(page('a'))
+    expect(loads).toBe(1)
+    expect(await cachedPage(db, 101, 'k', load('c'))).toEqual(page('c'))
+    expect(await cachedPage(db, 100, 'k', load('old'))).toEqual(page('old'))
+    expect(await cachedPage(db, 101, 'k', load('d'))).toEqual(page('c'))
+    expect(loads).toBe(3)
+  })
+
+  test('keeps at most maxPages, dropping the least recently used; 0 keeps none', async () => {
+    const { db } = testApp.database
+    let loads = 0
+    const load = async () => {
+      loads += 1
+      return page(String(loads))
+    }
+    await cachedPage(db, 200, 'a', load, 2)
+    await cachedPage(db, 200, 'b', load, 2)
+    await cachedPage(db, 200, 'a', load, 2) // a is now the most recently used
+    await cachedPage(db, 200, 'c', load, 2) // drops b
+    expect(loads).toBe(3)
+    await cachedPage(db, 200, 'a', load, 2)
+    expect(loads).toBe(3)
+    await cachedPage(db, 200, 'b', load, 2)
+    expect(loads).toBe(4)
+    await cachedPage(db, 200, 'z', load, 0)
+    await cachedPage(db, 200, 'z', load, 0)
+    expect(loads).toBe(6)
+  })
+})

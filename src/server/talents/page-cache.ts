@@ -1,0 +1,53 @@
+import type { Db } from '../db/open.ts'
+
+/** A cached page: everything but the total, which keeps its own brief cache (count-cache.ts). */
+export type CachedPage = { json: string; rowCount: number; nextCursor: string | undefined }
+
+type PageCache = { version: number; pages: Map<string, CachedPage> }
+
+/** ~30 KiB per page of 50: at most ~15 MiB. Bigger pages (a bare call's 10,000 rows) are not kept. */
+export const MAX_CACHED_PAGES = 500
+const MAX_CACHED_PAGE_CHARS = 256 * 1024
+
+const caches = new WeakMap<Db, PageCache>()
+
+/**
+ * Pages of the talent list per data version (issue 7). The version is bumped by a trigger in the
+ * transaction of every write that changes what the list shows (migration 0005) and read with the
+ * session, in the same round trip, at the start of each request; a page is looked up under that
+ * version, so no process ever serves a page older than the writes committed before the request
+ * began — unlike a time-based cache. Its query runs after the version was read, so what is stored
+ * under a version is never older than it. Repeated dashboard requests (every visit opens the
+ * newest page) then cost no database work.
+ */
+export async function cachedPage(
+  db: Db,
+  version: number,
+  key: string,
+  load: () => Promise<CachedPage>,
+  maxPages: number = MAX_CACHED_PAGES,
+): Promise<CachedPage> {
+  if (maxPages <= 0) return load()
+  let cache = caches.get(db)
+  if (!cache || version > cache.version) {
+    cache = { version, pages: new Map() }
+    caches.set(db, cache)
+  }
+  // A request that began before a newer one saw a write: serve it, but keep nothing.
+  if (version < cache.version) return load()
+  const hit = cache.pages.get(key)
+  if (hit) {
+    // Least recently used goes first: a Map iterates in insertion order.
+    cache.pages.delete(key)
+    cache.pages.set(key, hit)
+    return hit
+  }
+  const page = await load()
+  if (caches.get(db) !== cache || page.json.length > MAX_CACHED_PAGE_CHARS) return page
+  if (cache.pages.size >= maxPages) {
+    const oldest = cache.pages.keys().next()
+    if (!oldest.done) cache.pages.delete(oldest.value)
+  }
+  cache.pages.set(key, page)
+  return page
+}
