@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react'
-import { TAG_EXISTS_MESSAGE, createTagSchema, isDuplicateTag } from '#shared/tag.ts'
 import { Button } from '../../components/ui/button.tsx'
 import {
   Dialog,
@@ -11,9 +10,8 @@ import {
 } from '../../components/ui/dialog.tsx'
 import { Field, FieldLabel } from '../../components/ui/field.tsx'
 import { Input } from '../../components/ui/input.tsx'
-import { toast } from '../../components/ui/use-toast.ts'
-import { parseApiError } from '../../lib/api.ts'
 import { useCreateTag } from './form-api.ts'
+import { checkTagName, toastTagSaveError } from './tag-name-feedback.ts'
 
 type CreateTagDialogProps = {
   open: boolean
@@ -21,10 +19,8 @@ type CreateTagDialogProps = {
   /** Every default and custom tag name loaded, for the case-insensitive duplicate check. */
   existingNames: readonly string[]
   onCreated: (name: string) => void
-}
-
-function toastTagExists() {
-  toast({ variant: 'destructive', title: 'Tag already exists', description: TAG_EXISTS_MESSAGE })
+  /** What the new tag is for, under the title; the talent form's wording by default. */
+  description?: string
 }
 
 /** 'Create New Tag' (spec sections 2, 4 and 5): validated here, refused duplicates by the server too. */
@@ -33,6 +29,7 @@ export function CreateTagDialog({
   onOpenChange,
   existingNames,
   onCreated,
+  description = 'Add a theme tag. It is added to this talent and can be used for others.',
 }: CreateTagDialogProps) {
   const [name, setName] = useState('')
   const createTag = useCreateTag()
@@ -43,46 +40,15 @@ export function CreateTagDialog({
     // submit from reaching the talent form's handler.
     event.stopPropagation()
     if (createTag.isPending) return
-    const parsed = createTagSchema.safeParse({ name })
-    if (!parsed.success) {
-      toast({
-        variant: 'destructive',
-        title: 'Invalid tag name',
-        description:
-          parsed.error.issues[0]?.message ?? 'Tag name must be at least 2 characters long',
-      })
-      return
-    }
-    if (isDuplicateTag(parsed.data.name, existingNames)) {
-      toastTagExists()
-      return
-    }
-    createTag.mutate(parsed.data, {
+    const checked = checkTagName(name, existingNames)
+    if (checked === undefined) return
+    createTag.mutate(checked, {
       onSuccess: (created) => {
         onCreated(created.name)
         setName('')
         onOpenChange(false)
       },
-      onError: (error) => {
-        const apiError = parseApiError(error)
-        if (apiError?.status === 409) {
-          toastTagExists()
-          return
-        }
-        if (apiError?.status === 400) {
-          toast({
-            variant: 'destructive',
-            title: 'Invalid tag name',
-            description: apiError.fieldErrors.name?.[0] ?? apiError.message,
-          })
-          return
-        }
-        toast({
-          variant: 'destructive',
-          title: 'Error',
-          description: 'Failed to create tag. Please try again.',
-        })
-      },
+      onError: (error) => toastTagSaveError(error, 'Failed to create tag. Please try again.'),
     })
   }
 
@@ -92,9 +58,7 @@ export function CreateTagDialog({
         <form className="grid gap-4" onSubmit={handleSubmit} noValidate>
           <DialogHeader>
             <DialogTitle>Create New Tag</DialogTitle>
-            <DialogDescription>
-              Add a theme tag. It is added to this talent and can be used for others.
-            </DialogDescription>
+            <DialogDescription>{description}</DialogDescription>
           </DialogHeader>
           <Field>
             <FieldLabel htmlFor="new-tag-name">Tag Name</FieldLabel>

@@ -1,0 +1,64 @@
+import { describe, expect, test } from 'vitest'
+import type { Tag } from '#shared/tag.ts'
+import { SYSTEM_TAGS } from '#shared/talent.ts'
+import {
+  dashboardHrefForTag,
+  filterTagItems,
+  talentCountText,
+  withSystemLabels,
+} from './tag-items.ts'
+import { parseFilters } from '../talents/use-talent-filters.ts'
+
+const tag = (id: number, name: string, count = 0): Tag => ({
+  id,
+  name,
+  count,
+  isDefault: false,
+  isSystem: false,
+})
+
+describe('the Tags page grid', () => {
+  test('adds every system label the server lacks, without ids, sorted with the rest', () => {
+    const items = withSystemLabels([tag(1, 'zeta'), tag(2, 'Interviewed', 4), tag(3, 'alpha')])
+    expect(items.map((item) => item.name)).toEqual(
+      [...new Set(['alpha', 'zeta', 'Interviewed', ...SYSTEM_TAGS])].sort((a, b) =>
+        a.localeCompare(b, undefined, { sensitivity: 'base' }),
+      ),
+    )
+    expect(items.find((item) => item.name === 'Interviewed')).toMatchObject({ id: 2, count: 4 })
+    expect(items.find((item) => item.name === 'Hired')).toEqual({
+      id: null,
+      name: 'Hired',
+      count: 0,
+      isDefault: false,
+      isSystem: true,
+    })
+  })
+
+  test('a system label the server holds in another case is not added twice', () => {
+    const items = withSystemLabels([tag(9, 'needs updating', 2)])
+    expect(items.filter((item) => item.name.toLowerCase() === 'needs updating')).toHaveLength(1)
+  })
+
+  test('search keeps names containing the text, ignoring case and spaces', () => {
+    const items = withSystemLabels([tag(1, 'Remote First'), tag(2, 'Frontend')])
+    expect(filterTagItems(items, ' FIRST ').map((item) => item.name)).toEqual(['Remote First'])
+    expect(filterTagItems(items, '')).toHaveLength(items.length)
+    expect(filterTagItems(items, 'nothing like it')).toEqual([])
+  })
+
+  test('counts read as words', () => {
+    expect(talentCountText(0)).toBe('No talents')
+    expect(talentCountText(1)).toBe('1 talent')
+    expect(talentCountText(12345)).toBe('12,345 talents')
+  })
+
+  test('a tag links to the dashboard filtered by it, in the format the dashboard parses', () => {
+    for (const name of ['Remote First', 'R&D / 50% + more', 'Needs Follow-Up']) {
+      const href = dashboardHrefForTag(name)
+      expect(href.startsWith('/dashboard?')).toBe(true)
+      const params = new URLSearchParams(href.slice('/dashboard?'.length))
+      expect(parseFilters(params).tag).toBe(name)
+    }
+  })
+})
