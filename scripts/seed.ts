@@ -6,6 +6,7 @@ import { DEFAULT_TAGS, NEEDS_UPDATING_TAG } from '#shared/talent.ts'
 import { loadConfig } from '../src/server/config.ts'
 import { acquireDataDirLock, type DataDirLock } from '../src/server/data-dir-lock.ts'
 import { openDatabase, type OpenDatabase } from '../src/server/db/open.ts'
+import { generateEdits } from './seed/activity.ts'
 import { createFaker, CUSTOM_TAGS, generateTalents, generateUsers } from './seed/generate.ts'
 import { insertTags, insertTalents, insertUsers } from './seed/insert.ts'
 
@@ -20,9 +21,11 @@ Usage: npm run db:seed -- [--talents N] [--users N] [--seed N] [--batch N]
   --help        show this text
 
 Target: DATABASE_URL when set, else the embedded PGlite database in DATA_DIR (default ./data).
-Migrations are applied first. Talents whose e-mail already exists are skipped.`
+Migrations are applied first. Talents whose e-mail already exists are skipped. Each new talent
+gets its talent.created activity entry, and the edited ones talent.updated entries.`
 
 const MS_PER_DAY = 24 * 3600 * 1000
+const EDIT_SEED_OFFSET = 1_000_003
 
 function positiveInt(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback
@@ -79,6 +82,8 @@ async function main(): Promise<number> {
     // Reference date = start of today, so a rerun the same day produces identical rows.
     const refDate = new Date(Math.floor(Date.now() / MS_PER_DAY) * MS_PER_DAY)
     const faker = createFaker(seed, refDate)
+    // Its own stream, so adding the activity log left the talents of a seed unchanged.
+    const editFaker = createFaker(seed + EDIT_SEED_OFFSET, refDate)
     const passwordHash = await hash(randomBytes(32).toString('base64url'))
     const userIds = await insertUsers(db, generateUsers(faker, userCount), passwordHash)
     await insertTags(db, [...DEFAULT_TAGS, ...CUSTOM_TAGS, NEEDS_UPDATING_TAG])
@@ -88,11 +93,12 @@ async function main(): Promise<number> {
     for (let offset = 0; offset < talentCount; offset += batch) {
       const size = Math.min(batch, talentCount - offset)
       const columns = generateTalents(faker, size, userIds.length, refDate, offset)
-      inserted += await insertTalents(db, columns, userIds)
+      const edits = generateEdits(editFaker, columns, userIds.length)
+      inserted += await insertTalents(db, columns, userIds, edits)
       process.stdout.write(`\r${inserted.toLocaleString('en')} talents…`)
     }
     // Fresh statistics for the planner, and a visibility map so counts can use index-only scans.
-    await db.execute(sql`VACUUM ANALYZE talents`)
+    await db.execute(sql`VACUUM ANALYZE talents, activity_log`)
     if (database.engine === 'pglite') await db.execute(sql`CHECKPOINT`)
     const seconds = (performance.now() - started) / 1000
     const skipped = talentCount - inserted

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../src/server/db/open.ts'
 import { rawRows } from '../../src/server/db/raw-rows.ts'
+import type { SeedEditColumns } from './activity.ts'
 import { LIST_SEPARATOR, type SeedTalentColumns, type SeedUser } from './generate.ts'
 
 // STACK.md: INSERT … SELECT FROM unnest(arrays) is 3–4× faster than drizzle's builder for bulk
@@ -36,13 +37,22 @@ export async function insertTags(db: Db, names: readonly string[]): Promise<void
     ON CONFLICT ((lower(name))) DO NOTHING`)
 }
 
-/** Bulk-inserts one batch of talents; returns how many were new (existing e-mails are skipped). */
+const NO_EDITS: SeedEditColumns = { email: [], userIndex: [], changes: [], at: [] }
+
+/**
+ * Bulk-inserts one batch of talents with their activity (issue 5) in one statement: a
+ * talent.created entry per new talent (by its adder, at its createdAt) and the given
+ * talent.updated entries of new talents. Returns how many talents were new (existing e-mails are
+ * skipped, and so is their activity).
+ */
 export async function insertTalents(
   db: Db,
   c: SeedTalentColumns,
   userIds: number[],
+  edits: SeedEditColumns = NO_EDITS,
 ): Promise<number> {
   const addedBy = c.addedByIndex.map((i) => (i === null ? null : (userIds[i] ?? null)))
+  const editors = edits.userIndex.map((i) => (i === null ? null : (userIds[i] ?? null)))
   const rows = await rawRows<{ n: number }>(
     db,
     sql`
@@ -61,7 +71,23 @@ export async function insertTalents(
         AS t(full_name, email, phone, linkedin_url, area, level, notes, tags, status, added_by,
              created_at, updated_at)
       ON CONFLICT ((lower(email))) DO NOTHING
-      RETURNING 1
+      RETURNING id, email, full_name, added_by_id, created_at
+    ),
+    created_log AS (
+      INSERT INTO activity_log (user_id, action, entity_type, entity_id, details, created_at,
+                                updated_at)
+      SELECT added_by_id, 'talent.created', 'talent', id,
+             jsonb_build_object('fullName', full_name, 'email', email), created_at, created_at
+      FROM inserted
+    ),
+    edit_log AS (
+      INSERT INTO activity_log (user_id, action, entity_type, entity_id, details, created_at,
+                                updated_at)
+      SELECT e.user_id, 'talent.updated', 'talent', i.id,
+             jsonb_build_object('fullName', i.full_name, 'changes', e.changes::jsonb), e.at, e.at
+      FROM unnest(${p(edits.email)}::text[], ${p(editors)}::int[], ${p(edits.changes)}::text[],
+                  ${p(edits.at)}::timestamptz[]) AS e(email, user_id, changes, at)
+      JOIN inserted i ON i.email = e.email
     )
     SELECT count(*)::int AS n FROM inserted`,
   )

@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import type { FieldChange } from '#shared/activity.ts'
 import { talentInputSchema } from '#shared/talent.ts'
 import type { OpenDatabase } from '../../src/server/db/open.ts'
 import { rawRows } from '../../src/server/db/raw-rows.ts'
 import { createTestDatabase } from '../../src/server/test-database.ts'
+import { generateEdits } from './activity.ts'
 import { CUSTOM_TAGS, createFaker, generateTalents, generateUsers } from './generate.ts'
 import { insertTags, insertTalents, insertUsers } from './insert.ts'
 
@@ -59,4 +61,42 @@ test('bulk insert: unique e-mails, arrays intact, reruns skip existing rows', as
     sql`select tags from talents order by id limit 1`,
   )
   expect(first[0]?.tags.join('\u001f')).toBe(columns.tags[0])
+})
+
+test('activity: a talent.created per new talent, edits that end at the stored values, deterministic', async () => {
+  const { db } = database
+  await db.execute(sql`truncate talents, activity_log restart identity`)
+  const userIds = await insertUsers(db, generateUsers(createFaker(1, refDate), 4), 'unusable')
+  const columns = generateTalents(createFaker(5, refDate), 300, userIds.length, refDate)
+  const edits = generateEdits(createFaker(6, refDate), columns, userIds.length)
+  expect(generateEdits(createFaker(6, refDate), columns, userIds.length)).toEqual(edits)
+  expect(edits.email.length).toBeGreaterThan(100)
+  expect(await insertTalents(db, columns, userIds, edits)).toBe(300)
+  expect(await insertTalents(db, columns, userIds, edits)).toBe(0)
+
+  const counts = await rawRows<{ action: string; n: number; talents: number }>(
+    db,
+    sql`select action, count(*)::int as n, count(distinct entity_id)::int as talents
+        from activity_log group by action order by action`,
+  )
+  expect(counts).toEqual([
+    { action: 'talent.created', n: 300, talents: 300 },
+    { action: 'talent.updated', n: edits.email.length, talents: new Set(edits.email).size },
+  ])
+  // Each edit's changes end at what the talent holds now, dated between its creation and update.
+  const rows = await rawRows<{ details: { changes: FieldChange[] }; row: Record<string, unknown> }>(
+    db,
+    sql`select a.details, jsonb_build_object('status', t.status, 'seniorityLevel', t.seniority_level,
+               'tags', t.tags, 'phone', t.phone, 'notes', t.notes,
+               'inRange', a.created_at between t.created_at and t.updated_at) as row
+        from activity_log a join talents t on t.id = a.entity_id
+        where a.action = 'talent.updated'`,
+  )
+  for (const { details, row } of rows) {
+    expect(row.inRange).toBe(true)
+    for (const change of details.changes) {
+      expect(change.to).toEqual(row[change.field])
+      expect(change.from).not.toEqual(change.to)
+    }
+  }
 })
