@@ -1,0 +1,77 @@
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts'
+import type { SourcesReport } from '#shared/reports.ts'
+import {
+  axisLine,
+  axisTick,
+  gridStroke,
+  legendStyle,
+  MUTED_SERIES_COLOR,
+  seriesColor,
+  tooltipCursor,
+  tooltipLabelStyle,
+  tooltipStyle,
+} from './chart-theme.ts'
+import { adderLabel, formatCount, formatMonth } from './format.ts'
+
+type AddersChartProps = Pick<SourcesReport, 'months' | 'adders'>
+
+/** Talents added per month, one stacked colour per top adder (issue 5, Sources). */
+export function AddersChart({ months, adders }: AddersChartProps) {
+  // One row per month with a column per series: the shape stacked bars read.
+  const data = months.map((month, index) => ({
+    month,
+    ...Object.fromEntries(adders.map((series, key) => [`s${key}`, series.perMonth[index] ?? 0])),
+  }))
+  return (
+    <ResponsiveContainer width="100%" height="100%">
+      <BarChart data={data} accessibilityLayer={false} margin={{ top: 8, right: 4, left: 0 }}>
+        <CartesianGrid stroke={gridStroke} strokeDasharray="3 3" vertical={false} />
+        <XAxis
+          dataKey="month"
+          tickFormatter={(month: string) => formatMonth(month, 'axis')}
+          tick={axisTick}
+          axisLine={axisLine}
+          tickLine={false}
+          minTickGap={8}
+        />
+        <YAxis
+          tickFormatter={formatCount}
+          tick={axisTick}
+          axisLine={false}
+          tickLine={false}
+          width={48}
+          allowDecimals={false}
+        />
+        <Tooltip
+          contentStyle={tooltipStyle}
+          labelStyle={tooltipLabelStyle}
+          cursor={tooltipCursor}
+          itemSorter="dataKey"
+          labelFormatter={(month) => (typeof month === 'string' ? formatMonth(month) : month)}
+          formatter={(value) => (typeof value === 'number' ? formatCount(value) : value)}
+        />
+        <Legend wrapperStyle={legendStyle} iconType="circle" iconSize={8} itemSorter={null} />
+        {adders.map((series, key) => (
+          <Bar
+            key={`s${key}`}
+            dataKey={`s${key}`}
+            name={adderLabel(series)}
+            stackId="adders"
+            fill={series.kind === 'user' ? seriesColor(key) : MUTED_SERIES_COLOR}
+            fillOpacity={series.kind === 'none' ? 0.55 : 1}
+            maxBarSize={40}
+          />
+        ))}
+      </BarChart>
+    </ResponsiveContainer>
+  )
+}
