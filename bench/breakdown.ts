@@ -23,7 +23,7 @@ async function main(): Promise<void> {
   try {
     const { db } = database
     const query = talentListQuerySchema.parse({ limit: '50' })
-    const { json } = await listTalentsJson(db, query)
+    const { json } = (await listTalentsJson(db, query)).page
     const talents = (await listTalents(db, query)).rows
     const responseSchema = z.array(talentSchema)
     const stages: [string, () => Promise<unknown>][] = [

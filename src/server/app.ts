@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import { constants as zlibConstants } from 'node:zlib'
-import fastifyCompress, { type FastifyCompressOptions } from '@fastify/compress'
+import fastifyCompress from '@fastify/compress'
 import fastifyCookie from '@fastify/cookie'
 import fastifyHelmet from '@fastify/helmet'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
@@ -11,6 +10,7 @@ import { registerAccessControl } from './access.ts'
 import { activityRoutes } from './activity/routes.ts'
 import { authRoutes } from './auth/routes.ts'
 import { clientRoutes } from './client-routes.ts'
+import { COMPRESSION } from './compression.ts'
 import type { Config } from './config.ts'
 import { registerCors } from './cors.ts'
 import type { OpenDatabase } from './db/open.ts'
@@ -76,25 +76,6 @@ const CSP_DIRECTIVES = {
   connectSrc: ["'self'"],
   formAction: ["'self'"],
 }
-
-/**
- * Dynamic responses (a page of 50 talents is ~28 KiB of JSON) are compressed for speed, not size:
- * brotli quality 1 costs 0.13 ms against 0.51 ms for the plugin's default quality 4 and 0.27 ms
- * for gzip level 1, for a body 15 % larger (bench/breakdown.ts). Below 256 KiB synchronously: on
- * two cores the stream path's hand-off costs more than it saves. The built client's files are
- * compressed once, at build time (client-routes.ts).
- */
-const COMPRESSION = {
-  encodings: ['br', 'gzip', 'deflate'],
-  brotliOptions: {
-    params: {
-      [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
-      [zlibConstants.BROTLI_PARAM_QUALITY]: 1,
-    },
-  },
-  zlibOptions: { level: 1 },
-  syncThreshold: 256 * 1024,
-} satisfies FastifyCompressOptions
 
 function isApi(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')

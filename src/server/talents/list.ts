@@ -18,12 +18,8 @@ import { afterCursor, SORTS, talentOrderBy, talentWhere, type TalentFilter } fro
 export const MAX_LIST_ROWS = 10_000
 
 /** A page as the route sends it: the JSON array text, built by the database (talent-json.ts). */
-export type TalentPageJson = {
-  json: string
-  rowCount: number
-  nextCursor: string | undefined
-  total: number
-}
+/** A page as the route sends it: the cached page (JSON built by the database) and the total. */
+export type TalentPageJson = { page: CachedPage; total: number }
 
 export type TalentPage = { rows: Talent[]; nextCursor: string | undefined; total: number }
 
@@ -115,7 +111,7 @@ export async function listTalentsJson(
     dataVersion === undefined
       ? await load()
       : await cachedPage(db, dataVersion, key, load, cachedPages)
-  return { ...page, total: await countTalents(db, filter) }
+  return { page, total: await countTalents(db, filter) }
 }
 
 /** The same page as objects, checked against the API schema (tests, scripts). */
@@ -124,6 +120,7 @@ export async function listTalents(
   query: TalentListQuery,
   maxRows: number = MAX_LIST_ROWS,
 ): Promise<TalentPage> {
-  const { json, nextCursor, total } = await listTalentsJson(db, query, { maxRows })
-  return { rows: z.array(talentSchema).parse(JSON.parse(json)), nextCursor, total }
+  const { page, total } = await listTalentsJson(db, query, { maxRows })
+  const rows = z.array(talentSchema).parse(JSON.parse(page.json))
+  return { rows, nextCursor: page.nextCursor, total }
 }

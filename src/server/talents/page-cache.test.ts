@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import {
@@ -60,6 +61,31 @@ describe('the talent page cache (issue 7): never older than the last committed w
   test('a deleted talent is gone on the next request', async () => {
     await testApp.database.db.execute(sql`delete from talents where email = 'w@x.test'`)
     expect((await names()).map((t) => t.fullName)).not.toContain('Written Elsewhere')
+  })
+})
+
+describe('compressed pages', () => {
+  test('brotli once per cached page, gzip by the plugin, the same JSON either way', async () => {
+    for (let i = 0; i < 30; i++) {
+      await insertTalent(testApp.database.db, { fullName: `Bulk ${i}`, email: `bulk${i}@x.test` })
+    }
+    const get = (encoding: string) =>
+      testApp.app.inject({
+        method: 'GET',
+        url: '/api/talents?limit=50',
+        headers: { ...viewer.headers, 'accept-encoding': encoding },
+      })
+    const plain = await get('identity')
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    const [first, second] = [await get('gzip, deflate, br'), await get('br')]
+    for (const response of [first, second]) {
+      expect(response.headers['content-encoding']).toBe('br')
+      expect(response.headers.vary).toMatch(/accept-encoding/i)
+      expect(brotliDecompressSync(response.rawPayload).toString('utf8')).toBe(plain.body)
+    }
+    const gzip = await get('gzip')
+    expect(gzip.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(gzip.rawPayload).toString('utf8')).toBe(plain.body)
   })
 })
 

@@ -1,7 +1,15 @@
 import type { Db } from '../db/open.ts'
 
-/** A cached page: everything but the total, which keeps its own brief cache (count-cache.ts). */
-export type CachedPage = { json: string; rowCount: number; nextCursor: string | undefined }
+/**
+ * A cached page: everything but the total, which keeps its own brief cache (count-cache.ts), and
+ * its brotli bytes once a client asked for them (compressing was the biggest cost of a repeat).
+ */
+export type CachedPage = {
+  json: string
+  rowCount: number
+  nextCursor: string | undefined
+  brotli?: Buffer
+}
 
 type PageCache = { version: number; pages: Map<string, CachedPage> }
 

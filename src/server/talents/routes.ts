@@ -10,6 +10,7 @@ import {
   talentUpdateSchema,
 } from '#shared/talent.ts'
 import { requireViewer } from '../access.ts'
+import { acceptsBrotli, brotli } from '../compression.ts'
 import type { Db } from '../db/open.ts'
 import { listTalentsJson } from './list.ts'
 import { createTalent, deleteTalent, getTalent, updateTalent } from './service.ts'
@@ -25,6 +26,8 @@ export type TalentRoutesOptions = {
 export const TOTAL_COUNT_HEADER = 'x-total-count'
 export const NEXT_CURSOR_HEADER = 'x-next-cursor'
 const JSON_TYPE = 'application/json; charset=utf-8'
+/** Smaller bodies go uncompressed, as the compression plugin's threshold does. */
+const MIN_COMPRESSED_CHARS = 1024
 
 /**
  * The talent API of spec section 7, server-enforced (permission rule in service.ts): every
@@ -44,10 +47,19 @@ export const talentRoutes: FastifyPluginCallback<TalentRoutesOptions> = (
     schema: { querystring: talentListQuerySchema },
     handler: async (request, reply) => {
       const { dataVersion } = requireViewer(request)
-      const page = await listTalentsJson(db, request.query, { dataVersion, cachedPages })
-      void reply.header(TOTAL_COUNT_HEADER, String(page.total))
+      const { page, total } = await listTalentsJson(db, request.query, { dataVersion, cachedPages })
+      void reply.header(TOTAL_COUNT_HEADER, String(total))
       if (page.nextCursor) void reply.header(NEXT_CURSOR_HEADER, page.nextCursor)
-      return reply.type(JSON_TYPE).send(page.json)
+      void reply.type(JSON_TYPE)
+      if (page.json.length < MIN_COMPRESSED_CHARS) return reply.send(page.json)
+      if (!acceptsBrotli(request.headers['accept-encoding'])) return reply.send(page.json)
+      // Compressed once per cached page, not per request (compressing was the largest cost of
+      // a repeat); the compression plugin passes an already-encoded body through.
+      page.brotli ??= brotli(page.json)
+      return reply
+        .header('content-encoding', 'br')
+        .header('vary', 'accept-encoding')
+        .send(page.brotli)
     },
   })
 
