@@ -95,9 +95,9 @@ describe('cachedPage', () => {
   test('loads once per version and key; a newer version starts afresh; an older one keeps nothing', async () => {
     const { db } = testApp.database
     let loads = 0
-    const load = (json: string) => async () => {
+    const load = (json: string) => () => {
       loads += 1
-      return page(json)
+      return Promise.resolve(page(json))
     }
     expect(await cachedPage(db, 100, 'k', load('a'))).toEqual(page('a'))
     expect(await cachedPage(db, 100, 'k', load('b'))).toEqual(page('a'))
@@ -111,9 +111,9 @@ describe('cachedPage', () => {
   test('keeps at most maxPages, dropping the least recently used; 0 keeps none', async () => {
     const { db } = testApp.database
     let loads = 0
-    const load = async () => {
+    const load = () => {
       loads += 1
-      return page(String(loads))
+      return Promise.resolve(page(String(loads)))
     }
     await cachedPage(db, 200, 'a', load, 2)
     await cachedPage(db, 200, 'b', load, 2)
