@@ -24,6 +24,19 @@ export default defineConfig({
       },
       apiProject('pglite'),
       ...(process.env.TEST_DATABASE_URL ? [apiProject('postgres')] : []),
+      // Issue 6 "Faults": real server processes killed, databases stopped. They run after the
+      // other projects (groupOrder), one file at a time, so their timings do not fight the suite.
+      {
+        extends: true,
+        test: {
+          name: 'faults',
+          include: ['tests/faults/**/*.test.ts'],
+          sequence: { groupOrder: 1 },
+          fileParallelism: false,
+          testTimeout: 300_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 })

@@ -1,0 +1,107 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { once } from 'node:events'
+import { createServer } from 'node:net'
+import path from 'node:path'
+
+export const REPO_ROOT = path.resolve(import.meta.dirname, '../../..')
+
+/** The first admin of every fault-test server (ADMIN_EMAIL / ADMIN_PASSWORD). */
+export const ADMIN = { email: 'faults-admin@scout.test', password: 'Blue-Kettle-Morning-77' }
+
+/** A port the OS says is free right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      probe.close(() => (port ? resolve(port) : reject(new Error('no free port'))))
+    })
+  })
+}
+
+export type ScoutProcess = {
+  url: string
+  pid: number
+  child: ChildProcess
+  /** The last lines the server wrote (stdout and stderr). */
+  output: () => string
+  /** SIGKILL: no shutdown hook runs, exactly like a crash or the OOM killer. */
+  kill9: () => Promise<void>
+  /** SIGTERM, the clean shutdown. */
+  stop: () => Promise<void>
+}
+
+export type ScoutDatabase = { dataDir: string } | { databaseUrl: string }
+
+const SCOUT_VARS = ['DATA_DIR', 'DATABASE_URL', 'PORT', 'HOST', 'ADMIN_EMAIL', 'ADMIN_PASSWORD']
+
+async function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return
+  await once(child, 'exit')
+}
+
+/** Starts the real server (`node --import tsx src/server/index.ts`) and waits for /api/health. */
+export async function startScout(
+  database: ScoutDatabase,
+  timeoutMs = 90_000,
+): Promise<ScoutProcess> {
+  const port = await freePort()
+  const env: NodeJS.ProcessEnv = { ...process.env }
+  for (const name of SCOUT_VARS) delete env[name]
+  Object.assign(
+    env,
+    'dataDir' in database ? { DATA_DIR: database.dataDir } : { DATABASE_URL: database.databaseUrl },
+    {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+      CLIENT_DIR: path.join(REPO_ROOT, 'tests', 'faults', 'no-client'),
+    },
+  )
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const lines: string[] = []
+  const keep = (chunk: Buffer) => {
+    lines.push(...chunk.toString('utf8').split('\n').filter(Boolean))
+    if (lines.length > 200) lines.splice(0, lines.length - 200)
+  }
+  child.stdout?.on('data', keep)
+  child.stderr?.on('data', keep)
+  const url = `http://127.0.0.1:${port}`
+  const output = () => lines.join('\n')
+  const kill = async (signal: NodeJS.Signals) => {
+    child.kill(signal)
+    await exited(child)
+  }
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    if (child.exitCode !== null)
+      throw new Error(`Scout exited with ${child.exitCode}:\n${output()}`)
+    const healthy = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    )
+    if (healthy) break
+    if (Date.now() > deadline) {
+      await kill('SIGKILL')
+      throw new Error(`Scout was not healthy within ${timeoutMs} ms:\n${output()}`)
+    }
+    await new Promise((r) => setTimeout(r, 50))
+  }
+  if (child.pid === undefined) throw new Error('the server has no pid')
+  return {
+    url,
+    pid: child.pid,
+    child,
+    output,
+    kill9: () => kill('SIGKILL'),
+    stop: () => kill('SIGTERM'),
+  }
+}
