@@ -159,12 +159,6 @@ const MATRIX: Entry[] = [
     request: (ctx) => ({ payload: { name: `Matrix ${ctx.unique}` } }),
     expect: { ...SIGNED_IN, user: 201, admin: 201 },
   },
-  { route: 'GET /api/users/filter', request: () => ({}), expect: SIGNED_IN },
-  // Settings switches (issue 5): always the caller's own row, so no otherObject cell.
-  { route: 'GET /api/me/preferences', request: () => ({}), expect: SIGNED_IN },
-  {
-    route: 'PUT /api/me/preferences',
-    request: () => ({ payload: { emailNotifications: false, newTalentAlerts: true } }),
   // Tag management (issue 5): admins only, whoever created the tag (tags/manage.ts).
   {
     route: 'PUT /api/tags/:id',
@@ -187,6 +181,12 @@ const MATRIX: Entry[] = [
     }),
     expect: ADMIN_ONLY,
   },
+  { route: 'GET /api/users/filter', request: () => ({}), expect: SIGNED_IN },
+  // Settings switches (issue 5): always the caller's own row, so no otherObject cell.
+  { route: 'GET /api/me/preferences', request: () => ({}), expect: SIGNED_IN },
+  {
+    route: 'PUT /api/me/preferences',
+    request: () => ({ payload: { emailNotifications: false, newTalentAlerts: true } }),
     expect: SIGNED_IN,
   },
   { route: 'GET /api/users', request: () => ({}), expect: ADMIN_ONLY },
