@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
@@ -16,12 +17,18 @@ const CSP =
 
 let database: OpenDatabase
 let app: FastifyInstance
+// Different from the plain file on purpose: a test that reads it back knows the prebuilt .br/.gz
+// was sent, not the plain file compressed on the fly.
+const BIG_JS = `console.log(${JSON.stringify('precompressed '.repeat(200))})`
 let clientDir: string
 beforeAll(async () => {
   clientDir = mkdtempSync(path.join(tmpdir(), 'scout-client-'))
   mkdirSync(path.join(clientDir, 'assets'))
   writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Scout</title>')
   writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js'), 'console.log(1)')
+  // What scripts/vite-precompress.ts writes beside a built file.
+  writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js.br'), brotliCompressSync(BIG_JS))
+  writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js.gz'), gzipSync(BIG_JS))
   writeFileSync(path.join(clientDir, 'favicon.svg'), '<svg/>')
   database = await createTestDatabase()
   app = await buildApp({ database, config: testConfig({ clientDir }), logger: false })
@@ -204,6 +211,23 @@ describe('the web client (CLIENT_DIR)', () => {
     expect(icon.statusCode).toBe(200)
     expect(icon.headers['cache-control']).toBe('no-cache')
     expect((await app.inject({ url: '/assets/gone-old.js' })).statusCode).toBe(404)
+  })
+
+  test("the build's .br / .gz files are sent as they are to clients that accept them", async () => {
+    const br = await app.inject({
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    })
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(br.headers['content-type']).toMatch(/javascript/)
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BIG_JS)
+    const gz = await app.inject({
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    })
+    expect(gz.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(BIG_JS)
   })
 
   test('/api paths never fall back to the client', async () => {

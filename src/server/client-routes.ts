@@ -26,7 +26,9 @@ async function findFile(root: string, urlPath: string): Promise<string | undefin
  */
 export const clientRoutes: FastifyPluginAsync<ClientRoutesOptions> = async (app, { clientDir }) => {
   const root = path.resolve(clientDir)
-  await app.register(fastifyStatic, { root, serve: false })
+  // The build wrote .br and .gz beside each text file (scripts/vite-precompress.ts): sent as they
+  // are to clients that accept them, so no download is compressed per request.
+  await app.register(fastifyStatic, { root, serve: false, preCompressed: true })
 
   app.get('/*', { config: { access: 'public' } }, async (request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/'
