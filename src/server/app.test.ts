@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { buildApp } from './app.ts'
 import type { OpenDatabase } from './db/open.ts'
-import { DATABASE_DOWN_MESSAGE } from './errors.ts'
+import { DATABASE_DOWN_MESSAGE, WRITE_COLLISION_MESSAGE } from './errors.ts'
 import { createTestDatabase } from './test-database.ts'
 import { testConfig } from './test-utils.ts'
 
@@ -42,6 +42,11 @@ beforeAll(async () => {
   })
   app.get('/api/test/conflict', { config: { access: 'public' } }, () => {
     throw new Error('Failed query', { cause: Object.assign(new Error('dup'), { code: '23505' }) })
+  })
+  app.get('/api/test/deadlock', { config: { access: 'public' } }, () => {
+    throw new Error('Failed query', {
+      cause: Object.assign(new Error('deadlock detected'), { code: '40P01' }),
+    })
   })
   await app.ready()
 })
@@ -183,6 +188,10 @@ describe('the one error handler (SECURITY.md 18, 23)', () => {
     expect(down.json()).toEqual({ message: DATABASE_DOWN_MESSAGE })
     const conflict = await app.inject({ url: '/api/test/conflict' })
     expect(conflict.statusCode).toBe(409)
+    // Two writes that collided (a tag rename rewriting a talent being saved): retryable, not a 500.
+    const deadlock = await app.inject({ url: '/api/test/deadlock' })
+    expect(deadlock.statusCode).toBe(409)
+    expect(deadlock.json()).toEqual({ message: WRITE_COLLISION_MESSAGE })
   })
 })
 

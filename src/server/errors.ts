@@ -87,6 +87,21 @@ export function isUniqueViolation(error: unknown): boolean {
   return causes(error).some((e) => errorCode(e) === '23505')
 }
 
+/**
+ * Two writes that collided and one was cancelled by the database: a deadlock (40P01), e.g. a
+ * tag rename rewriting talents while one of them is saved, or a serialization failure (40001).
+ * Nothing was written; trying again succeeds.
+ */
+export function isWriteCollision(error: unknown): boolean {
+  return causes(error).some((e) => {
+    const code = errorCode(e)
+    return code === '40P01' || code === '40001'
+  })
+}
+
+export const WRITE_COLLISION_MESSAGE =
+  'Someone else changed this at the same moment. Nothing was saved; please try again.'
+
 const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE'])
 
 /** The database cannot be reached: node-postgres socket errors, SQLSTATE 08/57P0x, closed PGlite. */
@@ -166,6 +181,10 @@ function toResponse(
   }
   if (isUniqueViolation(error)) {
     return { status: 409, body: { message: 'This record already exists.' } }
+  }
+  if (isWriteCollision(error)) {
+    request.log.warn({ err: error }, 'write collision')
+    return { status: 409, body: { message: WRITE_COLLISION_MESSAGE } }
   }
   if (isDatabaseUnavailable(error)) {
     request.log.error({ err: error }, 'database unavailable')
