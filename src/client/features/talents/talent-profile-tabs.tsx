@@ -3,6 +3,7 @@ import type { Talent } from '#shared/talent.ts'
 import { Badge } from '../../components/ui/badge.tsx'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx'
 import { capitalize, capitalizeWords } from './format.ts'
+import { TalentHistory } from './talent-history.tsx'
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -26,7 +27,10 @@ function BadgeList({ items, empty }: { items: readonly string[]; empty: string }
   )
 }
 
-/** spec section 2: About (area, level, tags, status) and Notes (300 px scroll area). */
+/**
+ * spec section 2: About (area, level, tags, status) and Notes (300 px scroll area); issue 5 adds
+ * History, loaded only when its tab opens.
+ */
 export function TalentProfileTabs({ talent }: { talent: Talent }) {
   const notes = talent.notes?.trim() ?? ''
   return (
@@ -34,6 +38,7 @@ export function TalentProfileTabs({ talent }: { talent: Talent }) {
       <TabsList>
         <TabsTrigger value="about">About</TabsTrigger>
         <TabsTrigger value="notes">Notes</TabsTrigger>
+        <TabsTrigger value="history">History</TabsTrigger>
       </TabsList>
       <TabsContent value="about" className="pt-2">
         <dl className="grid gap-4">
@@ -61,6 +66,9 @@ export function TalentProfileTabs({ talent }: { talent: Talent }) {
             notes
           )}
         </div>
+      </TabsContent>
+      <TabsContent value="history" className="pt-2">
+        <TalentHistory talentId={talent.id} />
       </TabsContent>
     </Tabs>
   )

@@ -1,0 +1,122 @@
+import { describe, expect, test } from 'vitest'
+import type { ActivityEntry } from '#shared/activity.ts'
+import {
+  actorName,
+  describeActivity,
+  describeChange,
+  formatExactTime,
+  formatWhen,
+} from './history-text.ts'
+
+const dana = { id: 1, firstName: 'Dana', lastName: 'Reyes', email: 'dana@scout.test' }
+
+function entry(overrides: Partial<ActivityEntry>): ActivityEntry {
+  return {
+    id: 1,
+    action: 'talent.updated',
+    entityType: 'talent',
+    entityId: 7,
+    details: null,
+    actor: dana,
+    createdAt: '2024-01-05T12:00:00.000Z',
+    ...overrides,
+  }
+}
+
+describe('actorName', () => {
+  test('first and last name, else e-mail, else Someone', () => {
+    expect(actorName(dana)).toBe('Dana Reyes')
+    expect(actorName({ ...dana, lastName: null })).toBe('Dana')
+    expect(actorName({ ...dana, firstName: ' ', lastName: null })).toBe('dana@scout.test')
+    expect(actorName(null)).toBe('Someone')
+  })
+})
+
+describe('describeActivity', () => {
+  test('created and deleted', () => {
+    expect(describeActivity(entry({ action: 'talent.created' })).text).toBe(
+      'Dana Reyes added this talent',
+    )
+    expect(describeActivity(entry({ action: 'talent.deleted', actor: null })).text).toBe(
+      'Someone deleted this talent',
+    )
+  })
+
+  test('one change is one sentence, with the form label', () => {
+    const details = { changes: [{ field: 'status', from: ['Interviewed'], to: ['Hired'] }] }
+    expect(describeActivity(entry({ details }))).toEqual({
+      text: 'Dana Reyes changed Status from Interviewed to Hired',
+      changes: [],
+    })
+  })
+
+  test('several changes: a headline and one phrase each', () => {
+    const details = {
+      fullName: 'Ada',
+      changes: [
+        { field: 'seniorityLevel', from: 'mid', to: 'senior' },
+        { field: 'tags', from: [], to: ['High Potential', 'Remote'] },
+      ],
+    }
+    expect(describeActivity(entry({ details }))).toEqual({
+      text: 'Dana Reyes edited this talent',
+      changes: [
+        'changed Seniority Level from Mid to Senior',
+        'added High Potential, Remote to Theme Tags',
+      ],
+    })
+  })
+
+  test('details that do not parse still give a sentence', () => {
+    expect(describeActivity(entry({ details: { changes: 'oops' } })).text).toBe(
+      'Dana Reyes edited this talent',
+    )
+    expect(describeActivity(entry({ action: 'tag.created' })).text).toBe('Dana Reyes made a change')
+  })
+})
+
+describe('describeChange', () => {
+  test.each([
+    [{ field: 'phone', from: null, to: '+1 555 0100' }, 'set Phone Number to +1 555 0100'],
+    [{ field: 'linkedinUrl', from: 'https://x.test', to: null }, 'cleared LinkedIn URL'],
+    [{ field: 'fullName', from: 'Ada', to: 'Ada King' }, 'changed Full Name from Ada to Ada King'],
+    [
+      { field: 'areaOfInterest', from: 'Science', to: 'Law & Ethics' },
+      'changed Area of Interest from Science to Law & Ethics',
+    ],
+    [{ field: 'status', from: ['Hired'], to: [] }, 'removed Hired from Status'],
+    [
+      { field: 'status', from: ['Interviewed', 'Shortlisted'], to: ['Shortlisted', 'Hired'] },
+      'changed Status from Interviewed, Shortlisted to Shortlisted, Hired',
+    ],
+    [{ field: 'notes', from: '', to: 'Line one\n\nline two' }, 'set Notes to Line one line two'],
+    [{ field: 'mystery', from: 1, to: 2 }, 'changed mystery from 1 to 2'],
+  ])('%j → %s', (change, text) => {
+    expect(describeChange(change)).toBe(text)
+  })
+
+  test('long text is cut at 80 characters', () => {
+    const phrase = describeChange({ field: 'notes', from: null, to: 'x'.repeat(200) })
+    expect(phrase).toBe(`set Notes to ${'x'.repeat(79)}…`)
+  })
+})
+
+describe('formatWhen', () => {
+  const now = Date.parse('2024-03-10T12:00:00.000Z')
+  const ago = (ms: number) => new Date(now - ms).toISOString()
+  test.each([
+    [ago(20_000), 'just now'],
+    [ago(-5_000), 'just now'],
+    [ago(5 * 60_000), '5 min ago'],
+    [ago(2 * 3_600_000 + 59 * 60_000), '2 h ago'],
+    [ago(3 * 86_400_000), '3 d ago'],
+    ['2024-01-05T12:00:00.000Z', 'Jan 5, 2024'],
+    ['not a date', 'Unknown date'],
+  ])('%s → %s', (iso, text) => {
+    expect(formatWhen(iso, now)).toBe(text)
+  })
+
+  test('the exact time for the tooltip', () => {
+    expect(formatExactTime('2024-01-05T15:04:00.000Z', 'UTC')).toBe('Jan 5, 2024, 3:04 PM')
+  })
+})
