@@ -20,7 +20,7 @@ type ReportCardProps = {
   /** True when there is nothing to draw; `emptyMessage` says so instead. */
   isEmpty: boolean
   emptyMessage: string
-  /** The chart (lazily loaded); hidden from assistive technology, which reads `table`. */
+  /** The chart (lazily loaded), announced as one image; assistive technology reads `table`. */
   chart: ReactNode
   /** The same numbers as a table: read by screen readers, shown on request. */
   table: ReactNode
@@ -88,7 +88,13 @@ export function ReportCard({
         ) : null}
         {hasData ? (
           <>
-            <div aria-hidden="true" className={cn(chartClassName, isTableShown && 'hidden')}>
+            {/* One image to assistive technology (its SVG parts are presentational); the table
+                below carries the numbers. */}
+            <div
+              role="img"
+              aria-label={`${title} chart`}
+              className={cn(chartClassName, isTableShown && 'hidden')}
+            >
               <Suspense fallback={<Skeleton className="size-full" />}>{chart}</Suspense>
             </div>
             <div id={tableId} className={isTableShown ? undefined : 'sr-only'}>
