@@ -3,6 +3,7 @@ import type { Config } from './config.ts'
 import type { Db } from './db/open.ts'
 import { deleteUserSessions, resolveSession, tokenFromRequest } from './auth/sessions.ts'
 import { ForbiddenError, UnauthorizedError } from './errors.ts'
+import { noteDataVersion } from './talents/count-cache.ts'
 import type { UserRow } from './users/service.ts'
 
 /** SECURITY.md 13: who may call a route. Every route declares one; none is assumed. */
@@ -129,6 +130,7 @@ export function registerAccessControl(app: FastifyInstance, db: Db, config: Conf
       request.log.warn({ event: 'access_denied', reason: 'not_admin', userId: user.id })
       throw new ForbiddenError()
     }
+    noteDataVersion(db, resolved.dataVersion)
     request.viewer = {
       user,
       sessionId: session.id,

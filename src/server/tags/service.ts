@@ -6,7 +6,7 @@ import type { Db } from '../db/open.ts'
 import { rawRows } from '../db/raw-rows.ts'
 import { tags } from '../db/schema.ts'
 import { ConflictError, isUniqueViolation } from '../errors.ts'
-import { cached, invalidateCounts } from '../talents/count-cache.ts'
+import { cached, invalidateCounts, UNTIL_WRITE_MS } from '../talents/count-cache.ts'
 
 export type TagViewer = { id: number }
 
@@ -31,8 +31,14 @@ const isTagRows = (value: unknown): value is TagCountRow[] => Array.isArray(valu
 
 export async function listTags(db: Db): Promise<Tag[]> {
   // The grouped pass reads every talent (~90 ms on PostgreSQL, ~400 ms on PGlite at 100k), so it
-  // shares the brief cache that talent and tag writes clear.
-  const rows = await cached(db, 'tags', () => rawRows<TagCountRow>(db, tagCountsSql), isTagRows)
+  // is kept until a talent or tag write moves the data version (count-cache.ts).
+  const rows = await cached(
+    db,
+    'tags',
+    () => rawRows<TagCountRow>(db, tagCountsSql),
+    isTagRows,
+    UNTIL_WRITE_MS,
+  )
   return rows.map((row) => {
     const key = row.name.toLowerCase()
     return { ...row, isDefault: DEFAULT_KEYS.has(key), isSystem: SYSTEM_KEYS.has(key) }

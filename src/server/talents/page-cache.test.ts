@@ -58,6 +58,27 @@ describe('the talent page cache (issue 7): never older than the last committed w
     expect(await adderOf()).toBe('New')
   })
 
+  test('totals, stat cards and tag counts count a write made behind the app', async () => {
+    const get = (url: string) => testApp.app.inject({ method: 'GET', url, headers: viewer.headers })
+    const total = async () => Number((await get('/api/talents?limit=1')).headers['x-total-count'])
+    const stats = async () => (await get('/api/talents/stats')).json<{ total: number }>().total
+    const tagCount = async () =>
+      (await get('/api/tags'))
+        .json<{ name: string; count: number }[]>()
+        .find((t) => t.name === 'Behind')?.count
+    const [totalBefore, statsBefore] = [await total(), await stats()]
+    expect(await tagCount()).toBeUndefined()
+    await insertTalent(testApp.database.db, {
+      fullName: 'Counted',
+      email: 'c@x.test',
+      tags: ['Behind'],
+    })
+    await testApp.database.db.execute(sql`insert into tags (name) values ('Behind')`)
+    expect(await total()).toBe(totalBefore + 1)
+    expect(await stats()).toBe(statsBefore + 1)
+    expect(await tagCount()).toBe(1)
+  })
+
   test('a deleted talent is gone on the next request', async () => {
     await testApp.database.db.execute(sql`delete from talents where email = 'w@x.test'`)
     expect((await names()).map((t) => t.fullName)).not.toContain('Written Elsewhere')
