@@ -10,8 +10,12 @@ import type { Db } from '../db/open.ts'
  * too, at once. What no version covers (the activity log behind the reports) keeps a brief TTL.
  */
 export const CACHE_TTL_MS = 10_000
-/** Entries only a data version can make stale: kept until it moves (a day as a backstop). */
-export const UNTIL_WRITE_MS = 86_400_000
+/**
+ * Entries a data version makes stale: kept until it moves, or a minute at most. The minute is a
+ * backstop for one race: a count that started before another process's write may be stored just
+ * after a newer request cleared the cache for that write.
+ */
+export const UNTIL_WRITE_MS = 60_000
 const MAX_ENTRIES = 500
 
 type Entry = { value: unknown; expiresAt: number }
