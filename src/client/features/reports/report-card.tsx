@@ -97,7 +97,20 @@ export function ReportCard({
             >
               <Suspense fallback={<Skeleton className="size-full" />}>{chart}</Suspense>
             </div>
-            <div id={tableId} className={isTableShown ? undefined : 'sr-only'}>
+            {/* Shown, the wrapper scrolls a wide table and takes focus so keyboards can scroll
+                it; hidden, nothing scrolls (axe: scrollable-region-focusable). */}
+            <div
+              id={tableId}
+              role={isTableShown ? 'region' : undefined}
+              aria-label={isTableShown ? `${title} table` : undefined}
+              tabIndex={isTableShown ? 0 : undefined}
+              className={cn(
+                '[&_[data-slot=table-container]]:overflow-visible',
+                isTableShown
+                  ? 'overflow-x-auto rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60'
+                  : 'sr-only',
+              )}
+            >
               {table}
             </div>
           </>
