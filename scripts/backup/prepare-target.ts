@@ -3,8 +3,12 @@ import { countRows, listTables, type TableInfo } from './catalog.ts'
 import type { SchemaVersion } from './format.ts'
 import { appliedVersion, migrationsUpTo, shippedMigrations } from './schema-version.ts'
 
-/** Tables a fresh migration fills on its own (0003: the default tags); restore replaces them. */
-const FILLED_BY_MIGRATIONS = new Set(['tags'])
+/**
+ * Tables a fresh migration fills on its own (0003: the default tags; 0005: the data version
+ * counter); restore replaces their rows with the backup's. A migration that seeds another table
+ * adds it here (the backup test fails until it does: restore would call the database not empty).
+ */
+const FILLED_BY_MIGRATIONS = new Set(['tags', 'data_versions'])
 
 /** db:restore refuses; the message says why and what to do, and is shown as is. */
 export class RestoreRefusedError extends Error {}
