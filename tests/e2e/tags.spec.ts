@@ -151,7 +151,12 @@ test('a user sees every tag, searches and adds one, but cannot rename, merge or 
   const run = unique()
   const mine = `Night Owl ${run}`
   await signInViaApi(page, accounts.user)
-  await openTags(page)
+  // The Tags page is reached from the dashboard's filters (the side panel keeps the spec's four links).
+  await page.goto('/dashboard')
+  await page.getByRole('button', { name: 'Filters' }).click()
+  await page.getByRole('link', { name: 'Manage tags' }).click()
+  await expect(page).toHaveURL(/\/dashboard\/tags$/)
+  await expect(page.getByRole('heading', { name: 'Tags', level: 1 })).toBeVisible()
   await expect(tagCard(page, 'High Potential')).toBeVisible()
   await expect(page.getByRole('button', { name: /^(Edit|Merge|Delete) / })).toHaveCount(0)
 

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import type { FormEvent, ReactNode } from 'react'
+import { Link } from 'react-router'
 import { AREAS, SENIORITY_LEVELS, SORT_OPTIONS, TALENT_STATUSES } from '#shared/talent.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { Input } from '../../components/ui/input.tsx'
@@ -106,6 +107,13 @@ export function TalentFiltersPanel({
             options={tagOptions}
             onChange={(v) => setField('tag', v)}
           />
+          {/* The spec's side panel has four links; the Tags page is reached from here. */}
+          <Link
+            to="/dashboard/tags"
+            className="-mt-2 justify-self-start text-sm text-muted-foreground underline underline-offset-4 hover:text-foreground"
+          >
+            Manage tags
+          </Link>
           <FilterSelect
             id="filter-status"
             label="Status"
