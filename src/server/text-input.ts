@@ -13,14 +13,23 @@ function isInvalidText(text: string): boolean {
   return text.includes(NUL) || LONE_SURROGATE.test(text)
 }
 
-/** The path of the first string (value or key) in a parsed input that holds invalid text. */
-function findInvalidText(value: unknown, path: string[] = []): string[] | undefined {
-  if (typeof value === 'string') return isInvalidText(value) ? path : undefined
-  if (typeof value !== 'object' || value === null) return undefined
-  for (const [key, item] of Object.entries(value)) {
-    if (isInvalidText(key)) return [...path, key]
-    const found = findInvalidText(item, [...path, key])
-    if (found) return found
+/**
+ * The path of the first string (value or key) in a parsed input that holds invalid text. A loop
+ * with its own stack, not recursion: a 100 KiB body can nest arrays 50,000 deep.
+ */
+function findInvalidText(input: unknown): string[] | undefined {
+  const stack: { value: unknown; path: string[] }[] = [{ value: input, path: [] }]
+  for (let item = stack.pop(); item; item = stack.pop()) {
+    const { value, path } = item
+    if (typeof value === 'string') {
+      if (isInvalidText(value)) return path
+      continue
+    }
+    if (typeof value !== 'object' || value === null) continue
+    for (const [key, child] of Object.entries(value)) {
+      if (isInvalidText(key)) return [...path, key]
+      stack.push({ value: child, path: [...path, key] })
+    }
   }
   return undefined
 }

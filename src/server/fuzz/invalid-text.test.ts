@@ -82,3 +82,18 @@ describe('text PostgreSQL cannot store: NUL and unpaired surrogates', () => {
     expect(response.json()).toMatchObject({ fullName: name })
   })
 })
+
+describe('deeply nested bodies', () => {
+  test.each([
+    ['arrays', '['.repeat(40_000) + ']'.repeat(40_000)],
+    ['objects', '{"a":'.repeat(15_000) + '"\\u0000"' + '}'.repeat(15_000)],
+  ])('nested %s near the 100 KiB cap are a 400, not a stack overflow', async (_name, payload) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/tags',
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload,
+    })
+    expect(response.statusCode, response.body).toBe(400)
+  })
+})
