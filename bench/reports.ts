@@ -61,16 +61,20 @@ async function main(): Promise<void> {
   const database = await openBenchDatabase(args.target)
   try {
     const { db } = database
+    // The schema may have moved on since the database was seeded.
+    await database.migrate()
     const activity = await ensureActivity(db)
     const config = loadConfig({ CLIENT_DIR: '/nonexistent' })
-    const app = await buildApp({ database, config, logger: false })
+    const app = await buildApp({ database, config, logger: { level: 'error' } })
     await app.ready()
     const user = await findUserByEmail(db, BENCH_ACCOUNT.email)
     if (!user) throw new Error(`${BENCH_ACCOUNT.email} is missing`)
     const { token } = await createSession(db, config, user.id)
     const call = async (url: string) => {
       const response = await app.inject({ url, headers: { authorization: `Bearer ${token}` } })
-      if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode}`)
+      if (response.statusCode !== 200) {
+        throw new Error(`${url}: ${response.statusCode} ${response.body}`)
+      }
     }
     const rows: string[][] = []
     for (const url of ENDPOINTS) {

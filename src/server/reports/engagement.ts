@@ -9,7 +9,7 @@ import {
 } from '#shared/reports.ts'
 import type { Db } from '../db/open.ts'
 import { rawRows } from '../db/raw-rows.ts'
-import { cached } from '../talents/count-cache.ts'
+import { cached, UNTIL_WRITE_MS } from '../talents/count-cache.ts'
 import { statsConditions } from '../talents/stats.ts'
 import { asTimestamptz, weekStart } from './periods.ts'
 
@@ -87,10 +87,12 @@ const isEngagement = (value: unknown): value is EngagementReport =>
   engagementReportSchema.safeParse(value).success
 
 /**
- * GET /api/reports/engagement. Talent adds, edits and deletes are the only entries counted, and
- * each comes with a talent write that clears the brief cache, so sharing it is safe; staleness
- * moves with the clock, which the cache's 10 s lifetime bounds.
+ * GET /api/reports/engagement. The only log entries counted (talent.created/updated/deleted) are
+ * written in the transaction of a talent write, which moves the data version (migration 0005), so
+ * the answer is kept until then like the talent counts. What moves with the clock alone (a
+ * profile turning 90 days stale, a new week) waits for the cache's backstop: a minute at most.
  */
 export function getEngagementReport(db: Db, now: Date): Promise<EngagementReport> {
-  return cached(db, 'reports:engagement', () => computeEngagement(db, now), isEngagement)
+  const load = () => computeEngagement(db, now)
+  return cached(db, 'reports:engagement', load, isEngagement, UNTIL_WRITE_MS)
 }

@@ -3,7 +3,7 @@ import { GROWTH_MONTHS, overviewReportSchema, type OverviewReport } from '#share
 import { AREAS, SENIORITY_LEVELS, TALENT_STATUSES } from '#shared/talent.ts'
 import type { Db } from '../db/open.ts'
 import { rawRows } from '../db/raw-rows.ts'
-import { cached } from '../talents/count-cache.ts'
+import { cached, UNTIL_WRITE_MS } from '../talents/count-cache.ts'
 import { asTimestamptz, monthStart } from './periods.ts'
 
 type GrowthRow = { month: string; added: number; total: number }
@@ -92,9 +92,9 @@ const isOverview = (value: unknown): value is OverviewReport =>
   overviewReportSchema.safeParse(value).success
 
 /**
- * GET /api/reports/overview. Every number depends on talents only, so it shares the brief cache
- * that talent and tag writes clear (count-cache.ts).
+ * GET /api/reports/overview. Every number depends on talent rows only, so it is kept until the
+ * data version moves (any process's talent write; count-cache.ts), like the list totals.
  */
 export function getOverviewReport(db: Db, now: Date): Promise<OverviewReport> {
-  return cached(db, 'reports:overview', () => computeOverview(db, now), isOverview)
+  return cached(db, 'reports:overview', () => computeOverview(db, now), isOverview, UNTIL_WRITE_MS)
 }

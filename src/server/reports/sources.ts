@@ -10,7 +10,7 @@ import {
 import type { Db } from '../db/open.ts'
 import { rawRows } from '../db/raw-rows.ts'
 import { listTags } from '../tags/service.ts'
-import { cached } from '../talents/count-cache.ts'
+import { cached, UNTIL_WRITE_MS } from '../talents/count-cache.ts'
 import { asTimestamptz, monthStart } from './periods.ts'
 
 type AdderRow = {
@@ -117,7 +117,10 @@ async function computeSources(db: Db, now: Date): Promise<SourcesReport> {
 const isSources = (value: unknown): value is SourcesReport =>
   sourcesReportSchema.safeParse(value).success
 
-/** GET /api/reports/sources, sharing the brief cache that talent and tag writes clear. */
+/**
+ * GET /api/reports/sources: talents, tags and adders' names, all covered by the data version
+ * (migration 0005), so it is kept until some process writes them.
+ */
 export function getSourcesReport(db: Db, now: Date): Promise<SourcesReport> {
-  return cached(db, 'reports:sources', () => computeSources(db, now), isSources)
+  return cached(db, 'reports:sources', () => computeSources(db, now), isSources, UNTIL_WRITE_MS)
 }
