@@ -7,6 +7,7 @@ import fastifyHelmet from '@fastify/helmet'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { registerAccessControl } from './access.ts'
+import { appInfoRoutes } from './app-info/routes.ts'
 import { activityRoutes } from './activity/routes.ts'
 import { authRoutes } from './auth/routes.ts'
 import { clientRoutes } from './client-routes.ts'
@@ -121,6 +122,7 @@ export async function buildApp({
   registerTextInputGuard(app)
 
   await app.register(healthRoutes, { ping: database.ping })
+  await app.register(appInfoRoutes, { adminEmail: config.adminEmail })
   await app.register(authRoutes, { db: database.db, config })
   await app.register(talentRoutes, { db: database.db, cachedPages: config.talentPageCache })
   await app.register(tagRoutes, { db: database.db })

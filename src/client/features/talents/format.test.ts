@@ -92,5 +92,9 @@ describe("'Edit Profile' rule (spec section 6)", () => {
       canEditProfile(false, { addedByUser: user('Admin', null, 'admin@talentpool.local') }),
     ).toBe(true)
     expect(canEditProfile(false, { addedByUser: user('Sam', 'Lee') })).toBe(false)
+    // An installation with its own ADMIN_EMAIL (GET /api/app-info).
+    const chief = { addedByUser: user('Chief', null, 'chief@example.com') }
+    expect(canEditProfile(false, chief, 'Chief@Example.com')).toBe(true)
+    expect(canEditProfile(false, chief)).toBe(false)
   })
 })

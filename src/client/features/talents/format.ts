@@ -97,15 +97,22 @@ export function addedByFullName(user: AddedByUser): string {
   return user.email
 }
 
-/** The fixed address of the default admin account (spec section 6, 'Edit Profile' rule). */
+/**
+ * The default admin account's address until GET /api/app-info answers (the server's ADMIN_EMAIL,
+ * whose default this is): spec section 6, 'Edit Profile' rule.
+ */
 export const DEFAULT_ADMIN_EMAIL = 'admin@talentpool.local'
 
 /**
  * spec section 6: 'Edit Profile' shows when the viewer is admin, the talent has no recorded
  * adder, or the adder is the default admin account.
  */
-export function canEditProfile(isAdmin: boolean, talent: Pick<Talent, 'addedByUser'>): boolean {
+export function canEditProfile(
+  isAdmin: boolean,
+  talent: Pick<Talent, 'addedByUser'>,
+  defaultAdminEmail: string = DEFAULT_ADMIN_EMAIL,
+): boolean {
   if (isAdmin) return true
   if (talent.addedByUser === null) return true
-  return talent.addedByUser.email.toLowerCase() === DEFAULT_ADMIN_EMAIL
+  return talent.addedByUser.email.toLowerCase() === defaultAdminEmail.toLowerCase()
 }

@@ -1,7 +1,9 @@
 import { Download, ExternalLink, Mail, Pencil, Phone } from 'lucide-react'
+import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { isHttpUrl, type Talent } from '#shared/talent.ts'
 import { Button } from '../../components/ui/button.tsx'
+import { appInfoQueryOptions } from '../../lib/app-info.ts'
 import { cn } from '../../lib/cn.ts'
 import {
   addedByFullName,
@@ -34,6 +36,7 @@ const NOT_PROVIDED = <span className="text-muted-foreground">Not provided</span>
 
 /** A loaded talent: header, contact details, About/Notes tabs and 'Last updated'. */
 export function TalentProfile({ talent, isAdmin, onEdit }: TalentProfileProps) {
+  const appInfo = useQuery(appInfoQueryOptions())
   const linkedin =
     talent.linkedinUrl !== null && isHttpUrl(talent.linkedinUrl) ? talent.linkedinUrl : null
   const cvPath = talent.cvResumePath?.trim() ? talent.cvResumePath : null
@@ -61,7 +64,7 @@ export function TalentProfile({ talent, isAdmin, onEdit }: TalentProfileProps) {
             {capitalize(talent.areaOfInterest)} · {capitalizeWords(talent.seniorityLevel)}
           </p>
         </div>
-        {canEditProfile(isAdmin, talent) ? (
+        {canEditProfile(isAdmin, talent, appInfo.data?.defaultAdminEmail) ? (
           <Button type="button" onClick={onEdit} className="w-full sm:w-auto">
             <Pencil aria-hidden="true" />
             Edit Profile
