@@ -5,6 +5,10 @@
  *
  *   npm run bench:api -- --engine postgres|pglite [--talents 100000] [--duration 10] [--connections 20]
  *     [--data-dir /tmp/scout-bench] [--database-url postgres://…/scout_bench] [--encoding identity]
+ *
+ * Every case repeats one URL, so after its first request a list case is served from the page
+ * cache (talents/page-cache.ts); `TALENT_PAGE_CACHE=0 npm run bench:api …` measures every request
+ * going to the database, as the first visitor after a write gets it.
  */
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
@@ -148,7 +152,7 @@ function report(
   const loadAfter = loadAverage()
   console.log(`\nload average before ${loadBefore}, after ${loadAfter}`)
   console.log('DB exec = EXPLAIN ANALYZE execution time of the SQL each request runs (median);')
-  console.log('cached count = the X-Total-Count / stat counts, run once per filter per 10 s;')
+  console.log('cached count = the X-Total-Count / stat counts, run once per filter until a write;')
   console.log(
     'in-process = the service function timed in this process (driver + mapping, no HTTP).',
   )

@@ -6,7 +6,7 @@ import { planOf, planSummary, timed } from './plan.ts'
 export type Floor = {
   /** EXPLAIN ANALYZE execution time of the SQL each request runs (median of `runs`), ms. */
   dbMs: number
-  /** The same for the counts the server caches for 10 s (run once per filter and TTL), ms. */
+  /** The same for the counts the server caches until a write (run once per filter), ms. */
   cachedDbMs: number
   /** The service function called in this process (driver, row mapping; no HTTP), median ms. */
   serviceMs: number
