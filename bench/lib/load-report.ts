@@ -73,8 +73,14 @@ export function loadReport(input: ReportInput) {
       `HTTP errors ${httpErrors}, socket errors ${result.errors}, timeouts ${result.timeouts}; ` +
       `${input.unanswered} in flight when the clock stopped`,
   )
+  // CPU per request holds up better than req/s on a shared machine: it is what each request costs.
+  const cpuMsPerRequest = total > 0 ? (cpu.server * 10 * seconds) / total : NaN
+  const postgresCpu =
+    args.target.engine === 'postgres' && cpu.postgres >= 0
+      ? `, all postgres processes on the machine ${Math.round(cpu.postgres)} %`
+      : ''
   console.log(
-    `server CPU ${Math.round(cpu.server)} %, all postgres processes on the machine ${Math.round(cpu.postgres)} %; ` +
+    `server CPU ${Math.round(cpu.server)} % of a core (${cpuMsPerRequest.toFixed(1)} ms per request)${postgresCpu}; ` +
       `load average before ${input.loadBefore}, after ${input.loadAfter}`,
   )
   const a = ledger.acknowledged
@@ -102,7 +108,7 @@ export function loadReport(input: ReportInput) {
     unanswered: input.unanswered,
     writes: { acknowledged: a, unknown: u },
     verification,
-    cpu,
+    cpu: { ...cpu, serverMsPerRequest: cpuMsPerRequest },
     failed,
   }
 }
