@@ -13,22 +13,32 @@ function isInvalidText(text: string): boolean {
   return text.includes(NUL) || LONE_SURROGATE.test(text)
 }
 
+type Visit = { value: unknown; key: string; parent: Visit | undefined }
+
+function pathOf(visit: Visit): string[] {
+  const path: string[] = []
+  for (let at: Visit | undefined = visit; at?.parent; at = at.parent) path.unshift(at.key)
+  return path
+}
+
 /**
  * The path of the first string (value or key) in a parsed input that holds invalid text. A loop
- * with its own stack, not recursion: a 100 KiB body can nest arrays 50,000 deep.
+ * with its own stack and parent links, not recursion or copied paths: a 100 KiB body can nest
+ * arrays 50,000 deep.
  */
 function findInvalidText(input: unknown): string[] | undefined {
-  const stack: { value: unknown; path: string[] }[] = [{ value: input, path: [] }]
-  for (let item = stack.pop(); item; item = stack.pop()) {
-    const { value, path } = item
+  const stack: Visit[] = [{ value: input, key: '', parent: undefined }]
+  for (let visit = stack.pop(); visit; visit = stack.pop()) {
+    const { value } = visit
     if (typeof value === 'string') {
-      if (isInvalidText(value)) return path
+      if (isInvalidText(value)) return pathOf(visit)
       continue
     }
     if (typeof value !== 'object' || value === null) continue
     for (const [key, child] of Object.entries(value)) {
-      if (isInvalidText(key)) return [...path, key]
-      stack.push({ value: child, path: [...path, key] })
+      const next: Visit = { value: child as unknown, key, parent: visit }
+      if (isInvalidText(key)) return pathOf(next)
+      stack.push(next)
     }
   }
   return undefined
