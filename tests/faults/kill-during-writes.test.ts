@@ -15,6 +15,10 @@ import { startScout, type ScoutProcess } from './support/scout-process.ts'
 // before the kill is present. SECURITY.md 28.
 const ROUNDS = 20
 const WRITERS = 4
+/** How long after the round's last counted acknowledgement the SIGKILL comes. */
+const KILL_DELAYS_MS = [0, 3, 7, 12, 20, 30, 45]
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 type Acked = { round: number; talent: Talent }
 
@@ -44,27 +48,35 @@ async function writeUntilKilled(
   const acked: Acked[] = []
   let next = 0
   let sent = 0
-  let killed: Promise<void> | undefined
+  let dead = false
+  let killing: Promise<void> | undefined
   const writer = async () => {
-    while (!killed) {
+    while (!dead) {
       const input = talentInput(round, next++)
       sent++
       let response: { status: number; body: unknown }
       try {
         response = await call(server.url, token, 'POST', '/api/talents', input)
       } catch (error) {
-        if (killed) return // cut off by the kill: this write was never acknowledged
+        if (dead) return // cut off by the kill: this write was never acknowledged
         throw error
       }
       if (response.status !== 201) {
         throw new Error(`POST answered ${response.status}: ${JSON.stringify(response.body)}`)
       }
       acked.push({ round, talent: talentSchema.parse(response.body) })
-      if (acked.length >= killAfter) killed ??= server.kill9()
+      // The writers keep going until the signal, so it lands at a different point of a write
+      // each round: before, inside or after a transaction, or while the answer is on its way.
+      if (acked.length >= killAfter) {
+        killing ??= delay(KILL_DELAYS_MS[round % KILL_DELAYS_MS.length] ?? 0).then(() => {
+          dead = true
+          return server.kill9()
+        })
+      }
     }
   }
   await Promise.all(Array.from({ length: WRITERS }, writer))
-  await killed
+  await killing
   return { acked, unanswered: sent - acked.length }
 }
 
