@@ -42,16 +42,23 @@ export type LoginRequest = z.infer<typeof loginRequestSchema>
 export const loginResponseSchema = z.object({ token: z.string(), user: userSchema })
 export type LoginResponse = z.infer<typeof loginResponseSchema>
 
+/** SECURITY.md 2: the server policy's own message, so the UI shows one wording for it. */
+export const PASSWORD_TOO_LONG_MESSAGE = `Password must be at most ${PASSWORD_MAX_LENGTH} characters`
+const newPasswordSchema = z
+  .string()
+  .min(1, 'Required')
+  .max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG_MESSAGE)
+
 // POST /api/auth/change-password: the forced screen sends {newPassword}; Settings adds currentPassword.
 export const changePasswordRequestSchema = z.strictObject({
   currentPassword: z.string().max(PASSWORD_MAX_LENGTH).optional(),
-  newPassword: z.string().min(1, 'Required').max(PASSWORD_MAX_LENGTH),
+  newPassword: newPasswordSchema,
 })
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>
 
 // POST /api/auth/first-time-password-change
 export const firstTimePasswordRequestSchema = z.strictObject({
-  newPassword: z.string().min(1, 'Required').max(PASSWORD_MAX_LENGTH),
+  newPassword: newPasswordSchema,
 })
 
 export const messageResponseSchema = z.object({ message: z.string() })
