@@ -1,0 +1,273 @@
+import type * as Argon2 from '@node-rs/argon2'
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
+import { buildApp } from '../app.ts'
+import { hashPassword } from '../auth/passwords.ts'
+import { COMMON_PASSWORD_MESSAGE, PERSONAL_PASSWORD_MESSAGE } from '../auth/password-policy.ts'
+import { LOGIN_FAILED_MESSAGE, TEMP_PASSWORD_EXPIRED_MESSAGE } from '../auth/service.ts'
+import { ensureAdmin } from '../bootstrap.ts'
+import { loginThrottle, users } from '../db/schema.ts'
+import { createTestDatabase } from '../test-database.ts'
+import {
+  createTestApp,
+  createTestUser,
+  loginAs,
+  TEST_PASSWORD,
+  testConfig,
+  type TestApp,
+} from '../test-utils.ts'
+import { signedInCaller } from './support.ts'
+
+// Counts the argon2 calls running at once and in all, around the real library.
+const argon2 = vi.hoisted(() => ({ running: 0, peak: 0, verifies: 0 }))
+vi.mock('@node-rs/argon2', async (importOriginal) => {
+  const real = await importOriginal<typeof Argon2>()
+  const track =
+    <A extends unknown[], R>(work: (...args: A) => Promise<R>, isVerify: boolean) =>
+    async (...args: A): Promise<R> => {
+      argon2.running++
+      argon2.peak = Math.max(argon2.peak, argon2.running)
+      if (isVerify) argon2.verifies++
+      try {
+        return await work(...args)
+      } finally {
+        argon2.running--
+      }
+    }
+  return { ...real, hash: track(real.hash, false), verify: track(real.verify, true) }
+})
+
+let t: TestApp
+beforeAll(async () => {
+  t = await createTestApp()
+})
+afterAll(() => t.close())
+beforeEach(async () => {
+  // Each test signs in from its own address; no test should be throttled by another.
+  await t.database.db.delete(loginThrottle).where(sql`true`)
+})
+
+function login(email: string, password: string) {
+  return t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } })
+}
+
+async function storedHash(id: number): Promise<string> {
+  const [row] = await t.database.db
+    .select({ hash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, id))
+  return row?.hash ?? ''
+}
+
+describe('SECURITY.md 1: argon2id with explicit parameters, rehash on login, 2 at a time', () => {
+  test('a stored hash is argon2id m=19456 t=2 p=1 with a ≥ 16-byte salt', async () => {
+    const { user } = await createTestUser(t.database.db, { password: 'Blue-Kettle-Morning-77' })
+    const [, algorithm, version, params, salt] = (await storedHash(user.id)).split('$')
+    expect([algorithm, version, params]).toEqual(['argon2id', 'v=19', 'm=19456,t=2,p=1'])
+    expect(Buffer.from(salt ?? '', 'base64').length).toBeGreaterThanOrEqual(16)
+  })
+
+  test('a login with a hash made with other parameters stores a current one', async () => {
+    const { user } = await createTestUser(t.database.db)
+    const real = await vi.importActual<typeof Argon2>('@node-rs/argon2')
+    const weak = await real.hash(TEST_PASSWORD, { memoryCost: 4096, timeCost: 1, parallelism: 1 })
+    await t.database.db.update(users).set({ passwordHash: weak }).where(eq(users.id, user.id))
+    expect((await login(user.email, TEST_PASSWORD)).statusCode).toBe(200)
+    expect(await storedHash(user.id)).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)
+  })
+
+  test('a flood of logins never runs more than 2 hashes at once', async () => {
+    argon2.peak = 0
+    await Promise.all(Array.from({ length: 8 }, (_, i) => hashPassword(`flood-${i}-passphrase`)))
+    expect(argon2.peak).toBe(2)
+  })
+})
+
+describe('SECURITY.md 2: the server password policy', () => {
+  /** Changes a fresh user's password; `{local}` in it stands for the e-mail's local part. */
+  async function change(newPassword: string) {
+    const local = `kim.lee.${Math.random().toString(36).slice(2, 8)}`
+    const s = await signedInCaller(t.database.db, t.config, {
+      email: `${local}@scout.test`,
+      firstName: 'Horatio',
+    })
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: s.bearer,
+      payload: {
+        currentPassword: TEST_PASSWORD,
+        newPassword: newPassword.replace('{local}', local),
+      },
+    })
+    return { response, s }
+  }
+
+  test.each([
+    ['7 characters', 'Aq9!zP2', 'Password must be at least 8 characters'],
+    ['129 characters', 'x'.repeat(129), 'Password must be at most 128 characters'],
+    ['129 astral characters', '😀'.repeat(129), 'Password must be at most 128 characters'],
+    ['a common password', 'password123', COMMON_PASSWORD_MESSAGE],
+    ['the e-mail local part', 'my-{local}-pass', PERSONAL_PASSWORD_MESSAGE],
+    ['the first name', 'Horatio-forever-1', PERSONAL_PASSWORD_MESSAGE],
+  ])('%s is refused with the message the UI shows', async (_case, password, message) => {
+    const { response } = await change(password)
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toMatchObject({ fieldErrors: { newPassword: [message] } })
+  })
+
+  test('8 characters of any script pass with no composition rules; 128 is not truncated', async () => {
+    expect((await change('ñandú-é€')).response.statusCode).toBe(200)
+    // Characters, not UTF-16 units: 100 emoji are 100 characters, and they sign in afterwards.
+    const emoji = await change('😀'.repeat(100))
+    expect(emoji.response.statusCode).toBe(200)
+    expect((await login(emoji.s.user.email, '😀'.repeat(100))).statusCode).toBe(200)
+    const long = `${'correct horse battery staple '.repeat(4)}ABCDEFGHIJKL`
+    expect(long).toHaveLength(128)
+    const { response, s } = await change(long)
+    expect(response.statusCode).toBe(200)
+    // No truncation: a password that differs only in its last character does not sign in.
+    expect((await login(s.user.email, `${long.slice(0, -1)}!`)).statusCode).toBe(401)
+    expect((await login(s.user.email, long)).statusCode).toBe(200)
+  })
+})
+
+describe('SECURITY.md 3: changing a password needs the current one and ends other sessions', () => {
+  test('without or with a wrong current password it is refused and nothing changes', async () => {
+    const s = await signedInCaller(t.database.db, t.config)
+    const before = await storedHash(s.user.id)
+    for (const currentPassword of [undefined, 'Not-The-Password-1']) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/change-password',
+        headers: s.bearer,
+        payload: { currentPassword, newPassword: 'Blue-Kettle-Morning-77' },
+      })
+      expect(response.statusCode).toBe(400)
+      expect(response.json()).toMatchObject({
+        fieldErrors: { currentPassword: expect.any(Array) as unknown },
+      })
+    }
+    expect(await storedHash(s.user.id)).toBe(before)
+  })
+
+  test('a forced change takes {newPassword} alone; a change ends every other session', async () => {
+    const { user } = await createTestUser(t.database.db, { mustChangePassword: true })
+    const here = await loginAs(t.app, user.email)
+    const there = await loginAs(t.app, user.email)
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: here.headers,
+      payload: { newPassword: 'Blue-Kettle-Morning-77' },
+    })
+    expect(response.statusCode).toBe(200)
+    const me = (headers: Record<string, string>) =>
+      t.app.inject({ url: '/api/auth/me', headers }).then((r) => r.statusCode)
+    expect(await me(here.headers)).toBe(200)
+    expect(await me(there.headers)).toBe(401)
+  })
+})
+
+describe('SECURITY.md 4: temporary passwords', () => {
+  async function invite(admin: { bearer: Record<string, string> }, n: number) {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/invite',
+      headers: admin.bearer,
+      payload: { email: `invitee-${n}@example.com`, firstName: 'In', lastName: 'Vitee' },
+    })
+    expect(response.statusCode).toBe(201)
+    return response.json<{ user: { id: number; email: string }; tempPassword: string }>()
+  }
+
+  test('≥ 72 bits from the CSPRNG, usable until changed, never again, and they expire', async () => {
+    const admin = await signedInCaller(t.database.db, t.config, { role: 'admin' })
+    const invited = await Promise.all([1, 2, 3, 4, 5].map((n) => invite(admin, n)))
+    const temps = invited.map((i) => i.tempPassword)
+    // 16 base62 characters = 95 bits; all different.
+    for (const temp of temps) expect(temp).toMatch(/^[A-Za-z0-9]{16}$/)
+    expect(new Set(temps).size).toBe(temps.length)
+
+    const [first, second] = invited
+    if (!first || !second) throw new Error('two invites expected')
+    // Works while mustChangePassword, and the new password may not be the temporary one.
+    const session = await loginAs(t.app, first.user.email, first.tempPassword)
+    expect(session.user.mustChangePassword).toBe(true)
+    const change = (newPassword: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/first-time-password-change',
+        headers: session.headers,
+        payload: { newPassword },
+      })
+    expect((await change(first.tempPassword)).statusCode).toBe(400)
+    expect((await change('Blue-Kettle-Morning-77')).statusCode).toBe(200)
+    expect((await login(first.user.email, first.tempPassword)).statusCode).toBe(401)
+
+    // Expired after TEMP_PASSWORD_DAYS: refused even when right.
+    await t.database.db
+      .update(users)
+      .set({ tempPasswordExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(users.id, second.user.id))
+    const expired = await login(second.user.email, second.tempPassword)
+    expect(expired.statusCode).toBe(401)
+    expect(expired.json()).toEqual({ message: TEMP_PASSWORD_EXPIRED_MESSAGE })
+  })
+})
+
+describe('SECURITY.md 5: one answer, one cost, for an unknown e-mail and a wrong password', () => {
+  test('the same 401 body, and the same argon2 work (a dummy hash for unknown e-mails)', async () => {
+    const { user } = await createTestUser(t.database.db)
+    argon2.verifies = 0
+    const wrong = await login(user.email, 'Not-The-Password-1')
+    const wrongVerifies = argon2.verifies
+    argon2.verifies = 0
+    const unknown = await login('nobody-at-all@scout.test', 'Not-The-Password-1')
+    expect([wrong.statusCode, unknown.statusCode]).toEqual([401, 401])
+    expect(unknown.json()).toEqual(wrong.json())
+    expect(wrong.json()).toEqual({ message: LOGIN_FAILED_MESSAGE })
+    expect(wrongVerifies).toBe(1)
+    expect(argon2.verifies).toBe(1)
+  })
+})
+
+describe('SECURITY.md 12: inactive users cannot log in; no default credentials', () => {
+  test('an inactive user with the right password gets the generic failure', async () => {
+    const { user } = await createTestUser(t.database.db, { isActive: false })
+    const response = await login(user.email, TEST_PASSWORD)
+    expect(response.statusCode).toBe(401)
+    expect(response.json()).toEqual({ message: LOGIN_FAILED_MESSAGE })
+  })
+
+  test('a first start without ADMIN_PASSWORD generates one that must be changed; no default works', async () => {
+    const database = await createTestDatabase()
+    const config = testConfig({ adminPassword: undefined })
+    const app = await buildApp({ database, config, logger: false })
+    try {
+      const result = await ensureAdmin(database.db, config, { info: () => {}, warn: () => {} })
+      if (!result.created) throw new Error('the first admin was not created')
+      expect(result.generatedPassword).toMatch(/^[A-Za-z0-9]{16}$/)
+      // Five guesses: the sixth would meet the account throttle (SECURITY.md 6).
+      for (const guess of ['admin', 'password', 'changeme', 'Admin123!', 'talentpool']) {
+        const response = await app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: config.adminEmail, password: guess },
+          remoteAddress: `198.51.100.${guess.length}`,
+        })
+        expect(response.statusCode, guess).toBe(401)
+      }
+      await database.db.delete(loginThrottle).where(sql`true`)
+      const first = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: config.adminEmail, password: result.generatedPassword },
+      })
+      expect(first.json()).toMatchObject({ user: { role: 'admin', mustChangePassword: true } })
+    } finally {
+      await app.close()
+      await database.close()
+    }
+  })
+})
