@@ -12,13 +12,14 @@ afterAll(async () => {
   await database.close()
 })
 
-test('migrations create every table of spec section 3 and the trigram extension', async () => {
+test('migrations create every table of spec section 3, the data versions and the trigram extension', async () => {
   const tables = await rawRows<{ table_name: string }>(
     database.db,
     sql`select table_name from information_schema.tables where table_schema = 'public' order by 1`,
   )
   expect(tables.map((r) => r.table_name)).toEqual([
     'activity_log',
+    'data_versions',
     'login_throttle',
     'sessions',
     'tags',
