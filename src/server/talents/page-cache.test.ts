@@ -8,7 +8,9 @@ import {
   type LoggedIn,
   type TestApp,
 } from '../test-utils.ts'
+import type { Talent } from '#shared/talent.ts'
 import { cachedPage, type CachedPage } from './page-cache.ts'
+import { getTalent } from './service.ts'
 import { insertTalent } from './test-fixtures.ts'
 
 let testApp: TestApp
@@ -77,6 +79,29 @@ describe('the talent page cache (issue 7): never older than the last committed w
     expect(await total()).toBe(totalBefore + 1)
     expect(await stats()).toBe(statsBefore + 1)
     expect(await tagCount()).toBe(1)
+  })
+
+  test('a talent opened, edited behind the app, opened again: the new value, the API shape', async () => {
+    const id = await insertTalent(testApp.database.db, { fullName: 'Opened', email: 'o@x.test' })
+    const open = async () => {
+      const response = await testApp.app.inject({
+        url: `/api/talents/${id}`,
+        headers: viewer.headers,
+      })
+      expect(response.statusCode).toBe(200)
+      return response.json<Talent>()
+    }
+    expect((await open()).notes).toBeNull()
+    await testApp.database.db.execute(sql`update talents set notes = 'edited' where id = ${id}`)
+    const after = await open()
+    expect(after).toEqual(await getTalent(testApp.database.db, id))
+    expect(after.notes).toBe('edited')
+    const missing = await testApp.app.inject({
+      url: '/api/talents/999999',
+      headers: viewer.headers,
+    })
+    expect(missing.statusCode).toBe(404)
+    expect(missing.json()).toEqual({ message: 'Talent not found' })
   })
 
   test('a deleted talent is gone on the next request', async () => {

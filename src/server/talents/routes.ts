@@ -1,4 +1,4 @@
-import type { FastifyPluginCallback } from 'fastify'
+import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { messageResponseSchema } from '#shared/auth.ts'
 import {
@@ -13,7 +13,9 @@ import { requireViewer } from '../access.ts'
 import { acceptsBrotli, brotli } from '../compression.ts'
 import type { Db } from '../db/open.ts'
 import { listTalentsJson } from './list.ts'
-import { createTalent, deleteTalent, getTalent, updateTalent } from './service.ts'
+import { talentDetailJson } from './detail.ts'
+import type { CachedPage } from './page-cache.ts'
+import { createTalent, deleteTalent, updateTalent } from './service.ts'
 import { getTalentStats } from './stats.ts'
 
 export type TalentRoutesOptions = {
@@ -28,6 +30,19 @@ export const NEXT_CURSOR_HEADER = 'x-next-cursor'
 const JSON_TYPE = 'application/json; charset=utf-8'
 /** Smaller bodies go uncompressed, as the compression plugin's threshold does. */
 const MIN_COMPRESSED_CHARS = 1024
+
+/**
+ * Sends JSON text as it is, brotli-compressed once per cached body when the client accepts it
+ * (compressing was the largest cost of a repeat); the compression plugin passes an
+ * already-encoded body through and gzips the rest itself.
+ */
+function sendJsonText(request: FastifyRequest, reply: FastifyReply, body: CachedPage) {
+  void reply.type(JSON_TYPE)
+  if (body.json.length < MIN_COMPRESSED_CHARS) return reply.send(body.json)
+  if (!acceptsBrotli(request.headers['accept-encoding'])) return reply.send(body.json)
+  body.brotli ??= brotli(body.json)
+  return reply.header('content-encoding', 'br').header('vary', 'accept-encoding').send(body.brotli)
+}
 
 /**
  * The talent API of spec section 7, server-enforced (permission rule in service.ts): every
@@ -50,16 +65,7 @@ export const talentRoutes: FastifyPluginCallback<TalentRoutesOptions> = (
       const { page, total } = await listTalentsJson(db, request.query, { dataVersion, cachedPages })
       void reply.header(TOTAL_COUNT_HEADER, String(total))
       if (page.nextCursor) void reply.header(NEXT_CURSOR_HEADER, page.nextCursor)
-      void reply.type(JSON_TYPE)
-      if (page.json.length < MIN_COMPRESSED_CHARS) return reply.send(page.json)
-      if (!acceptsBrotli(request.headers['accept-encoding'])) return reply.send(page.json)
-      // Compressed once per cached page, not per request (compressing was the largest cost of
-      // a repeat); the compression plugin passes an already-encoded body through.
-      page.brotli ??= brotli(page.json)
-      return reply
-        .header('content-encoding', 'br')
-        .header('vary', 'accept-encoding')
-        .send(page.brotli)
+      return sendJsonText(request, reply, page)
     },
   })
 
@@ -72,8 +78,13 @@ export const talentRoutes: FastifyPluginCallback<TalentRoutesOptions> = (
 
   app.get('/api/talents/:id', {
     config: { access: 'user' },
-    schema: { params: talentIdParamsSchema, response: { 200: talentSchema } },
-    handler: (request) => getTalent(db, request.params.id),
+    // No response schema, as for the list: the database built the JSON (talent-json.ts).
+    schema: { params: talentIdParamsSchema },
+    handler: async (request, reply) => {
+      const { dataVersion } = requireViewer(request)
+      const talent = await talentDetailJson(db, request.params.id, { dataVersion, cachedPages })
+      return sendJsonText(request, reply, talent)
+    },
   })
 
   app.post('/api/talents', {
