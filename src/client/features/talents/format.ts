@@ -58,15 +58,18 @@ export function initials(fullName: string): string {
   return result === '' ? '?' : result
 }
 
-/** spec section 9: the seven avatar colours (theme-independent, white text readable on each). */
+/**
+ * spec section 9: the seven avatar colours (theme-independent). Shades dark enough for white text
+ * at WCAG AA, 4.5:1 or better (issue 6, tests/e2e/accessibility.spec.ts).
+ */
 export const AVATAR_COLORS = [
-  'bg-rose-600 text-white',
-  'bg-orange-600 text-white',
-  'bg-emerald-600 text-white',
-  'bg-sky-600 text-white',
-  'bg-indigo-500 text-white',
-  'bg-fuchsia-600 text-white',
-  'bg-teal-600 text-white',
+  'bg-rose-700 text-white',
+  'bg-orange-700 text-white',
+  'bg-emerald-700 text-white',
+  'bg-sky-700 text-white',
+  'bg-indigo-600 text-white',
+  'bg-fuchsia-700 text-white',
+  'bg-teal-700 text-white',
 ] as const
 
 /** The avatar colour for a name: a deterministic string hash, so a name keeps its colour. */
