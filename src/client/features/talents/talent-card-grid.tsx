@@ -2,7 +2,8 @@ import { Plus, UsersRound } from 'lucide-react'
 import type { Talent } from '#shared/talent.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
-import { TalentCard } from './talent-card.tsx'
+import { TalentCardList } from './talent-card-list.tsx'
+import { CARD_GRID_CLASS } from './use-grid-columns.ts'
 
 type TalentCardGridProps = {
   talents: Talent[]
@@ -15,9 +16,6 @@ type TalentCardGridProps = {
   onAddFirst: () => void
 }
 
-// spec section 2: 2 to 6 columns depending on screen width.
-const GRID = 'grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5 2xl:grid-cols-6'
-
 /** List presentation B (spec section 2). */
 export function TalentCardGrid(props: TalentCardGridProps) {
   const { talents, isLoading, isAdmin, onSelect, onEdit, onDelete, onAddFirst } = props
@@ -25,7 +23,7 @@ export function TalentCardGrid(props: TalentCardGridProps) {
   if (isLoading) {
     // spec section 9: six skeleton cards while loading.
     return (
-      <div className={GRID} aria-busy="true" aria-label="Loading talents">
+      <div className={CARD_GRID_CLASS} aria-busy="true" aria-label="Loading talents">
         {[0, 1, 2, 3, 4, 5].map((card) => (
           <div key={card} className="grid gap-3 rounded-xl border bg-card p-3">
             <Skeleton className="h-4 w-2/3" />
@@ -61,17 +59,12 @@ export function TalentCardGrid(props: TalentCardGridProps) {
   }
 
   return (
-    <ul className={GRID} aria-label="Talents">
-      {talents.map((talent) => (
-        <li key={talent.id} className="flex min-w-0">
-          <TalentCard
-            talent={talent}
-            onSelect={() => onSelect(talent)}
-            onEdit={() => onEdit(talent)}
-            onDelete={isAdmin ? () => onDelete(talent) : undefined}
-          />
-        </li>
-      ))}
-    </ul>
+    <TalentCardList
+      talents={talents}
+      isAdmin={isAdmin}
+      onSelect={onSelect}
+      onEdit={onEdit}
+      onDelete={onDelete}
+    />
   )
 }

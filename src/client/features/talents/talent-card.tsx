@@ -1,4 +1,5 @@
 import { CalendarDays, Mail, Phone } from 'lucide-react'
+import { memo } from 'react'
 import type { Talent } from '#shared/talent.ts'
 import { Badge } from '../../components/ui/badge.tsx'
 import {
@@ -13,18 +14,26 @@ import { TalentRowActions } from './talent-row-actions.tsx'
 
 type TalentCardProps = {
   talent: Talent
-  onSelect: () => void
-  onEdit: () => void
+  onSelect: (talent: Talent) => void
+  onEdit: (talent: Talent) => void
   /** Absent for non-admins: the card view shows delete only to admins (spec section 6). */
-  onDelete?: () => void
+  onDelete?: (talent: Talent) => void
 }
 
-/** List presentation B's card (spec section 2). */
-export function TalentCard({ talent, onSelect, onEdit, onDelete }: TalentCardProps) {
+/**
+ * List presentation B's card (spec section 2). Memoised (issue 7): the windowed grid re-renders
+ * as rows scroll in and out, and a card that stays need not (bench:ui measures the difference).
+ */
+export const TalentCard = memo(function TalentCard({
+  talent,
+  onSelect,
+  onEdit,
+  onDelete,
+}: TalentCardProps) {
   return (
     <article
       aria-label={talent.fullName}
-      onClick={onSelect}
+      onClick={() => onSelect(talent)}
       className="group relative flex w-full min-w-0 cursor-pointer flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm transition-colors hover:border-primary/60 has-[button:focus-visible]:border-primary"
     >
       <p className="truncate bg-primary/15 px-3 py-1 text-xs text-muted-foreground">
@@ -46,7 +55,7 @@ export function TalentCard({ talent, onSelect, onEdit, onDelete }: TalentCardPro
                 className="line-clamp-2 max-w-full rounded-sm text-left outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
                 onClick={(event) => {
                   event.stopPropagation()
-                  onSelect()
+                  onSelect(talent)
                 }}
               >
                 {talent.fullName}
@@ -82,9 +91,13 @@ export function TalentCard({ talent, onSelect, onEdit, onDelete }: TalentCardPro
             Last updated{' '}
             <span className="whitespace-nowrap">{formatShortDate(lastUpdated(talent))}</span>
           </p>
-          <TalentRowActions fullName={talent.fullName} onEdit={onEdit} onDelete={onDelete} />
+          <TalentRowActions
+            fullName={talent.fullName}
+            onEdit={() => onEdit(talent)}
+            onDelete={onDelete === undefined ? undefined : () => onDelete(talent)}
+          />
         </div>
       </div>
     </article>
   )
-}
+})

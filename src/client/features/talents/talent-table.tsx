@@ -1,4 +1,3 @@
-import type { KeyboardEvent } from 'react'
 import type { Talent } from '#shared/talent.ts'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
 import {
@@ -9,8 +8,7 @@ import {
   TableHeader,
   TableRow,
 } from '../../components/ui/table.tsx'
-import { capitalize, capitalizeWords, formatLongDate } from './format.ts'
-import { TalentRowActions } from './talent-row-actions.tsx'
+import { TalentTableRows } from './talent-table-rows.tsx'
 
 type TalentTableProps = {
   talents: Talent[]
@@ -37,17 +35,17 @@ function SkeletonRows() {
 
 /** List presentation A (spec section 2): one clickable, keyboard-activatable row per talent. */
 export function TalentTable({ talents, isLoading, onSelect, onEdit, onDelete }: TalentTableProps) {
-  function handleKeyDown(event: KeyboardEvent<HTMLTableRowElement>, talent: Talent) {
-    if (event.key !== 'Enter' && event.key !== ' ') return
-    event.preventDefault()
-    onSelect(talent)
-  }
-
+  const hasRows = !isLoading && talents.length > 0
   return (
     <div className="min-w-0 rounded-xl border bg-card">
-      <Table aria-label="Talents" aria-busy={isLoading}>
+      <Table
+        aria-label="Talents"
+        aria-busy={isLoading}
+        // Windowed: only some rows are in the DOM, so say how many there are (header included).
+        aria-rowcount={hasRows ? talents.length + 1 : undefined}
+      >
         <TableHeader>
-          <TableRow className="hover:bg-transparent">
+          <TableRow className="hover:bg-transparent" aria-rowindex={1}>
             {COLUMNS.map((column) => (
               <TableHead key={column} scope="col">
                 {column}
@@ -55,52 +53,29 @@ export function TalentTable({ talents, isLoading, onSelect, onEdit, onDelete }: 
             ))}
           </TableRow>
         </TableHeader>
-        <TableBody>
-          {isLoading ? <SkeletonRows /> : null}
-          {!isLoading && talents.length === 0 ? (
-            <TableRow className="hover:bg-transparent">
-              <TableCell
-                colSpan={COLUMNS.length}
-                className="py-10 text-center text-muted-foreground"
-              >
-                No talents found. Add new talents to see them here.
-              </TableCell>
-            </TableRow>
-          ) : null}
-          {talents.map((talent) => (
-            <TableRow
-              key={talent.id}
-              tabIndex={0}
-              aria-label={`View ${talent.fullName}`}
-              className="cursor-pointer outline-none focus-visible:bg-muted/60 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset"
-              onClick={() => onSelect(talent)}
-              onKeyDown={(event) => handleKeyDown(event, talent)}
-            >
-              <TableCell className="font-medium">{talent.fullName}</TableCell>
-              <TableCell>
-                <div className="grid">
-                  <span>{talent.email}</span>
-                  {talent.phone ? (
-                    <span className="text-xs text-muted-foreground">{talent.phone}</span>
-                  ) : null}
-                </div>
-              </TableCell>
-              <TableCell>{capitalize(talent.areaOfInterest)}</TableCell>
-              <TableCell>{capitalizeWords(talent.seniorityLevel)}</TableCell>
-              <TableCell>{formatLongDate(talent.createdAt)}</TableCell>
-              {/* spec section 2: the Added By cell always reads Admin. */}
-              <TableCell>Admin</TableCell>
-              <TableCell>
-                {/* spec section 6: the table shows delete to everyone. */}
-                <TalentRowActions
-                  fullName={talent.fullName}
-                  onEdit={() => onEdit(talent)}
-                  onDelete={() => onDelete(talent)}
-                />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
+        {hasRows ? (
+          <TalentTableRows
+            talents={talents}
+            columnCount={COLUMNS.length}
+            onSelect={onSelect}
+            onEdit={onEdit}
+            onDelete={onDelete}
+          />
+        ) : (
+          <TableBody>
+            {isLoading ? <SkeletonRows /> : null}
+            {!isLoading && talents.length === 0 ? (
+              <TableRow className="hover:bg-transparent">
+                <TableCell
+                  colSpan={COLUMNS.length}
+                  className="py-10 text-center text-muted-foreground"
+                >
+                  No talents found. Add new talents to see them here.
+                </TableCell>
+              </TableRow>
+            ) : null}
+          </TableBody>
+        )}
       </Table>
     </div>
   )

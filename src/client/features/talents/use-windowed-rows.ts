@@ -1,0 +1,109 @@
+import {
+  defaultRangeExtractor,
+  useWindowVirtualizer,
+  type Virtualizer,
+} from '@tanstack/react-virtual'
+import { useEffect, useState, type FocusEvent } from 'react'
+import { windowSlices, withIndex } from './window-slices.ts'
+
+type WindowedRowsOptions = {
+  count: number
+  /** A typical row's height in px, until it is measured. */
+  estimateSize: number
+  /** The layout's space between rows, in px. */
+  gap: number
+  /** Rows rendered beyond each edge of the window. */
+  overscan: number
+}
+
+/**
+ * Where `element` starts, in px from the top of the document, kept current as the content above
+ * it changes (the stat cards load, the window resizes). Read when a ResizeObserver reports, after
+ * layout, so it never forces one (the observer reports once as soon as it starts observing).
+ * Unchanged while the element is hidden.
+ */
+function useDocumentTop(element: HTMLElement | null): number {
+  const [top, setTop] = useState(0)
+  // Subscribes to an external system (layout), which is what effects are for.
+  useEffect(() => {
+    if (element === null) return
+    const observer = new ResizeObserver(() => {
+      if (element.getClientRects().length === 0) return
+      setTop(element.getBoundingClientRect().top + window.scrollY)
+    })
+    observer.observe(document.body)
+    return () => observer.disconnect()
+  }, [element])
+  return top
+}
+
+/**
+ * A row's height, as the ResizeObserver reports it after layout. Called without an entry (a row
+ * just rendered, inside React's commit), it answers from the cache or the estimate rather than
+ * force a layout there; the observer's first report follows in the same frame. Under the detail
+ * view the list is display:none and every row reports 0: keep what was measured before, so the
+ * list keeps its height and Back restores the scroll position.
+ */
+function measureRow(
+  element: Element,
+  entry: ResizeObserverEntry | undefined,
+  instance: Virtualizer<Window, Element>,
+): number {
+  const size = entry?.borderBoxSize[0]?.blockSize ?? 0
+  if (size > 0) return size
+  const index = instance.indexFromElement(element)
+  return (
+    instance.itemSizeCache.get(instance.options.getItemKey(index)) ??
+    instance.options.estimateSize(index)
+  )
+}
+
+/**
+ * Windowing for a list scrolled with the page (issue 7: scroll through 1,000 talents without long
+ * tasks): only the rows in and near the window are rendered, spacers stand for the rest. Give
+ * `setListElement` as the list element's ref, `measureElement` and data-index={row} to one element per row whose
+ * height is the row's, and the focus handlers to the list, so a row holding keyboard focus stays
+ * rendered when it scrolls away.
+ */
+export function useWindowedRows({ count, estimateSize, gap, overscan }: WindowedRowsOptions) {
+  const [list, setList] = useState<HTMLElement | null>(null)
+  const scrollMargin = useDocumentTop(list)
+  const [focusedRow, setFocusedRow] = useState<number | undefined>(undefined)
+  const virtualizer = useWindowVirtualizer<Element>({
+    count,
+    estimateSize: () => estimateSize,
+    gap,
+    overscan,
+    scrollMargin,
+    measureElement: measureRow,
+    rangeExtractor: (range) => withIndex(defaultRangeExtractor(range), focusedRow, count),
+    // Render rows that scroll in in a task of their own, not inside the scroll event's frame: a
+    // frame then lays out and paints, the next task renders, each shorter than a long task
+    // (issue 7). The overscan covers the frame the new rows arrive late.
+    useFlushSync: false,
+  })
+
+  function handleFocus(event: FocusEvent<HTMLElement>) {
+    const row = event.target.closest('[data-index]')
+    const index = Number(row?.getAttribute('data-index') ?? NaN)
+    setFocusedRow(Number.isInteger(index) ? index : undefined)
+  }
+
+  function handleBlur(event: FocusEvent<HTMLElement>) {
+    const next = event.relatedTarget
+    if (!(next instanceof Node) || !event.currentTarget.contains(next)) setFocusedRow(undefined)
+  }
+
+  return {
+    setListElement: setList,
+    measureElement: virtualizer.measureElement,
+    slices: windowSlices(
+      virtualizer.getVirtualItems(),
+      virtualizer.getTotalSize(),
+      scrollMargin,
+      gap,
+    ),
+    onFocus: handleFocus,
+    onBlur: handleBlur,
+  }
+}
