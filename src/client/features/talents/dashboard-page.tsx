@@ -6,13 +6,18 @@ import type { Talent } from '#shared/talent.ts'
 import { PageHeader } from '../../components/layout/page-header.tsx'
 import { useAuth } from '../auth/use-auth.ts'
 import { AddTalentButton } from './add-talent-button.tsx'
-import { talentListOptions } from './api.ts'
+import { talentListOptions, type TalentListFilters } from './api.ts'
 import { DeleteTalentDialog, type DeleteSource } from './delete-talent-dialog.tsx'
 import { TalentDetail } from './talent-detail.tsx'
 import { TalentFormDialog } from './talent-form-dialog.tsx'
 import { TalentPool } from './talent-pool.tsx'
 import { TalentStatCards } from './talent-stat-cards.tsx'
-import { useTalentFilters } from './use-talent-filters.ts'
+import {
+  DEFAULT_FILTERS,
+  filtersToParams,
+  parseFilters,
+  useTalentFilters,
+} from './use-talent-filters.ts'
 import { useViewMode } from './use-view-mode.ts'
 
 // The selected talent lives in the URL (?talent=ID) so Back and shared links work.
@@ -77,6 +82,14 @@ export function DashboardPage() {
     )
   }
 
+  // Issue 7 (filter and search results ≤ 300 ms): the request leaves on the click, before React
+  // renders the page for the new URL, under the key the list will read (the URL's parse of them).
+  function applyFilters(next: TalentListFilters) {
+    const key = parseFilters(filtersToParams(next, new URLSearchParams()))
+    void queryClient.prefetchInfiniteQuery(talentListOptions(key))
+    filters.apply(next)
+  }
+
   function findLoaded(id: number): Talent | undefined {
     const data = queryClient.getQueryData(talentListOptions(filters.applied).queryKey)
     return data?.pages.flatMap((page) => page.talents).find((talent) => talent.id === id)
@@ -109,8 +122,8 @@ export function DashboardPage() {
         <TalentPool
           filters={filters.applied}
           activeCount={filters.activeCount}
-          onApplyFilters={filters.apply}
-          onResetFilters={filters.reset}
+          onApplyFilters={applyFilters}
+          onResetFilters={() => applyFilters(DEFAULT_FILTERS)}
           viewMode={viewMode}
           onViewModeChange={setViewMode}
           isAdmin={isAdmin}
