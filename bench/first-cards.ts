@@ -33,6 +33,12 @@ const SCROLL_TARGET = 1000
 const firstRow = (page: Page) =>
   page.locator('table[aria-label="Talents"] tbody tr[aria-label]').first()
 
+/** The page has finished starting (code, stats, the first page): what follows is the scroll's. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle')
+  await page.waitForTimeout(300)
+}
+
 /** Scrolls the grid, switches to the table (timing the switch), reloads, scrolls the table. */
 async function scrollBothViews(
   page: Page,
@@ -40,6 +46,7 @@ async function scrollBothViews(
 ): Promise<{ grid: ScrollResult; list: ScrollResult; switchToList: LongTasks }> {
   await page.goto(`${url}/dashboard`)
   await page.getByRole('list', { name: 'Talents' }).getByRole('article').first().waitFor()
+  await settle(page)
   const grid = await scrollUntilLoaded(page, SCROLL_TARGET)
 
   // The toggle re-renders every loaded talent as a row: a long task unless the list is windowed.
@@ -53,6 +60,7 @@ async function scrollBothViews(
   await page.evaluate(() => window.scrollTo({ top: 0 }))
   await page.reload()
   await firstRow(page).waitFor()
+  await settle(page)
   const list = await scrollUntilLoaded(page, SCROLL_TARGET)
   return { grid, list, switchToList }
 }

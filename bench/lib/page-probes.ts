@@ -66,19 +66,30 @@ export async function fetchedAt(page: Page, part: string, after: number): Promis
   return found
 }
 
-export type LongTasks = { count: number; maxMs: number; blockingMs: number }
+export type LongTasks = {
+  count: number
+  maxMs: number
+  blockingMs: number
+  /** Each one: when it started (ms after `from`) and how long it took. */
+  tasks: { atMs: number; ms: number }[]
+}
 
 /** The long tasks that started between two page times: how many, the longest, and their time over 50 ms. */
 export async function longTasksBetween(page: Page, from: number, to: number): Promise<LongTasks> {
-  const durations = await page.evaluate(
+  const tasks = await page.evaluate(
     ({ from, to }) =>
       performance
         .getEntriesByName('bench-longtask')
         .filter((e) => e.startTime >= from && e.startTime <= to)
-        .map((e) => (e instanceof PerformanceMark && typeof e.detail === 'number' ? e.detail : 0)),
+        .map((e) => ({
+          atMs: Math.round(e.startTime - from),
+          ms: e instanceof PerformanceMark && typeof e.detail === 'number' ? e.detail : 0,
+        })),
     { from, to },
   )
+  const durations = tasks.map((t) => t.ms)
   return {
+    tasks,
     count: durations.length,
     maxMs: Math.max(0, ...durations),
     blockingMs: durations.reduce((sum, d) => sum + Math.max(0, d - 50), 0),
