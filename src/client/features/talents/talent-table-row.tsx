@@ -43,16 +43,21 @@ export const TalentTableRow = memo(function TalentTableRow({
       onClick={() => onSelect(talent)}
       onKeyDown={handleKeyDown}
     >
-      <TableCell className="font-medium">{talent.fullName}</TableCell>
+      {/* Fixed column widths (talent-table.tsx): text longer than its column is truncated. */}
+      <TableCell className="truncate font-medium" title={talent.fullName}>
+        {talent.fullName}
+      </TableCell>
       <TableCell>
         <div className="grid">
-          <span>{talent.email}</span>
+          <span className="truncate" title={talent.email}>
+            {talent.email}
+          </span>
           {talent.phone ? (
-            <span className="text-xs text-muted-foreground">{talent.phone}</span>
+            <span className="truncate text-xs text-muted-foreground">{talent.phone}</span>
           ) : null}
         </div>
       </TableCell>
-      <TableCell>{capitalize(talent.areaOfInterest)}</TableCell>
+      <TableCell className="truncate">{capitalize(talent.areaOfInterest)}</TableCell>
       <TableCell>{capitalizeWords(talent.seniorityLevel)}</TableCell>
       <TableCell>{formatLongDate(talent.createdAt)}</TableCell>
       {/* spec section 2: the Added By cell always reads Admin. */}

@@ -19,6 +19,20 @@ type TalentTableProps = {
 }
 
 const COLUMNS = ['Name', 'Contact', 'Area', 'Level', 'Added', 'Added By', 'Actions'] as const
+/**
+ * Fixed column widths (Contact takes the rest, at least 20rem of the table's 74rem): the table is
+ * windowed, and with automatic widths its columns would shift as rows of other lengths scroll in
+ * and out. Long text is truncated; narrow screens scroll the table sideways, as before.
+ */
+const COLUMN_WIDTHS: Record<(typeof COLUMNS)[number], string | undefined> = {
+  Name: '13rem',
+  Contact: undefined,
+  Area: '15rem',
+  Level: '5.5rem',
+  Added: '8rem',
+  'Added By': '6rem',
+  Actions: '6.5rem',
+}
 
 function SkeletonRows() {
   // spec section 9: three skeleton rows while loading.
@@ -39,11 +53,17 @@ export function TalentTable({ talents, isLoading, onSelect, onEdit, onDelete }: 
   return (
     <div className="min-w-0 rounded-xl border bg-card">
       <Table
+        className="min-w-[74rem] table-fixed"
         aria-label="Talents"
         aria-busy={isLoading}
         // Windowed: only some rows are in the DOM, so say how many there are (header included).
         aria-rowcount={hasRows ? talents.length + 1 : undefined}
       >
+        <colgroup>
+          {COLUMNS.map((column) => (
+            <col key={column} style={{ width: COLUMN_WIDTHS[column] }} />
+          ))}
+        </colgroup>
         <TableHeader>
           <TableRow className="hover:bg-transparent" aria-rowindex={1}>
             {COLUMNS.map((column) => (
