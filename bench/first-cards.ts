@@ -13,12 +13,19 @@
  *
  * Serves CLIENT_DIR when set (else dist/client), building it when missing or with --build.
  */
+import { loadavg } from 'node:os'
 import type { Browser, Page } from 'playwright-core'
 import { countTransfer, launchChromium, recordTimeline } from './lib/browser.ts'
 import { ensureClientBuilt } from './lib/client-build.ts'
 import { parseCommonArgs } from './lib/cli.ts'
 import { prepareDatabase } from './lib/database.ts'
-import { installProbes, longTasksBetween, pageNow, type LongTasks } from './lib/page-probes.ts'
+import {
+  cpuProbe,
+  installProbes,
+  longTasksBetween,
+  pageNow,
+  type LongTasks,
+} from './lib/page-probes.ts'
 import { loadAverage, ms } from './lib/report.ts'
 import { scrollUntilLoaded, type ScrollResult } from './lib/scroll.ts'
 import { startServer } from './lib/server.ts'
@@ -43,10 +50,16 @@ async function settle(page: Page): Promise<void> {
 async function scrollBothViews(
   page: Page,
   url: string,
-): Promise<{ grid: ScrollResult; list: ScrollResult; switchToList: LongTasks }> {
+): Promise<{
+  grid: ScrollResult
+  list: ScrollResult
+  switchToList: LongTasks
+  cpuProbeMs: number
+}> {
   await page.goto(`${url}/dashboard`)
   await page.getByRole('list', { name: 'Talents' }).getByRole('article').first().waitFor()
   await settle(page)
+  const cpuProbeMs = await cpuProbe(page)
   const grid = await scrollUntilLoaded(page, SCROLL_TARGET)
 
   // The toggle re-renders every loaded talent as a row: a long task unless the list is windowed.
@@ -62,7 +75,7 @@ async function scrollBothViews(
   await firstRow(page).waitFor()
   await settle(page)
   const list = await scrollUntilLoaded(page, SCROLL_TARGET)
-  return { grid, list, switchToList }
+  return { grid, list, switchToList, cpuProbeMs }
 }
 
 async function oneRun(browser: Browser, url: string): Promise<UiRun> {
@@ -83,7 +96,17 @@ async function oneRun(browser: Browser, url: string): Promise<UiRun> {
     const filter = await applyAreaFilter(page, AREA)
     const search = await searchFor(page, SEARCH_TERM)
     const scroll = await scrollBothViews(page, url)
-    return { signIn, filter, search, ...scroll, loginPage, dashboard, timeline: signInTimeline }
+    const loadAverage1m = loadavg()[0] ?? NaN
+    return {
+      signIn,
+      filter,
+      search,
+      ...scroll,
+      loadAverage1m,
+      loginPage,
+      dashboard,
+      timeline: signInTimeline,
+    }
   } finally {
     await context.close()
   }
@@ -107,7 +130,8 @@ async function main(): Promise<number> {
         `  run ${i + 1}: first cards ${ms(run.signIn.shownMs)} ms, filter ${ms(run.filter.shownMs)} ms, ` +
           `search ${ms(run.search.shownMs)} ms, scroll: grid ${run.grid.longTasks.count} long tasks ` +
           `(max ${ms(run.grid.longTasks.maxMs)} ms), list ${run.list.longTasks.count} ` +
-          `(max ${ms(run.list.longTasks.maxMs)} ms)`,
+          `(max ${ms(run.list.longTasks.maxMs)} ms); CPU probe ${ms(run.cpuProbeMs)} ms, ` +
+          `load ${run.loadAverage1m.toFixed(2)}`,
       )
     }
   } finally {

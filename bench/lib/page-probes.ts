@@ -97,3 +97,24 @@ export async function longTasksBetween(page: Page, from: number, to: number): Pr
 }
 
 export const pageNow = (page: Page) => page.evaluate(() => performance.now())
+
+/**
+ * How long a fixed piece of JavaScript takes in the page (median of 5, ms). Other work on the
+ * machine slows it down, and the run's figures with it, so each run reports it beside its long
+ * tasks: runs are comparable by it, the lowest being the quietest machine.
+ */
+export async function cpuProbe(page: Page): Promise<number> {
+  const times: number[] = []
+  for (let i = 0; i < 5; i++) {
+    times.push(
+      await page.evaluate(() => {
+        const start = performance.now()
+        let sum = 0
+        for (let n = 0; n < 10_000_000; n++) sum += Math.sqrt(n)
+        return sum > 0 ? performance.now() - start : 0
+      }),
+    )
+    await page.waitForTimeout(50)
+  }
+  return [...times].sort((a, b) => a - b)[2] ?? NaN
+}

@@ -56,6 +56,11 @@ export async function scrollUntilLoaded(
           }
           if (status === null) reject(new Error("no 'Showing N of M talents' line"))
           else requestAnimationFrame(frame)
+          // Should animation frames stop (a starved or hidden page), fail instead of waiting forever.
+          setTimeout(
+            () => reject(new Error(`no end of scrolling after ${timeoutMs} ms`)),
+            timeoutMs,
+          )
         },
       ),
     { target, timeoutMs, step: STEP_PX },

@@ -18,6 +18,10 @@ export type UiRun = {
   grid: ScrollResult
   list: ScrollResult
   switchToList: LongTasks
+  /** cpuProbe() before the scrolls: how busy the machine was (lower is quieter). */
+  cpuProbeMs: number
+  /** The machine's 1-minute load average at the end of the run. */
+  loadAverage1m: number
   loginPage: Transfer
   dashboard: Transfer
   timeline: TimelineEntry[]
@@ -72,6 +76,8 @@ function rows(runs: UiRun[], area: string, term: string): Row[] {
       name: "'List view' with 1,000 loaded: longest long task",
       values: of((r) => r.switchToList.maxMs),
     },
+    { name: 'CPU probe in the page (lower = quieter machine)', values: of((r) => r.cpuProbeMs) },
+    { name: 'load average (1 min) at the end of the run', values: of((r) => r.loadAverage1m) },
   ]
 }
 
