@@ -40,8 +40,17 @@ test('the first-time screen sets a password and reloads into the app', async ({ 
 
   await page.getByLabel('New Password').fill('Another-fine-passphrase-9')
   await page.getByLabel('Confirm Password').fill('Another-fine-passphrase-9')
+  // The toast lives 500 ms before the full reload wipes it: watched every frame from the click,
+  // not polled afterwards (a loaded CI machine missed the window).
+  const sawSuccess = page.waitForFunction(
+    () => document.body.innerText.includes('Success!'),
+    undefined,
+    {
+      polling: 'raf',
+    },
+  )
   await page.getByRole('button', { name: 'Set Password' }).click()
-  await expect(toast(page).getByText('Success!')).toBeVisible()
+  await sawSuccess
   await expect(page).toHaveURL(/\/dashboard$/)
 })
 
