@@ -10,6 +10,7 @@ import { registerAccessControl } from './access.ts'
 import { appInfoRoutes } from './app-info/routes.ts'
 import { activityRoutes } from './activity/routes.ts'
 import { authRoutes } from './auth/routes.ts'
+import { cacheSessionsOn } from './auth/session-cache.ts'
 import { clientRoutes } from './client-routes.ts'
 import { COMPRESSION } from './compression.ts'
 import type { Config } from './config.ts'
@@ -30,7 +31,7 @@ import { userRoutes } from './users/routes.ts'
 export const BODY_LIMIT = 100 * 1024
 
 export type BuildAppOptions = {
-  database: Pick<OpenDatabase, 'db' | 'ping'>
+  database: Pick<OpenDatabase, 'db' | 'ping' | 'watchAuthChanges'>
   config: Config
   /** Fastify logger options; tests pass false. Defaults to JSON logs at config.logLevel. */
   logger?: FastifyServerOptions['logger']
@@ -117,6 +118,7 @@ export async function buildApp({
     }
   })
   registerCors(app, config.corsOrigins)
+  if (database.watchAuthChanges) await cacheSessionsOn(database.db, database.watchAuthChanges)
   // After cookie parsing and before any route: every route must declare its access.
   registerAccessControl(app, database.db, config)
   registerTextInputGuard(app)

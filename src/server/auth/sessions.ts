@@ -6,6 +6,7 @@ import type { Config } from '../config.ts'
 import type { Db } from '../db/open.ts'
 import { dataVersions, sessions, users } from '../db/schema.ts'
 import type { UserRow } from '../users/service.ts'
+import { sessionCacheOf } from './session-cache.ts'
 
 // Writing lastSeenAt on every request would double the database work; a minute is precise enough
 // for a 30-minute idle timeout.
@@ -97,7 +98,7 @@ export async function resolveSession(
 ): Promise<ResolvedSession | undefined> {
   const payload = decodeAuthToken(token)
   if (!payload) return undefined
-  const [row] = await sessionLookup(db).execute({ secretHash: hashSecret(payload.sid) })
+  const row = await lookUpSession(db, hashSecret(payload.sid))
   if (!row) return undefined
   const { session } = row
   // SECURITY.md 7: tampering never extends a session; the row decides.
@@ -114,6 +115,17 @@ export async function resolveSession(
       .set({ lastSeenAt: new Date(now) })
       .where(eq(sessions.id, session.id))
   }
+  return row
+}
+
+/** The row for a secret hash: from the embedded engine's cache when it has one (session-cache.ts). */
+async function lookUpSession(db: Db, secretHash: string): Promise<ResolvedSession | undefined> {
+  const cache = sessionCacheOf(db)
+  const cached = cache?.get(secretHash)
+  if (cached) return cached
+  const generation = cache?.generation
+  const [row] = await sessionLookup(db).execute({ secretHash })
+  if (row && cache && generation !== undefined) cache.set(secretHash, row, generation)
   return row
 }
 

@@ -20,6 +20,9 @@ export const migrationsFolder = path.join(
 
 export type Engine = 'pglite' | 'postgres'
 
+/** Migration 0006's notification channel. */
+const AUTH_CHANGE_CHANNEL = 'scout_auth_change'
+
 /** How long a new PostgreSQL connection may take before the request fails (503). */
 const CONNECT_TIMEOUT_MS = 5_000
 
@@ -33,6 +36,11 @@ export type OpenDatabase = {
   migrate: (folder?: string) => Promise<void>
   /** Round-trips a trivial query; false when the database cannot be reached. */
   ping: () => Promise<boolean>
+  /**
+   * Embedded engine only: calls back whenever sessions, users or data versions change, before
+   * the changing query returns (migration 0006; auth/session-cache.ts).
+   */
+  watchAuthChanges?: (onChange: () => void) => Promise<void>
   close: () => Promise<void>
 }
 
@@ -77,6 +85,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
     engine: 'pglite',
     migrate: (folder = migrationsFolder) => migratePglite(pglite, { migrationsFolder: folder }),
     ping: () => pingWith(() => client.query('select 1')),
+    watchAuthChanges: async (onChange) => {
+      // One session owns the embedded database, so this setting covers every later write.
+      await client.exec(`SET scout.notify_auth = 'on'`)
+      await client.listen(AUTH_CHANGE_CHANNEL, onChange)
+    },
     close: () => client.close(),
   }
 }
