@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import fastifyCompress from '@fastify/compress'
 import fastifyCookie from '@fastify/cookie'
-import fastifyHelmet from '@fastify/helmet'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { registerAccessControl } from './access.ts'
@@ -19,6 +18,7 @@ import type { OpenDatabase } from './db/open.ts'
 import { registerErrorHandling, sendJsonNotFound } from './errors.ts'
 import { healthRoutes } from './health/routes.ts'
 import { reportRoutes } from './reports/routes.ts'
+import { registerSecurityHeaders } from './security-headers.ts'
 import { tagRoutes } from './tags/routes.ts'
 import { talentRoutes } from './talents/routes.ts'
 import { registerTextInputGuard } from './text-input.ts'
@@ -65,20 +65,6 @@ function loggerOptions(
   }
 }
 
-// SECURITY.md 25, plus what the Vite SPA needs (Radix sets inline styles; images may be data: URIs).
-const CSP_DIRECTIVES = {
-  defaultSrc: ["'self'"],
-  objectSrc: ["'none'"],
-  baseUri: ["'none'"],
-  frameAncestors: ["'none'"],
-  scriptSrc: ["'self'"],
-  styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", 'data:'],
-  fontSrc: ["'self'", 'data:'],
-  connectSrc: ["'self'"],
-  formAction: ["'self'"],
-}
-
 function isApi(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')
 }
@@ -103,12 +89,7 @@ export async function buildApp({
   registerErrorHandling(app)
   configureBodyParsing(app)
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    // Sent below, and only over HTTPS (SECURITY.md 25).
-    strictTransportSecurity: false,
-  })
+  registerSecurityHeaders(app)
   await app.register(fastifyCookie)
   await app.register(fastifyCompress, COMPRESSION)
   app.addHook('onSend', async (request, reply) => {
