@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process'
 import { sql } from 'drizzle-orm'
+import pg from 'pg'
 import { acquireDataDirLock, type DataDirLock } from '../../src/server/data-dir-lock.ts'
 import { openDatabase, type OpenDatabase } from '../../src/server/db/open.ts'
 import { rawRows } from '../../src/server/db/raw-rows.ts'
@@ -67,6 +68,7 @@ function runSeed(target: BenchTarget, talents: number, seed: number): Promise<vo
  * Returns the number of talents present.
  */
 export async function prepareDatabase(target: BenchTarget, talents: number): Promise<number> {
+  if (target.engine === 'postgres') await ensurePostgresDatabase(target.url)
   for (let attempt = 0; ; attempt++) {
     const database = await openBenchDatabase(target)
     let have: number
@@ -99,4 +101,23 @@ async function ensureBenchAccount(database: OpenDatabase): Promise<void> {
     mustChangePassword: false,
   })
   console.log(`  created the bench account ${BENCH_ACCOUNT.email}`)
+}
+
+/** A fresh machine has no scout_bench database: create it (on the same server) when missing. */
+async function ensurePostgresDatabase(url: string): Promise<void> {
+  const name = decodeURIComponent(new URL(url).pathname.slice(1))
+  const maintenance = new URL(url)
+  maintenance.pathname = '/postgres'
+  const client = new pg.Client({ connectionString: maintenance.toString() })
+  await client.connect()
+  try {
+    const found = await client.query('select 1 from pg_database where datname = $1', [name])
+    if (found.rowCount === 0) {
+      // Identifiers cannot be bound parameters; escapeIdentifier quotes the name.
+      await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`)
+      console.log(`  created the database ${name}`)
+    }
+  } finally {
+    await client.end()
+  }
 }
