@@ -10,14 +10,13 @@ import {
 } from 'recharts'
 import type { EngagementReport } from '#shared/reports.ts'
 import {
-  axisLine,
-  axisTick,
   gridStroke,
-  legendStyle,
-  tooltipLabelStyle,
-  tooltipStyle,
+  countAxisProps,
+  labelAxisProps,
+  tooltipProps,
+  legendProps,
 } from './chart-theme.ts'
-import { formatCount, formatWeek } from './format.ts'
+import { formatWeek } from './format.ts'
 
 type ActivityChartProps = { activity: EngagementReport['activity'] }
 
@@ -36,28 +35,17 @@ export function ActivityChart({ activity }: ActivityChartProps) {
         <XAxis
           dataKey="week"
           tickFormatter={(week: string) => formatWeek(week, 'axis')}
-          tick={axisTick}
-          axisLine={axisLine}
-          tickLine={false}
+          {...labelAxisProps}
           minTickGap={16}
         />
-        <YAxis
-          tickFormatter={formatCount}
-          tick={axisTick}
-          axisLine={false}
-          tickLine={false}
-          width={48}
-          allowDecimals={false}
-        />
+        <YAxis {...countAxisProps} width={48} />
         <Tooltip
-          contentStyle={tooltipStyle}
-          labelStyle={tooltipLabelStyle}
+          {...tooltipProps}
           cursor={{ stroke: 'var(--border)' }}
           itemSorter={(item) => LINES.findIndex((line) => line.key === item.dataKey)}
           labelFormatter={(week) => (typeof week === 'string' ? formatWeek(week) : week)}
-          formatter={(value) => (typeof value === 'number' ? formatCount(value) : value)}
         />
-        <Legend wrapperStyle={legendStyle} iconType="circle" iconSize={8} itemSorter={null} />
+        <Legend {...legendProps} />
         {LINES.map((line) => (
           <Line
             key={line.key}

@@ -10,17 +10,16 @@ import {
 } from 'recharts'
 import type { SourcesReport } from '#shared/reports.ts'
 import {
-  axisLine,
-  axisTick,
   gridStroke,
-  legendStyle,
   MUTED_SERIES_COLOR,
   seriesColor,
   tooltipCursor,
-  tooltipLabelStyle,
-  tooltipStyle,
+  countAxisProps,
+  labelAxisProps,
+  tooltipProps,
+  legendProps,
 } from './chart-theme.ts'
-import { adderLabel, formatCount, formatMonth } from './format.ts'
+import { adderLabel, formatMonth } from './format.ts'
 
 type AddersChartProps = Pick<SourcesReport, 'months' | 'adders'>
 
@@ -38,28 +37,17 @@ export function AddersChart({ months, adders }: AddersChartProps) {
         <XAxis
           dataKey="month"
           tickFormatter={(month: string) => formatMonth(month, 'axis')}
-          tick={axisTick}
-          axisLine={axisLine}
-          tickLine={false}
+          {...labelAxisProps}
           minTickGap={8}
         />
-        <YAxis
-          tickFormatter={formatCount}
-          tick={axisTick}
-          axisLine={false}
-          tickLine={false}
-          width={48}
-          allowDecimals={false}
-        />
+        <YAxis {...countAxisProps} width={48} />
         <Tooltip
-          contentStyle={tooltipStyle}
-          labelStyle={tooltipLabelStyle}
+          {...tooltipProps}
           cursor={tooltipCursor}
           itemSorter="dataKey"
           labelFormatter={(month) => (typeof month === 'string' ? formatMonth(month) : month)}
-          formatter={(value) => (typeof value === 'number' ? formatCount(value) : value)}
         />
-        <Legend wrapperStyle={legendStyle} iconType="circle" iconSize={8} itemSorter={null} />
+        <Legend {...legendProps} />
         {adders.map((series, key) => (
           <Bar
             key={`s${key}`}

@@ -1,14 +1,12 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 import {
-  axisLine,
-  axisTick,
   gridStroke,
   seriesColor,
   tooltipCursor,
-  tooltipLabelStyle,
-  tooltipStyle,
+  countAxisProps,
+  labelAxisProps,
+  tooltipProps,
 } from './chart-theme.ts'
-import { formatCount } from './format.ts'
 
 type CategoryChartProps = {
   data: { label: string; count: number }[]
@@ -30,20 +28,10 @@ export function CategoryChart({
   labelWidth = 150,
 }: CategoryChartProps) {
   const isBars = orientation === 'bars'
-  const valueAxis = {
-    type: 'number' as const,
-    tickFormatter: formatCount,
-    tick: axisTick,
-    axisLine: false,
-    tickLine: false,
-    allowDecimals: false,
-  }
   const categoryAxis = {
+    ...labelAxisProps,
     type: 'category' as const,
     dataKey: 'label',
-    tick: axisTick,
-    axisLine,
-    tickLine: false,
     interval: 0,
   }
   return (
@@ -62,21 +50,16 @@ export function CategoryChart({
         />
         {isBars ? (
           <>
-            <XAxis {...valueAxis} />
+            <XAxis {...countAxisProps} />
             <YAxis {...categoryAxis} width={labelWidth} />
           </>
         ) : (
           <>
             <XAxis {...categoryAxis} />
-            <YAxis {...valueAxis} width={48} />
+            <YAxis {...countAxisProps} width={48} />
           </>
         )}
-        <Tooltip
-          contentStyle={tooltipStyle}
-          labelStyle={tooltipLabelStyle}
-          cursor={tooltipCursor}
-          formatter={(value) => (typeof value === 'number' ? formatCount(value) : value)}
-        />
+        <Tooltip {...tooltipProps} cursor={tooltipCursor} />
         <Bar
           dataKey="count"
           name={valueName}

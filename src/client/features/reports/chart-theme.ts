@@ -1,4 +1,5 @@
-import type { CSSProperties } from 'react'
+import type { CSSProperties, ReactNode } from 'react'
+import { formatCount } from './format.ts'
 
 // Recharts styled by the theme's CSS variables (styles.css), so dusk and midnight both apply
 // without re-rendering: SVG fills and strokes accept var(--…).
@@ -37,3 +38,31 @@ export const tooltipLabelStyle: CSSProperties = {
 }
 export const tooltipCursor = { fill: 'var(--muted)', fillOpacity: 0.5 }
 export const legendStyle: CSSProperties = { color: 'var(--muted-foreground)', fontSize: 12 }
+
+/** A count axis (YAxis, or XAxis of horizontal bars): whole numbers, no line, no ticks. */
+export const countAxisProps = {
+  type: 'number' as const,
+  tickFormatter: formatCount,
+  tick: axisTick,
+  axisLine: false,
+  tickLine: false,
+  allowDecimals: false,
+}
+
+/** A category or time axis: labels under a baseline, no ticks. */
+export const labelAxisProps = { tick: axisTick, axisLine, tickLine: false }
+
+/** Recharts needs its axes as direct children, so charts spread these rather than wrap them. */
+export const tooltipProps = {
+  contentStyle: tooltipStyle,
+  labelStyle: tooltipLabelStyle,
+  formatter: (value: unknown): ReactNode =>
+    typeof value === 'number' ? formatCount(value) : typeof value === 'string' ? value : null,
+}
+
+export const legendProps = {
+  wrapperStyle: legendStyle,
+  iconType: 'circle' as const,
+  iconSize: 8,
+  itemSorter: null,
+}

@@ -11,16 +11,15 @@ import {
 } from 'recharts'
 import type { OverviewReport } from '#shared/reports.ts'
 import {
-  axisLine,
-  axisTick,
   gridStroke,
-  legendStyle,
   seriesColor,
   tooltipCursor,
-  tooltipLabelStyle,
-  tooltipStyle,
+  countAxisProps,
+  labelAxisProps,
+  tooltipProps,
+  legendProps,
 } from './chart-theme.ts'
-import { formatCount, formatMonth } from './format.ts'
+import { formatMonth } from './format.ts'
 
 /** Rounds up to one significant digit (5,808 → 6,000), so the axis ends on a round number. */
 function niceCeiling(value: number): number {
@@ -50,40 +49,24 @@ export function PoolGrowthChart({ growth }: PoolGrowthChartProps) {
         <XAxis
           dataKey="month"
           tickFormatter={(month: string) => formatMonth(month, 'axis')}
-          tick={axisTick}
-          axisLine={axisLine}
-          tickLine={false}
+          {...labelAxisProps}
           minTickGap={16}
         />
-        <YAxis
-          yAxisId="total"
-          tickFormatter={formatCount}
-          tick={axisTick}
-          axisLine={false}
-          tickLine={false}
-          width={56}
-          allowDecimals={false}
-        />
+        <YAxis yAxisId="total" {...countAxisProps} width={56} />
         {/* Headroom keeps the monthly bars in the lower part, under the pool's curve. */}
         <YAxis
           yAxisId="added"
           orientation="right"
           domain={[0, (max: number) => niceCeiling(max * 2)]}
-          tickFormatter={formatCount}
-          tick={axisTick}
-          axisLine={false}
-          tickLine={false}
+          {...countAxisProps}
           width={44}
-          allowDecimals={false}
         />
         <Tooltip
-          contentStyle={tooltipStyle}
-          labelStyle={tooltipLabelStyle}
+          {...tooltipProps}
           cursor={tooltipCursor}
           labelFormatter={(month) => (typeof month === 'string' ? formatMonth(month) : month)}
-          formatter={(value) => (typeof value === 'number' ? formatCount(value) : value)}
         />
-        <Legend wrapperStyle={legendStyle} iconType="circle" iconSize={8} itemSorter={null} />
+        <Legend {...legendProps} />
         <Bar
           yAxisId="added"
           dataKey="added"
