@@ -63,7 +63,7 @@ function readArgs(argv: string[]) {
   if (!given('--data-dir') && process.env.DATA_DIR === undefined) {
     rest.push('--data-dir', '/tmp/scout-bench-size')
   }
-  return { ...parseCommonArgs(rest), reuseBuild: rest.length !== argv.length }
+  return { ...parseCommonArgs(rest), reuseBuild: argv.includes('--reuse-build') }
 }
 
 function result(route: string, spec: Omit<RouteSpec, 'path' | 'heading'>, scripts: Script[]) {

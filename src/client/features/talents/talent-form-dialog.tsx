@@ -1,4 +1,4 @@
-import { useRef } from 'react'
+import { lazy, Suspense, useRef } from 'react'
 import type { Talent } from '#shared/talent.ts'
 import {
   Dialog,
@@ -14,8 +14,33 @@ import {
   SheetHeader,
   SheetTitle,
 } from '../../components/ui/sheet.tsx'
+import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { useMediaQuery } from '../../lib/use-media-query.ts'
-import { TalentForm } from './talent-form.tsx'
+
+// Issue 7 (/dashboard ≤ 250 KiB): the form (react-hook-form, the tag picker, the new-tag dialog,
+// ~25 KiB gzip) loads when someone means to use it, not with the dashboard.
+const loadTalentForm = () => import('./talent-form.tsx')
+const TalentForm = lazy(() => loadTalentForm().then((m) => ({ default: m.TalentForm })))
+
+/** Starts loading the form early, on a sign of intent (pointer over or focus on 'Add talent'). */
+export function preloadTalentForm(): void {
+  void loadTalentForm()
+}
+
+/** Where the fields will be, for the moment the form's code takes to arrive. */
+function TalentFormLoading() {
+  return (
+    <div role="status" className="grid gap-5 px-6 py-6">
+      <span className="sr-only">Loading the form…</span>
+      {[0, 1, 2, 3].map((row) => (
+        <div key={row} className="grid gap-2">
+          <Skeleton className="h-4 w-32" />
+          <Skeleton className="h-9 w-full" />
+        </div>
+      ))}
+    </div>
+  )
+}
 
 /** spec section 9: the update dialog closes 500 ms after success. */
 const UPDATE_CLOSE_DELAY_MS = 500
@@ -51,12 +76,14 @@ export function TalentFormDialog({ open, onOpenChange, talent, title }: TalentFo
   }
 
   const form = (
-    <TalentForm
-      key={talent?.id ?? 'new'}
-      talent={talent}
-      onCancel={() => onOpenChange(false)}
-      onSaved={handleSaved}
-    />
+    <Suspense fallback={<TalentFormLoading />}>
+      <TalentForm
+        key={talent?.id ?? 'new'}
+        talent={talent}
+        onCancel={() => onOpenChange(false)}
+        onSaved={handleSaved}
+      />
+    </Suspense>
   )
 
   if (isMobile) {
