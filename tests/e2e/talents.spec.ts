@@ -249,6 +249,29 @@ test('stat cards count the whole pool', async ({ page }) => {
   await expect(stats.getByText(/\+\d+ this month/)).toBeVisible()
 })
 
+test('the add dialog shows where the form will be while it loads, then puts the cursor in Full Name', async ({
+  page,
+}) => {
+  await signInViaApi(page, accounts.user)
+  await page.goto('/dashboard')
+  // The form's code arrives late (a slow network), whatever preloading started.
+  let release!: () => void
+  const arrived = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route('**/assets/talent-form-*.js', async (route) => {
+    await arrived
+    await route.continue()
+  })
+  await page.getByRole('button', { name: 'Add talent' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Add New Talent' })
+  await expect(dialog.getByRole('status')).toHaveText('Loading the form…')
+  release()
+  await expect(dialog.getByLabel('Full Name *')).toBeFocused()
+  await page.keyboard.type('Typed Straight Away')
+  await expect(dialog.getByLabel('Full Name *')).toHaveValue('Typed Straight Away')
+})
+
 test.describe('on a 390 × 844 phone', () => {
   test.use({ viewport: { width: 390, height: 844 } })
 

@@ -61,6 +61,7 @@ type TalentFormDialogProps = {
 export function TalentFormDialog({ open, onOpenChange, talent, title }: TalentFormDialogProps) {
   const isMobile = useMediaQuery('(max-width: 767px)')
   const sheetRef = useRef<HTMLDivElement>(null)
+  const dialogRef = useRef<HTMLDivElement>(null)
   const heading = title ?? (talent === null ? 'Add New Talent' : 'Edit Talent')
   const description =
     talent === null
@@ -82,6 +83,7 @@ export function TalentFormDialog({ open, onOpenChange, talent, title }: TalentFo
         talent={talent}
         onCancel={() => onOpenChange(false)}
         onSaved={handleSaved}
+        focusFirstField={!isMobile}
       />
     </Suspense>
   )
@@ -111,7 +113,15 @@ export function TalentFormDialog({ open, onOpenChange, talent, title }: TalentFo
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="flex max-h-[90dvh] flex-col gap-0 overflow-hidden p-0 sm:max-w-2xl">
+      <DialogContent
+        className="flex max-h-[90dvh] flex-col gap-0 overflow-hidden p-0 sm:max-w-2xl"
+        ref={dialogRef}
+        // Hold focus on the dialog until the form mounts and takes it to 'Full Name'.
+        onOpenAutoFocus={(event) => {
+          event.preventDefault()
+          dialogRef.current?.focus()
+        }}
+      >
         <DialogHeader className="border-b px-6 pt-6 pb-4">
           <DialogTitle>{heading}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useId } from 'react'
+import { useEffect, useId } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import {
   AREAS,
@@ -39,15 +39,29 @@ type TalentFormProps = {
   onCancel: () => void
   onSaved: (saved: Talent) => void
   className?: string
+  /** Put the cursor in the first field once the form is on screen (the desktop dialog). */
+  focusFirstField?: boolean
 }
 
 /** The add/edit talent form (spec section 2), hosted by the Add page and the add/edit dialogs. */
-export function TalentForm({ talent, onCancel, onSaved, className }: TalentFormProps) {
+export function TalentForm({
+  talent,
+  onCancel,
+  onSaved,
+  className,
+  focusFirstField = false,
+}: TalentFormProps) {
   const id = useId()
   const form = useForm<TalentFormValues, unknown, TalentInput>({
     resolver,
     defaultValues: talentToFormValues(talent),
   })
+  const { setFocus } = form
+  // The form's code may arrive after its dialog opened (talent-form-dialog.tsx), so the dialog
+  // cannot focus the first field itself; the form does, when it mounts.
+  useEffect(() => {
+    if (focusFirstField) setFocus('fullName')
+  }, [focusFirstField, setFocus])
   const { submit, isPending, isSaved, formError } = useTalentFormSubmit({ talent, form, onSaved })
   const isEdit = talent !== null
   const idle = isEdit ? 'Update Talent' : 'Save Talent'
