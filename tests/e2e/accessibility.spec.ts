@@ -90,6 +90,8 @@ function report(found: Found[]): string {
 
 test.describe('accessibility in every theme', () => {
   test('sign-in, password screens and the 404 page', async ({ page }) => {
+    // Two axe runs on each of four screens, the first of them warming the browser.
+    test.slow()
     const cspErrors = setUp(page)
     const found: Found[] = []
     await page.goto('/login')

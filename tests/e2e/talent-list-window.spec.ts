@@ -6,22 +6,24 @@ import { createTalentViaApi, expect, signInViaApi, test, unique } from './suppor
 // infinite scroll has loaded. These journeys check what that must not break.
 
 const COUNT = 120
+/** The oldest talents, whose order the journeys rely on. */
+const ORDERED = 10
 
 async function seedTalents(page: Page, id: string): Promise<void> {
   const token = await signInViaApi(page, accounts.admin)
   const numbers = Array.from({ length: COUNT }, (_, i) => String(i + 1).padStart(3, '0'))
-  for (let i = 0; i < numbers.length; i += 10) {
-    await Promise.all(
-      numbers.slice(i, i + 10).map((n) =>
-        createTalentViaApi(page, token, {
-          fullName: `Window ${id} ${n}`,
-          email: `window.${id}.${n}@example.com`,
-          areaOfInterest: 'Science',
-          seniorityLevel: 'mid',
-        }),
-      ),
-    )
-  }
+  const create = (n: string) =>
+    createTalentViaApi(page, token, {
+      fullName: `Window ${id} ${n}`,
+      email: `window.${id}.${n}@example.com`,
+      areaOfInterest: 'Science',
+      seniorityLevel: 'mid',
+    })
+  // The journeys walk the oldest talents in order, so those are added one after another; talents
+  // added in one parallel batch have no fixed order among themselves.
+  const [first, rest] = [numbers.slice(0, ORDERED), numbers.slice(ORDERED)]
+  for (const n of first) await create(n)
+  for (let i = 0; i < rest.length; i += 10) await Promise.all(rest.slice(i, i + 10).map(create))
 }
 
 /** Jumps to the bottom until every talent is loaded (each jump brings the next page near). */
