@@ -44,13 +44,13 @@ test('a stale lock from a dead process is recovered and logged', () => {
   const dir = tempDir()
   const dead = spawnSync(process.execPath, ['-e', 'process.exit(0)']).pid
   writeFileSync(path.join(dir, LOCK_FILE), `${dead}\n`)
-  const warn = vi.fn()
+  const warn = vi.fn<(fields: object, message: string) => void>()
   const lock = acquireDataDirLock(dir, { warn })
   expect(readFileSync(lock.path, 'utf8').trim()).toBe(String(process.pid))
-  expect(warn).toHaveBeenCalledWith(
-    expect.objectContaining({ event: 'stale_lock', pid: dead }),
-    expect.any(String),
-  )
+  expect(warn).toHaveBeenCalledOnce()
+  const [fields, message] = warn.mock.calls[0] ?? []
+  expect(fields).toMatchObject({ event: 'stale_lock', pid: dead })
+  expect(typeof message).toBe('string')
   lock.release()
 })
 
