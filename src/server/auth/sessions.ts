@@ -123,9 +123,9 @@ async function lookUpSession(db: Db, secretHash: string): Promise<ResolvedSessio
   const cache = sessionCacheOf(db)
   const cached = cache?.get(secretHash)
   if (cached) return cached
-  const generation = cache?.generation
+  const generation = cache?.generation ?? 0
   const [row] = await sessionLookup(db).execute({ secretHash })
-  if (row && cache && generation !== undefined) cache.set(secretHash, row, generation)
+  if (row) cache?.set(secretHash, row, generation)
   return row
 }
 
