@@ -4,26 +4,31 @@ import { parseArgs } from 'node:util'
 import { openOutput } from './backup/lines.ts'
 import { openConfiguredDatabase } from './backup/open-target.ts'
 import { writeBackup } from './backup/write-backup.ts'
+import { resolveSecrets } from '../src/server/secrets/startup-key.ts'
 
 const USAGE = `Writes a portable backup of the whole Scout database (SECURITY.md 29).
 
-Usage: npm run db:backup -- --out FILE [--no-sessions] [--force]
+Usage: npm run db:backup -- --out FILE [--with-sessions] [--force]
 
-  --out FILE      where to write it; a name ending in .gz is gzip-compressed
-  --no-sessions   leave out signed-in sessions (everyone signs in again after a restore)
-  --force         replace FILE if it exists
-  --help          show this text
+  --out FILE        where to write it (mode 0600); a name ending in .gz is gzip-compressed
+  --with-sessions   keep signed-in sessions too (by default they are left out, and everyone
+                    signs in again after a restore)
+  --force           replace FILE if it exists
+  --help            show this text
 
 Source: DATABASE_URL when set, else the embedded PGlite database in DATA_DIR (default ./data);
 stop the server first when using the embedded database. On PostgreSQL the backup is one
-consistent snapshot and Scout may keep running. The file (JSON lines, one row per line) holds
-password hashes: keep it as safe as the database. Load it with npm run db:restore.`
+consistent snapshot and Scout may keep running. First the database is brought to this Scout's
+schema and any temporary password still in plain text is encrypted, as npm start does. The file
+(JSON lines, one row per line) holds password hashes and temporary passwords encrypted under
+SECRET_KEY, never the key itself: keep it as safe as the database, and the key apart from it.
+Load it with npm run db:restore.`
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
       out: { type: 'string' },
-      'no-sessions': { type: 'boolean' },
+      'with-sessions': { type: 'boolean' },
       force: { type: 'boolean' },
       help: { type: 'boolean' },
     },
@@ -42,13 +47,20 @@ async function main(): Promise<number> {
     return 1
   }
   const target = await openConfiguredDatabase()
+  try {
+    await target.database.migrate()
+    await resolveSecrets(target.config, target.database.db)
+  } catch (error) {
+    await target.release()
+    throw error
+  }
   // Written beside the target and renamed at the end: a failed run never leaves half a backup.
   const partial = `${out}.partial-${process.pid}`
   const started = performance.now()
   try {
     const output = openOutput(partial, out.endsWith('.gz'))
     const summary = await writeBackup(target.database, output.stream, {
-      sessions: !values['no-sessions'],
+      sessions: values['with-sessions'] === true,
     })
     await output.finish()
     renameSync(partial, out)

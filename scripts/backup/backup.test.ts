@@ -1,19 +1,17 @@
-import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
-import pg from 'pg'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { openDatabase, type Engine, type OpenDatabase } from '../../src/server/db/open.ts'
+import type { Engine, OpenDatabase } from '../../src/server/db/open.ts'
 import { rawRows } from '../../src/server/db/raw-rows.ts'
 import { talents, users } from '../../src/server/db/schema.ts'
-import { createTestDatabase, testEngine } from '../../src/server/test-database.ts'
+import { createTestDatabase, testEngine } from '#tests/support/test-database.ts'
 import { headerSchema } from './format.ts'
 import { openOutput } from './lines.ts'
 import { RestoreRefusedError } from './prepare-target.ts'
 import { restoreBackup } from './restore-backup.ts'
-import { allRows, populate } from './test-data.ts'
+import { allRows, createUnmigratedDatabase, populate } from './test-data.ts'
 import { writeBackup, type BackupOptions } from './write-backup.ts'
 
 // SECURITY.md 29: db:backup / db:restore round-trip a populated database on both engines.
@@ -43,27 +41,8 @@ async function backupTo(
 
 /** A brand-new database without Scout's schema (a new DATA_DIR, or after `createdb`). */
 async function unmigrated(): Promise<OpenDatabase> {
-  if (engine === 'pglite') {
-    const database = await openDatabase({ engine: 'pglite', dataDir: undefined })
-    opened.push(database)
-    return database
-  }
-  const adminUrl = process.env.TEST_DATABASE_URL ?? ''
-  const name = `scout_test_${randomBytes(6).toString('hex')}`
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE ${name}`)
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
-  const database = await openDatabase({ engine: 'postgres', url: url.toString(), poolMax: 2 })
-  opened.push({
-    ...database,
-    close: async () => {
-      await database.close()
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      await admin.end()
-    },
-  })
+  const database = await createUnmigratedDatabase(engine)
+  opened.push(database)
   return database
 }
 

@@ -9,12 +9,15 @@ export async function writeChunk(out: Writable, chunk: string): Promise<void> {
   if (!out.write(chunk)) await once(out, 'drain')
 }
 
-/** A new file to write lines to, gzip-compressed or not. */
+/**
+ * A new file to write lines to, gzip-compressed or not, readable by its owner only (SECURITY.md
+ * 34: a backup holds password hashes and sealed secrets).
+ */
 export function openOutput(
   file: string,
   gzip: boolean,
 ): { stream: Writable; finish: () => Promise<void> } {
-  const fileStream = createWriteStream(file, { flags: 'wx' })
+  const fileStream = createWriteStream(file, { flags: 'wx', mode: 0o600 })
   if (!gzip) {
     return {
       stream: fileStream,

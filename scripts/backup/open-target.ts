@@ -1,8 +1,13 @@
-import { loadConfig } from '../../src/server/config.ts'
+import { loadConfig, type Config } from '../../src/server/config.ts'
 import { acquireDataDirLock, type DataDirLock } from '../../src/server/data-dir-lock.ts'
 import { openDatabase, type OpenDatabase } from '../../src/server/db/open.ts'
 
-export type Target = { database: OpenDatabase; where: string; release: () => Promise<void> }
+export type Target = {
+  database: OpenDatabase
+  config: Config
+  where: string
+  release: () => Promise<void>
+}
 
 /**
  * The database the app would open (DATABASE_URL, else PGlite in DATA_DIR). PGlite is
@@ -16,6 +21,7 @@ export async function openConfiguredDatabase(): Promise<Target> {
     url.password = ''
     return {
       database,
+      config,
       where: `PostgreSQL ${url.host}${url.pathname}`,
       release: () => database.close(),
     }
@@ -31,6 +37,7 @@ export async function openConfiguredDatabase(): Promise<Target> {
     const database = await openDatabase({ engine: 'pglite', dataDir: config.dataDir })
     return {
       database,
+      config,
       where: `PGlite in ${config.dataDir}`,
       release: async () => {
         await database.close()

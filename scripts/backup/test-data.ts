@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto'
 import { sql } from 'drizzle-orm'
-import type { Db } from '../../src/server/db/open.ts'
+import pg from 'pg'
+import { openDatabase, type Db, type Engine, type OpenDatabase } from '../../src/server/db/open.ts'
 import { rawRows } from '../../src/server/db/raw-rows.ts'
 import {
   activityLog,
@@ -9,7 +11,17 @@ import {
   talents,
   users,
 } from '../../src/server/db/schema.ts'
+import { encryptSecret, generateSecretKey } from '../../src/server/secrets/secret-box.ts'
 import { listTables } from './catalog.ts'
+
+/** The temporary password of the populated database, and how it is stored (SECURITY.md 34). */
+export const BACKUP_TEST_TEMP_PASSWORD = 'Tmp-Pass-9f8e7d'
+export const BACKUP_TEST_KEY = generateSecretKey()
+const BACKUP_TEST_SEALED = encryptSecret(
+  BACKUP_TEST_KEY,
+  BACKUP_TEST_TEMP_PASSWORD,
+  'users.temp_password',
+)
 
 /**
  * Text that breaks naive dumps: line breaks of every kind, quotes, backslashes, JSON and array
@@ -42,7 +54,7 @@ export async function populate(db: Db): Promise<void> {
         email: 'temp@scout.test',
         passwordHash: 'hash-2',
         mustChangePassword: true,
-        tempPassword: 'Tmp-Pass-9f8e7d',
+        tempPasswordEnc: BACKUP_TEST_SEALED,
         tempPasswordExpiresAt: new Date('2030-01-01T00:00:00Z'),
       },
       {
@@ -127,4 +139,28 @@ export async function allRows(db: Db): Promise<Record<string, string[]>> {
     }
     return result
   })
+}
+
+/**
+ * A brand-new database without Scout's schema (a new DATA_DIR, or after `createdb`); on
+ * PostgreSQL its close() drops it.
+ */
+export async function createUnmigratedDatabase(engine: Engine): Promise<OpenDatabase> {
+  if (engine === 'pglite') return openDatabase({ engine: 'pglite', dataDir: undefined })
+  const adminUrl = process.env.TEST_DATABASE_URL ?? ''
+  const name = `scout_test_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE ${name}`)
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  const database = await openDatabase({ engine: 'postgres', url: url.toString(), poolMax: 2 })
+  return {
+    ...database,
+    close: async () => {
+      await database.close()
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await admin.end()
+    },
+  }
 }

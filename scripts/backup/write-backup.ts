@@ -2,6 +2,7 @@ import type { Writable } from 'node:stream'
 import { sql } from 'drizzle-orm'
 import type { Db, Engine } from '../../src/server/db/open.ts'
 import { rawRows } from '../../src/server/db/raw-rows.ts'
+import { countPlainSecrets } from '../../src/server/secrets/stored-secrets.ts'
 import { countRows, listTables, type TableInfo } from './catalog.ts'
 import {
   BACKUP_FORMAT,
@@ -18,7 +19,10 @@ import { appliedVersion } from './schema-version.ts'
 const FETCH_ROWS = 2000
 
 export type BackupOptions = {
-  /** Include signed-in sessions (their hashes only); without them everyone signs in again. */
+  /**
+   * Include signed-in sessions (their hashes only); without them (db:backup's default,
+   * SECURITY.md 34) everyone signs in again after a restore.
+   */
   sessions: boolean
 }
 
@@ -40,6 +44,14 @@ export async function writeBackup(
       const schema = await appliedVersion(tx)
       if (!schema) {
         throw new Error('This database has no Scout tables yet; there is nothing to back up.')
+      }
+      // SECURITY.md 34: a backup never holds a secret in plain text (db:backup seals them first).
+      const plain = await countPlainSecrets(tx)
+      if (plain > 0) {
+        throw new Error(
+          `${plain} temporary password(s) are stored in plain text (a database from before ` +
+            'encryption). Start Scout once, or run npm run db:backup, which encrypts them first.',
+        )
       }
       const tables = (await listTables(tx)).filter((t) => options.sessions || t.name !== 'sessions')
       const header: BackupHeader = {

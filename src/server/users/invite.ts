@@ -15,6 +15,7 @@ import {
   toAdminUser,
   type UserRow,
 } from './service.ts'
+import { sealTempPassword } from './temp-password.ts'
 import { userDetails } from './user-activity.ts'
 
 export const INVITE_SENT_MESSAGE =
@@ -39,7 +40,7 @@ export function mailFailedDevMessage(tempPassword: string): string {
 
 export type InviteContext = {
   db: Db
-  config: Pick<Config, 'tempPasswordDays' | 'publicUrl'>
+  config: Pick<Config, 'tempPasswordDays' | 'publicUrl' | 'secretKey'>
   mailer: Mailer | undefined
   log: FastifyBaseLogger
 }
@@ -71,7 +72,7 @@ export async function inviteUser(
         ...input,
         passwordHash,
         mustChangePassword: true,
-        tempPassword,
+        tempPasswordEnc: sealTempPassword(config.secretKey, tempPassword),
         tempPasswordExpiresAt: expiresAt,
       })
       await recordActivity(tx, {
@@ -87,7 +88,7 @@ export async function inviteUser(
       // Two invites of one address at once: the unique index decides.
       throw isUniqueViolation(error) ? emailTaken() : error
     })
-  const user = toAdminUser(row)
+  const user = { ...toAdminUser(row, config.secretKey), tempPassword }
   log.info({ event: 'user_invited', userId: row.id, role: row.role, byUserId: inviter.id })
   if (!mailer) {
     return {

@@ -4,9 +4,17 @@ import { recordActivity } from '../activity/record.ts'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/open.ts'
 import { users } from '../db/schema.ts'
-import { AppError, BadRequestError, ForbiddenError, NotFoundError } from '../errors.ts'
+import {
+  AppError,
+  BadRequestError,
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+} from '../errors.ts'
 import { generateTempPassword, hashPassword } from '../auth/passwords.ts'
 import { deleteUserSessions } from '../auth/sessions.ts'
+import type { SecretKey } from '../secrets/secret-box.ts'
+import { openTempPassword, sealTempPassword } from './temp-password.ts'
 import { userDetails, userUpdatedEntry } from './user-activity.ts'
 
 export type UserRow = typeof users.$inferSelect
@@ -21,7 +29,8 @@ export type CreateUserInput = {
   role?: Role
   mustChangePassword?: boolean
   isActive?: boolean
-  tempPassword?: string | null
+  /** Sealed (temp-password.ts), never the plain password. */
+  tempPasswordEnc?: string | null
   tempPasswordExpiresAt?: Date | null
 }
 
@@ -82,9 +91,12 @@ export function toPublicUser(row: PublicUserRow): User {
   }
 }
 
-/** The admin's view of a user (spec section 3): the public shape plus the temporary password. */
-export function toAdminUser(row: PublicUserRow): AdminUser {
-  return { ...toPublicUser(row), tempPassword: row.tempPassword }
+/**
+ * The admin's view of a user (spec section 3): the public shape plus the temporary password,
+ * opened with the key here and nowhere else (SECURITY.md 16, 34).
+ */
+export function toAdminUser(row: PublicUserRow, key: SecretKey | undefined): AdminUser {
+  return { ...toPublicUser(row), tempPassword: openTempPassword(key, row.tempPasswordEnc) }
 }
 
 export const USER_NOT_FOUND = 'User not found'
@@ -107,12 +119,12 @@ function publicUserColumns() {
 }
 
 /** GET /api/users: every user, oldest first (no passwordHash leaves this query). */
-export async function listUsers(db: Db): Promise<AdminUser[]> {
+export async function listUsers(db: Db, key: SecretKey | undefined): Promise<AdminUser[]> {
   const rows = await db
     .select(publicUserColumns())
     .from(users)
     .orderBy(asc(users.createdAt), asc(users.id))
-  return rows.map(toAdminUser)
+  return rows.map((row) => toAdminUser(row, key))
 }
 
 /**
@@ -145,7 +157,28 @@ async function wouldRemoveLastAdmin(tx: Db, target: PublicUserRow, staysAdmin: b
   return admins.every((id) => id === target.id)
 }
 
-export type UserChange = { user: PublicUserRow; tempPasswordIssued: boolean; deactivated: boolean }
+export type UserChange = {
+  user: PublicUserRow
+  /** The new temporary password when this change issued one (shown to the admin). */
+  tempPassword: string | undefined
+  deactivated: boolean
+}
+
+export const USER_CHANGED = 'This user changed while you were saving. Please try again.'
+
+/** An admin reset: mustChangePassword is being set, or the pending temporary one has expired. */
+function issuesTempPassword(
+  input: UpdateUser,
+  target: Pick<UserRow, 'mustChangePassword' | 'tempPasswordExpiresAt'>,
+): boolean {
+  const expired = (target.tempPasswordExpiresAt?.getTime() ?? Infinity) <= Date.now()
+  return input.mustChangePassword && (!target.mustChangePassword || expired)
+}
+
+async function prepareTempPassword(): Promise<{ password: string; hash: string }> {
+  const password = generateTempPassword()
+  return { password, hash: await hashPassword(password) }
+}
 
 /**
  * PATCH /api/users/:id (spec section 5 "Edit user", SECURITY.md 4, 9, 15). Deactivating ends the
@@ -154,11 +187,16 @@ export type UserChange = { user: PublicUserRow; tempPasswordIssued: boolean; dea
  */
 export async function updateUser(
   db: Db,
-  config: Pick<Config, 'tempPasswordDays'>,
+  config: Pick<Config, 'tempPasswordDays' | 'secretKey'>,
   id: number,
   input: UpdateUser,
   viewer: UserRow,
 ): Promise<UserChange> {
+  // SECURITY.md 1, 30: argon2 runs before the transaction, never while it holds a connection (the
+  // embedded engine has only one). The row is read again under its lock below.
+  const before = await getUserById(db, id)
+  const prepared =
+    before && issuesTempPassword(input, before) ? await prepareTempPassword() : undefined
   return db.transaction(async (tx) => {
     const target = await lockUser(tx, id)
     if (target.id === viewer.id && !input.isActive) throw new ForbiddenError(SELF_DEACTIVATE)
@@ -168,9 +206,10 @@ export async function updateUser(
     if (target.mustChangePassword && !input.mustChangePassword) {
       throw new BadRequestError(KEEP_MUST_CHANGE, { mustChangePassword: [KEEP_MUST_CHANGE] })
     }
-    const expired = (target.tempPasswordExpiresAt?.getTime() ?? Infinity) <= Date.now()
-    const issue = input.mustChangePassword && (!target.mustChangePassword || expired)
-    const reset = issue ? generateTempPassword() : undefined
+    const issue = issuesTempPassword(input, target)
+    // The user changed between the read and the lock (rare): ask the admin to save again.
+    if (issue && !prepared) throw new ConflictError(USER_CHANGED)
+    const reset = issue ? prepared?.password : undefined
     const [row] = await tx
       .update(users)
       .set({
@@ -182,8 +221,8 @@ export async function updateUser(
         mfaEnabled: input.mfaEnabled,
         ...(reset
           ? {
-              passwordHash: await hashPassword(reset),
-              tempPassword: reset,
+              passwordHash: prepared?.hash,
+              tempPasswordEnc: sealTempPassword(config.secretKey, reset),
               tempPasswordExpiresAt: tempPasswordExpiry(config),
             }
           : {}),
@@ -196,7 +235,7 @@ export async function updateUser(
     const deactivated = target.isActive && !row.isActive
     // SECURITY.md 9: a deactivated user or a reset password ends every session at once.
     if (deactivated || reset) await deleteUserSessions(tx, id)
-    return { user: row, tempPasswordIssued: reset !== undefined, deactivated }
+    return { user: row, tempPassword: reset, deactivated }
   })
 }
 
