@@ -6,8 +6,14 @@ import { decodeAuthToken, SESSION_COOKIE } from '#shared/auth.ts'
 import { userSchema } from '#shared/user.ts'
 import { buildApp } from '../app.ts'
 import { sessions, users } from '../db/schema.ts'
-import { truncateAll } from '../test-database.ts'
-import { createTestApp, createTestUser, loginAs, type TestApp } from '../test-utils.ts'
+import { truncateAll } from '#tests/support/test-database.ts'
+import {
+  createTestApp,
+  createTestUser,
+  loginAs,
+  sealedTempPassword,
+  type TestApp,
+} from '#tests/support/test-app.ts'
 import { LOGIN_FAILED_MESSAGE, TEMP_PASSWORD_EXPIRED_MESSAGE } from './service.ts'
 
 let t: TestApp
@@ -94,7 +100,7 @@ describe('POST /api/auth/login', () => {
     const { password } = await createTestUser(t.database.db, {
       email: 'late@scout.test',
       mustChangePassword: true,
-      tempPassword: 'TempPass1234abcd',
+      tempPasswordEnc: sealedTempPassword('TempPass1234abcd'),
       tempPasswordExpiresAt: new Date(Date.now() - 1000),
     })
     const right = await postLogin({ email: 'late@scout.test', password })

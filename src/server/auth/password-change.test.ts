@@ -2,8 +2,14 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { apiErrorBodySchema } from '#shared/api-error.ts'
 import { sessions, users } from '../db/schema.ts'
-import { truncateAll } from '../test-database.ts'
-import { createTestApp, createTestUser, loginAs, type TestApp } from '../test-utils.ts'
+import { truncateAll } from '#tests/support/test-database.ts'
+import {
+  createTestApp,
+  createTestUser,
+  loginAs,
+  sealedTempPassword,
+  type TestApp,
+} from '#tests/support/test-app.ts'
 import { COMMON_PASSWORD_MESSAGE, PERSONAL_PASSWORD_MESSAGE } from './password-policy.ts'
 import { verifyPassword } from './passwords.ts'
 import {
@@ -43,7 +49,7 @@ async function mustChangeUser() {
   const { user, password } = await createTestUser(t.database.db, {
     mustChangePassword: true,
     password: 'TempPass1234abcd',
-    tempPassword: 'TempPass1234abcd',
+    tempPasswordEnc: sealedTempPassword('TempPass1234abcd'),
     tempPasswordExpiresAt: new Date(Date.now() + 86_400_000),
   })
   return loginAs(t.app, user.email, password)
@@ -135,7 +141,7 @@ describe('forced change (mustChangePassword): {newPassword} alone', () => {
     const row = await userRow(s.user.id)
     expect(row).toMatchObject({
       mustChangePassword: false,
-      tempPassword: null,
+      tempPasswordEnc: null,
       tempPasswordExpiresAt: null,
     })
     expect(await verifyPassword(row.passwordHash, NEW_PASSWORD)).toBe(true)
@@ -151,7 +157,7 @@ describe('forced change (mustChangePassword): {newPassword} alone', () => {
     expect(body.user).toMatchObject({ id: s.user.id, mustChangePassword: false })
     expect(response.body).not.toContain('passwordHash')
     expect(response.body).not.toContain('tempPassword')
-    expect((await userRow(s.user.id)).tempPassword).toBeNull()
+    expect((await userRow(s.user.id)).tempPasswordEnc).toBeNull()
     expect((await t.app.inject({ url: '/api/auth/me', headers: other.headers })).statusCode).toBe(
       401,
     )

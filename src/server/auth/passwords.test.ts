@@ -1,6 +1,8 @@
 import { hash } from '@node-rs/argon2'
 import { expect, test } from 'vitest'
+import { BusyError } from '../errors.ts'
 import {
+  createHashQueue,
   generateTempPassword,
   hashPassword,
   needsRehash,
@@ -37,4 +39,37 @@ test('temporary passwords: 16 base62 characters from the CSPRNG (≈ 95 bits)', 
   }
   expect(seen.size).toBe(200)
   expect(generateTempPassword(24)).toHaveLength(24)
+})
+
+test('SECURITY.md 1, 6 f: the hash queue runs 2 at once, holds 32, and refuses the rest with 503', async () => {
+  const limited = createHashQueue(2, 32)
+  let running = 0
+  let peak = 0
+  const release: (() => void)[] = []
+  const work = () =>
+    new Promise<string>((resolve) => {
+      running++
+      peak = Math.max(peak, running)
+      release.push(() => {
+        running--
+        resolve('done')
+      })
+    })
+  const results = Array.from({ length: 40 }, () =>
+    limited(work).then(
+      () => 'ok',
+      (error: unknown) => error,
+    ),
+  )
+  // Let the queue settle, then finish the work one by one.
+  for (let i = 0; i < 34; i++) {
+    await new Promise((resolve) => setImmediate(resolve))
+    release.shift()?.()
+  }
+  const settled = await Promise.all(results)
+  const refused = settled.filter((r) => r instanceof BusyError)
+  expect(peak).toBe(2)
+  expect(settled.filter((r) => r === 'ok')).toHaveLength(34)
+  expect(refused).toHaveLength(6)
+  expect(refused[0]).toMatchObject({ statusCode: 503, retryAfterSeconds: 1 })
 })

@@ -1,3 +1,4 @@
+import { createHmac, randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { ChangePasswordRequest, LoginRequest } from '#shared/auth.ts'
@@ -9,15 +10,33 @@ import { BadRequestError, UnauthorizedError } from '../errors.ts'
 import { findUserByEmail, getUserById, normalizeEmail, type UserRow } from '../users/service.ts'
 import { passwordProblems } from './password-policy.ts'
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './passwords.ts'
-import { createSession, deleteUserSessions, type NewSession } from './sessions.ts'
-import { assertNotThrottled, recordLoginFailure, recordLoginSuccess } from './throttle.ts'
+import { createSession, deleteSession, deleteUserSessions, type NewSession } from './sessions.ts'
+import {
+  claimLoginAttempt,
+  claimSessionPasswordAttempt,
+  recordLoginSuccess,
+  takeBackSessionAttempt,
+} from './throttle.ts'
 
 export const LOGIN_FAILED_MESSAGE = 'Invalid email or password'
 export const TEMP_PASSWORD_EXPIRED_MESSAGE =
   'Your temporary password has expired. Ask an admin for a new one.'
 export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect'
 export const SAME_PASSWORD_MESSAGE = 'Choose a password different from your current one.'
+export const SESSION_ENDED_MESSAGE =
+  'Too many wrong passwords. You have been signed out; please sign in again.'
 export const PASSWORD_ALREADY_SET_MESSAGE = 'Your password is already set.'
+
+/** Per process: hashes of one address match within a run, and no list of guesses can undo them. */
+const LOG_PEPPER = randomBytes(32)
+
+/**
+ * SECURITY.md 34: an e-mail no account has is logged as a keyed hash, never as typed — it may be
+ * a password typed into the e-mail box. Repeated tries of one address still show as one hash.
+ */
+export function typedEmailHash(email: string): string {
+  return createHmac('sha256', LOG_PEPPER).update(email).digest('base64url').slice(0, 16)
+}
 
 export type LoginContext = { ip: string; userAgent?: string; log: FastifyBaseLogger }
 
@@ -33,15 +52,16 @@ export async function login(
 ): Promise<NewSession & { user: UserRow }> {
   const email = normalizeEmail(input.email)
   const target = { ip: context.ip, email }
-  await assertNotThrottled(db, target)
+  // SECURITY.md 6 a: the attempt is counted before the password is checked (a burst is held).
+  await claimLoginAttempt(db, config.throttle, target)
   const found = await findUserByEmail(db, email)
   const matches = found
     ? await verifyPassword(found.passwordHash, input.password)
     : await verifyAgainstDummy(input.password)
   if (!found || !matches || !found.isActive) {
-    await recordLoginFailure(db, config.throttle, target)
     const reason = !found ? 'unknown_email' : !matches ? 'wrong_password' : 'inactive'
-    context.log.warn({ event: 'login_failure', email, ip: context.ip, reason })
+    const who = found ? { email, userId: found.id } : { emailHash: typedEmailHash(email) }
+    context.log.warn({ event: 'login_failure', ...who, ip: context.ip, reason })
     throw new UnauthorizedError(LOGIN_FAILED_MESSAGE)
   }
   let user = found
@@ -51,7 +71,7 @@ export async function login(
     context.log.warn({ event: 'login_failure', email, ip: context.ip, reason: 'temp_expired' })
     throw new UnauthorizedError(TEMP_PASSWORD_EXPIRED_MESSAGE)
   }
-  await recordLoginSuccess(db, email)
+  await recordLoginSuccess(db, target)
   if (needsRehash(user.passwordHash)) {
     // SECURITY.md 1: upgrade the stored hash to the current parameters while we hold the password.
     user = await setPasswordHash(db, user.id, await hashPassword(input.password))
@@ -101,13 +121,37 @@ export async function changePassword(
         currentPassword: ['Current password is required'],
       })
     }
-    if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-      throw new BadRequestError(CURRENT_PASSWORD_INCORRECT, {
-        currentPassword: [CURRENT_PASSWORD_INCORRECT],
-      })
-    }
+    await checkCurrentPassword(db, config, user, input.currentPassword, viewer.sessionId)
   }
   return setOwnPassword(db, config, user, input.newPassword, viewer.sessionId)
+}
+
+/**
+ * SECURITY.md 30: the check is counted before argon2 runs; the fifth wrong current password in 15
+ * minutes (or any check after it) ends this session with a 401, and each counts for the account.
+ */
+async function checkCurrentPassword(
+  db: Db,
+  config: Config,
+  user: UserRow,
+  password: string,
+  sessionId: number,
+): Promise<void> {
+  const target = { sessionId, email: user.email }
+  const attempts = await claimSessionPasswordAttempt(db, config.throttle, target)
+  const max = config.throttle.sessionMaxFailures
+  const matches = attempts <= max && (await verifyPassword(user.passwordHash, password))
+  if (matches) {
+    await takeBackSessionAttempt(db, target)
+    return
+  }
+  if (attempts >= max) {
+    await deleteSession(db, sessionId)
+    throw new UnauthorizedError(SESSION_ENDED_MESSAGE)
+  }
+  throw new BadRequestError(CURRENT_PASSWORD_INCORRECT, {
+    currentPassword: [CURRENT_PASSWORD_INCORRECT],
+  })
 }
 
 /** spec section 7 POST /api/auth/first-time-password-change: only while the user must change. */
@@ -149,7 +193,7 @@ async function setOwnPassword(
       .set({
         passwordHash,
         mustChangePassword: false,
-        tempPassword: null,
+        tempPasswordEnc: null,
         tempPasswordExpiresAt: null,
       })
       .where(eq(users.id, user.id))

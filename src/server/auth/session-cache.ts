@@ -9,16 +9,9 @@ export type WatchAuthChanges = (onChange: () => void) => Promise<void>
 const MAX_ENTRIES = 10_000
 
 /**
- * Session lookups kept in memory, for the embedded engine only. PGlite runs every query on the
- * Node thread (~1 ms even for `select 1`), and the lookup was the one query each cached list
- * page still made, so it set the p99 under load (docs/performance.md).
- *
- * It stays exact (SECURITY.md 9: the user is re-read on every request): one process owns the
- * data folder (data-dir-lock.ts), and every statement that changes sessions, users or the data
- * versions notifies this process before the writer's query returns, which drops every entry.
- * A lookup that raced a change is not stored: it carries the generation it started in.
- * PostgreSQL keeps reading per request: other processes write there, and their notifications
- * would arrive after their commits.
+ * Session lookups kept in memory, for the embedded engine only: there the lookup was the one query
+ * a cached list page still made. Exact, because one process owns the data folder and every change
+ * notifies it before the writer's query returns (docs/decisions/005-embedded-session-cache.md).
  */
 export class SessionCache<Entry> {
   #entries = new Map<string, Entry>()

@@ -3,9 +3,9 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { decodeAuthToken, encodeAuthToken, SESSION_COOKIE } from '#shared/auth.ts'
 import { sessions, users } from '../db/schema.ts'
-import { insertTalent } from '../talents/test-fixtures.ts'
-import { testEngine, truncateAll } from '../test-database.ts'
-import { createTestApp, createTestUser, loginAs, type TestApp } from '../test-utils.ts'
+import { insertTalent } from '#tests/support/talent-rows.ts'
+import { testEngine, truncateAll } from '#tests/support/test-database.ts'
+import { createTestApp, createTestUser, loginAs, type TestApp } from '#tests/support/test-app.ts'
 
 let t: TestApp
 beforeAll(async () => {

@@ -1,6 +1,7 @@
-import { and, gt, inArray, sql } from 'drizzle-orm'
+import { and, gt, inArray, type SQL, sql } from 'drizzle-orm'
 import type { ThrottleConfig } from '../config.ts'
 import type { Db } from '../db/open.ts'
+import { rawRows } from '../db/raw-rows.ts'
 import { loginThrottle } from '../db/schema.ts'
 import { TooManyRequestsError } from '../errors.ts'
 
@@ -35,10 +36,13 @@ export async function assertNotThrottled(db: Db, target: ThrottleKeys, now = new
 }
 
 /**
- * Counts a failed login for the address and the account. Each is one UPSERT whose SET reads the
- * row's previous values, so concurrent failures never lose a count (no read-modify-write).
+ * SECURITY.md 6 a: counts a login attempt as a failure BEFORE its password is checked, in one
+ * statement that also says whether it may go on. Each key's UPSERT only counts when its row is not
+ * locked (ON CONFLICT ... WHERE re-reads the newest row under its row lock), and the account is
+ * only counted when the address was; so 500 concurrent attempts are held exactly like 500 in a
+ * row — the 5th locks, the 6th is refused. A success takes its count back (recordLoginSuccess).
  */
-export async function recordLoginFailure(
+export async function claimLoginAttempt(
   db: Db,
   config: ThrottleConfig,
   target: ThrottleKeys,
@@ -46,22 +50,51 @@ export async function recordLoginFailure(
 ): Promise<void> {
   const { ipKey, accountKey } = keys(target)
   const n = ts(now)
+  const open = sql`(login_throttle.locked_until IS NULL OR login_throttle.locked_until <= ${n})`
 
   const ipWindowOpen = sql`login_throttle.window_started_at > ${n} - make_interval(secs => ${config.ipWindowSeconds})`
   const ipFailures = sql`(CASE WHEN ${ipWindowOpen} THEN login_throttle.window_failures + 1 ELSE 1 END)`
-  await db.execute(sql`
-    INSERT INTO login_throttle (key, consecutive_failures, window_started_at, window_failures, locked_until)
-    VALUES (${ipKey}, 1, ${n}, 1,
-      CASE WHEN 1 >= ${config.ipMaxFailures} THEN ${n} + make_interval(secs => ${config.ipLockSeconds}) END)
-    ON CONFLICT (key) DO UPDATE SET
-      consecutive_failures = login_throttle.consecutive_failures + 1,
-      window_started_at = CASE WHEN ${ipWindowOpen} THEN login_throttle.window_started_at ELSE ${n} END,
-      window_failures = ${ipFailures},
-      locked_until = CASE WHEN ${ipFailures} >= ${config.ipMaxFailures}
-        THEN ${n} + make_interval(secs => ${config.ipLockSeconds})
-        ELSE login_throttle.locked_until END,
-      updated_at = ${n}`)
 
+  const [first] = await rawRows<{ allowed: boolean }>(
+    db,
+    sql`
+    WITH ip AS (
+      INSERT INTO login_throttle AS login_throttle
+        (key, consecutive_failures, window_started_at, window_failures, locked_until)
+      SELECT ${ipKey}, 1, ${n}, 1,
+        CASE WHEN 1 >= ${config.ipMaxFailures} THEN ${n} + make_interval(secs => ${config.ipLockSeconds}) END
+      WHERE NOT EXISTS (SELECT 1 FROM login_throttle
+        WHERE key = ${accountKey} AND locked_until > ${n})
+      ON CONFLICT (key) DO UPDATE SET
+        consecutive_failures = login_throttle.consecutive_failures + 1,
+        window_started_at = CASE WHEN ${ipWindowOpen} THEN login_throttle.window_started_at ELSE ${n} END,
+        window_failures = ${ipFailures},
+        locked_until = CASE WHEN ${ipFailures} >= ${config.ipMaxFailures}
+          THEN ${n} + make_interval(secs => ${config.ipLockSeconds})
+          ELSE login_throttle.locked_until END,
+        updated_at = ${n}
+      WHERE ${open}
+      RETURNING 1
+    ), account AS (
+      ${accountFailure(config, accountKey, n, sql`EXISTS (SELECT 1 FROM ip)`)}
+      WHERE ${open}
+      RETURNING 1
+    )
+    SELECT EXISTS (SELECT 1 FROM account) AS allowed`,
+  )
+  if (first?.allowed === true) return
+  // Refused: say for how long (the lock was set by the attempt that reached the limit).
+  await assertNotThrottled(db, target, now)
+  throw new TooManyRequestsError(1)
+}
+
+/**
+ * The account's UPSERT (SECURITY.md 6 b): after `accountFreeFailures` consecutive failures each
+ * further one locks for 2^(n - free) s, capped; the hour's window locks at its maximum. Its SET
+ * reads the row's previous values, so concurrent failures never lose a count. The caller may add
+ * `WHERE` (to the conflict update) and `RETURNING`.
+ */
+function accountFailure(config: ThrottleConfig, accountKey: string, n: SQL, when: SQL): SQL {
   const hourOpen = sql`login_throttle.window_started_at > ${n} - interval '1 hour'`
   const hourFailures = sql`(CASE WHEN ${hourOpen} THEN login_throttle.window_failures + 1 ELSE 1 END)`
   const hourStart = sql`(CASE WHEN ${hourOpen} THEN login_throttle.window_started_at ELSE ${n} END)`
@@ -69,24 +102,93 @@ export async function recordLoginFailure(
   const free = config.accountFreeFailures
   // 2^(n - free) seconds, capped; the exponent is capped first so power() never overflows.
   const delay = sql`LEAST(power(2, LEAST(${consecutive} - ${free}, 30)), ${config.accountMaxDelaySeconds})`
-  await db.execute(sql`
-    INSERT INTO login_throttle (key, consecutive_failures, window_started_at, window_failures, locked_until)
-    VALUES (${accountKey}, 1, ${n}, 1,
-      CASE WHEN 1 >= ${free} THEN ${n} + make_interval(secs => 1) END)
-    ON CONFLICT (key) DO UPDATE SET
-      consecutive_failures = ${consecutive},
-      window_started_at = ${hourStart},
-      window_failures = ${hourFailures},
-      locked_until = GREATEST(
-        CASE WHEN ${consecutive} >= ${free} THEN ${n} + make_interval(secs => ${delay}) END,
-        CASE WHEN ${hourFailures} >= ${config.accountHourlyMaxFailures}
-          THEN ${hourStart} + interval '1 hour' END),
-      updated_at = ${n}`)
+  return sql`
+      INSERT INTO login_throttle AS login_throttle
+        (key, consecutive_failures, window_started_at, window_failures, locked_until)
+      SELECT ${accountKey}, 1, ${n}, 1,
+        CASE WHEN 1 >= ${free} THEN ${n} + make_interval(secs => 1) END
+      WHERE ${when}
+      ON CONFLICT (key) DO UPDATE SET
+        consecutive_failures = ${consecutive},
+        window_started_at = ${hourStart},
+        window_failures = ${hourFailures},
+        locked_until = GREATEST(
+          CASE WHEN ${consecutive} >= ${free} THEN ${n} + make_interval(secs => ${delay}) END,
+          CASE WHEN ${hourFailures} >= ${config.accountHourlyMaxFailures}
+            THEN ${hourStart} + interval '1 hour' END),
+        updated_at = ${n}`
 }
 
-/** SECURITY.md 6: a successful login resets the account's consecutive failures. */
-export async function recordLoginSuccess(db: Db, email: string, now = new Date()): Promise<void> {
+export type SessionTarget = { sessionId: number; email: string }
+
+/**
+ * SECURITY.md 30 (with 6 a): a signed-in password check is counted BEFORE the password is
+ * verified — against the session (its own row, `session:<id>`, in a 15-minute window) and as a
+ * failure of the account — in one statement, which answers the session's count. A right password
+ * takes it back (takeBackSessionAttempt), so only wrong ones add up, and a burst is held.
+ */
+export async function claimSessionPasswordAttempt(
+  db: Db,
+  config: ThrottleConfig,
+  target: SessionTarget,
+  now = new Date(),
+): Promise<number> {
+  const n = ts(now)
+  const sessionKey = `session:${target.sessionId}`
+  const windowOpen = sql`login_throttle.window_started_at > ${n} - make_interval(secs => ${config.sessionWindowSeconds})`
+  const [row] = await rawRows<{ failures: number }>(
+    db,
+    sql`
+    WITH account AS (${accountFailure(config, `account:${target.email}`, n, sql`true`)})
+    INSERT INTO login_throttle AS login_throttle (key, consecutive_failures, window_started_at, window_failures)
+    VALUES (${sessionKey}, 1, ${n}, 1)
+    ON CONFLICT (key) DO UPDATE SET
+      consecutive_failures = login_throttle.consecutive_failures + 1,
+      window_started_at = CASE WHEN ${windowOpen} THEN login_throttle.window_started_at ELSE ${n} END,
+      window_failures = CASE WHEN ${windowOpen} THEN login_throttle.window_failures + 1 ELSE 1 END,
+      updated_at = ${n}
+    RETURNING window_failures AS failures`,
+  )
+  return row?.failures ?? 0
+}
+
+/** The right password was given: its claimed attempt no longer counts (SECURITY.md 30). */
+export async function takeBackSessionAttempt(db: Db, target: SessionTarget, now = new Date()) {
   await db.execute(sql`
-    UPDATE login_throttle SET consecutive_failures = 0, locked_until = NULL, updated_at = ${ts(now)}
-    WHERE key = ${`account:${email}`}`)
+    UPDATE login_throttle SET
+      consecutive_failures = GREATEST(consecutive_failures - 1, 0),
+      window_failures = GREATEST(window_failures - 1, 0),
+      updated_at = ${ts(now)}
+    WHERE key IN (${`session:${target.sessionId}`}, ${`account:${target.email}`})`)
+}
+
+/**
+ * Test helper and the signed-in checks' account count: one failure recorded as if claimed and lost.
+ * Kept as one statement per call so concurrent calls never lose a count.
+ */
+export async function recordLoginFailure(
+  db: Db,
+  config: ThrottleConfig,
+  target: ThrottleKeys,
+  now = new Date(),
+): Promise<void> {
+  await claimLoginAttempt(db, config, target, now).catch((error: unknown) => {
+    if (!(error instanceof TooManyRequestsError)) throw error
+  })
+}
+
+/**
+ * SECURITY.md 6 a: a successful login clears the account's consecutive failures and takes back the
+ * attempt it claimed from the address and the hour's window.
+ */
+export async function recordLoginSuccess(db: Db, target: ThrottleKeys, now = new Date()) {
+  const { ipKey, accountKey } = keys(target)
+  await db.execute(sql`
+    UPDATE login_throttle SET
+      consecutive_failures = CASE WHEN key = ${accountKey} THEN 0
+        ELSE GREATEST(consecutive_failures - 1, 0) END,
+      window_failures = GREATEST(window_failures - 1, 0),
+      locked_until = CASE WHEN key = ${accountKey} THEN NULL ELSE locked_until END,
+      updated_at = ${ts(now)}
+    WHERE key IN (${ipKey}, ${accountKey})`)
 }

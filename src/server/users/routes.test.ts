@@ -4,16 +4,18 @@ import { adminUserSchema, inviteResponseSchema } from '#shared/user.ts'
 import { sessions, talents, users } from '../db/schema.ts'
 import { verifyPassword } from '../auth/passwords.ts'
 import { TEMP_PASSWORD_EXPIRED_MESSAGE } from '../auth/service.ts'
-import { truncateAll } from '../test-database.ts'
+import { truncateAll } from '#tests/support/test-database.ts'
 import {
   createTestApp,
   createTestUser,
   loginAs,
   type LoggedIn,
+  sealedTempPassword,
   TEST_PASSWORD,
   type TestApp,
-} from '../test-utils.ts'
-import { insertTalent } from '../talents/test-fixtures.ts'
+} from '#tests/support/test-app.ts'
+import { openTempPassword } from './temp-password.ts'
+import { insertTalent } from '#tests/support/talent-rows.ts'
 import { INVITE_NOT_SENT_MESSAGE, noSmtpDevMessage } from './invite.ts'
 import {
   deleteUser,
@@ -78,7 +80,7 @@ describe('GET /api/users', () => {
   test('admins get every user oldest first, with tempPassword and never passwordHash', async () => {
     const admin = await signedIn('admin')
     const { user: later } = await createTestUser(t.database.db, {
-      tempPassword: 'Abc123Abc123Abc1',
+      tempPasswordEnc: sealedTempPassword('Abc123Abc123Abc1'),
       mustChangePassword: true,
     })
     const response = await call(admin.session, 'GET', '/api/users')
@@ -124,7 +126,7 @@ describe('POST /api/invite without SMTP', () => {
     expect(body.devModeMessage).toMatch(/^E-mail is not configured \(SMTP_URL\)/)
     expect(response.body).not.toContain('passwordHash')
     const row = await userRow(body.user.id)
-    expect(row?.tempPassword).toBe(temp)
+    expect(openTempPassword(t.config.secretKey, row?.tempPasswordEnc ?? null)).toBe(temp)
     expect(await verifyPassword(row?.passwordHash ?? '', temp)).toBe(true)
     const expiry = row?.tempPasswordExpiresAt?.getTime() ?? 0
     const week = t.config.tempPasswordDays * 86_400_000

@@ -32,7 +32,7 @@ export const userRoutes: FastifyPluginCallback<UserRoutesOptions> = (
   app.get('/api/users', {
     config: { access: 'admin' },
     schema: { response: { 200: z.array(adminUserSchema) } },
-    handler: () => listUsers(db),
+    handler: () => listUsers(db, config.secretKey),
   })
 
   app.post('/api/invite', {
@@ -55,7 +55,7 @@ export const userRoutes: FastifyPluginCallback<UserRoutesOptions> = (
     handler: async (request) => {
       const viewer = requireViewer(request).user
       const change = await updateUser(db, config, request.params.id, request.body, viewer)
-      const { user, tempPasswordIssued, deactivated } = change
+      const { user, tempPassword, deactivated } = change
       request.log.info({
         event: 'user_updated',
         userId: user.id,
@@ -64,9 +64,11 @@ export const userRoutes: FastifyPluginCallback<UserRoutesOptions> = (
         isActive: user.isActive,
         mfaEnabled: user.mfaEnabled,
         ...(deactivated ? { deactivated } : {}),
-        ...(tempPasswordIssued ? { passwordReset: true } : {}),
+        ...(tempPassword ? { passwordReset: true } : {}),
       })
-      return toAdminUser(user)
+      // The issued password even when no key keeps it (PostgreSQL without SECRET_KEY).
+      const shown = toAdminUser(user, config.secretKey)
+      return tempPassword ? { ...shown, tempPassword } : shown
     },
   })
 
