@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import {
   bigint,
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -13,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import { AREAS, SENIORITY_LEVELS, TALENT_STATUSES } from '#shared/talent.ts'
 import { ROLES } from '#shared/user.ts'
+import { CV_TEXT_STATUSES } from '#shared/cv.ts'
 
 /** Timestamps every table carries (STYLE.md, DATABASE). */
 const timestamps = {
@@ -36,7 +38,8 @@ export const users = pgTable('users', {
   mustChangePassword: boolean('must_change_password').notNull().default(false),
   mfaEnabled: boolean('mfa_enabled').notNull().default(false),
   // spec: the temporary password is shown to admins until the user sets their own (SECURITY.md 4).
-  tempPassword: text('temp_password'),
+  // Stored sealed with AES-256-GCM under SECRET_KEY (SECURITY.md 34, secrets/secret-box.ts).
+  tempPasswordEnc: text('temp_password_enc'),
   tempPasswordExpiresAt: timestamp('temp_password_expires_at', { withTimezone: true }),
   // Settings switches (issue 5), saved per user so they follow the person.
   emailNotifications: boolean('email_notifications').notNull().default(true),
@@ -160,3 +163,92 @@ export const loginThrottle = pgTable('login_throttle', {
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
   ...timestamps,
 })
+
+/** PostgreSQL bytea as a Node Buffer (drizzle has no built-in bytea column). */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+})
+
+// ARCHITECTURE.md "Growing" (files/): file bytes in the database, so backups, several processes
+// and deletes need nothing else to run. Keyed by SHA-256: identical bytes are stored once.
+// A trigger (migration 0007) deletes a file once no talent CV refers to it.
+export const files = pgTable('files', {
+  sha256: text('sha256').primaryKey(),
+  bytes: bytea('bytes').notNull(),
+  sizeBytes: integer('size_bytes').notNull(),
+  // Detected from the bytes (files/detect-type.ts), never taken from the upload's name.
+  mimeType: text('mime_type').notNull(),
+  // Text extraction (issue 16): pending until read; the text itself once ready.
+  textStatus: text('text_status', { enum: CV_TEXT_STATUSES }).notNull().default('pending'),
+  text: text('text'),
+  textError: text('text_error'),
+  ...timestamps,
+})
+
+// Issue 16: every version of a talent's CV, newest = current. Deleting the talent deletes them.
+export const talentCvs = pgTable(
+  'talent_cvs',
+  {
+    id: serial('id').primaryKey(),
+    talentId: integer('talent_id')
+      .notNull()
+      .references(() => talents.id, { onDelete: 'cascade' }),
+    sha256: text('sha256')
+      .notNull()
+      .references(() => files.sha256),
+    fileName: text('file_name').notNull(),
+    uploadedById: integer('uploaded_by_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    index('talent_cvs_talent_id_idx').on(t.talentId, t.id),
+    index('talent_cvs_sha256_idx').on(t.sha256),
+  ],
+)
+
+export const JOB_STATES = ['queued', 'running', 'done', 'failed'] as const
+
+// ARCHITECTURE.md "Growing" (jobs/): durable work in the database, the same on both engines.
+// Enqueued in the caller's transaction; claimed with FOR UPDATE SKIP LOCKED; a running job whose
+// lease ran out (its process died) is claimed again.
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').notNull(),
+    state: text('state', { enum: JOB_STATES }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(3),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    ...timestamps,
+  },
+  (t) => [
+    // The claim query: due queued jobs and expired leases, oldest first.
+    index('jobs_claim_idx')
+      .on(t.runAt, t.id)
+      .where(sql`${t.state} in ('queued', 'running')`),
+  ],
+)
+
+// Issue 16 'Add from CV': a CV read before its talent exists. Attached (and deleted) when the
+// talent is saved; unclaimed ones are swept after a day. Its file stays while it is referenced.
+export const cvUploads = pgTable(
+  'cv_uploads',
+  {
+    id: serial('id').primaryKey(),
+    sha256: text('sha256')
+      .notNull()
+      .references(() => files.sha256),
+    fileName: text('file_name').notNull(),
+    uploadedById: integer('uploaded_by_id').references(() => users.id, { onDelete: 'cascade' }),
+    ...timestamps,
+  },
+  (t) => [
+    index('cv_uploads_sha256_idx').on(t.sha256),
+    index('cv_uploads_created_at_idx').on(t.createdAt),
+  ],
+)

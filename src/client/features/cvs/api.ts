@@ -1,0 +1,69 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { cvParseResultSchema } from '#shared/cv-parse.ts'
+import { cvDetailSchema, cvFileSchema } from '#shared/cv.ts'
+import { api, parseApiError } from '../../lib/api.ts'
+import { uploadFile, type UploadProgress } from '../../lib/upload.ts'
+import { talentKeys } from '../talents/api.ts'
+
+/**
+ * A talent's CV (issue 16). Under the ['talents'] prefix: a CV change shows in the lists (the
+ * talent's `cv`) and in its History, so it invalidates that whole prefix.
+ */
+export const cvKeys = {
+  detail: (talentId: number) => [...talentKeys.all, 'cv', talentId] as const,
+}
+
+export const cvFileUrl = (talentId: number) => `/api/talents/${talentId}/cv/file`
+export const cvVersionUrl = (talentId: number, fileId: number) =>
+  `/api/talents/${talentId}/cv/versions/${fileId}/file`
+
+/** GET /api/talents/:id/cv; null when the talent has no CV. Polls while its text is being read. */
+export function cvOptions(talentId: number) {
+  return queryOptions({
+    queryKey: cvKeys.detail(talentId),
+    queryFn: async () => {
+      try {
+        return await api.get(`/api/talents/${talentId}/cv`, cvDetailSchema)
+      } catch (error) {
+        if (parseApiError(error)?.status === 404) return null
+        throw error
+      }
+    },
+    refetchInterval: (query) => (query.state.data?.textStatus === 'pending' ? 1000 : false),
+  })
+}
+
+export function useUploadCv(talentId: number) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ file, onProgress }: { file: File; onProgress: (p: UploadProgress) => void }) =>
+      uploadFile(`/api/talents/${talentId}/cv`, file, cvFileSchema, onProgress),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: talentKeys.all }),
+  })
+}
+
+export function useRemoveCv(talentId: number) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: () => api.delete(`/api/talents/${talentId}/cv`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: talentKeys.all }),
+  })
+}
+
+/** 'Add from CV' (issue 16): store and read a CV before its talent exists. */
+export function useParseCv() {
+  return useMutation({
+    mutationFn: ({ file, onProgress }: { file: File; onProgress: (p: UploadProgress) => void }) =>
+      uploadFile('/api/cv/parse', file, cvParseResultSchema, onProgress),
+  })
+}
+
+/** Gives a parsed CV to a talent that already exists (same e-mail) instead of a new one. */
+export function useAttachUpload() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ fileId, talentId }: { fileId: number; talentId: number }) =>
+      api.post(`/api/cv/uploads/${fileId}/attach`, cvFileSchema, { talentId }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: talentKeys.all }),
+  })
+}

@@ -1,0 +1,114 @@
+import { Upload } from 'lucide-react'
+import { useId, useRef, useState, type DragEvent } from 'react'
+import { CV_ACCEPT } from '#shared/cv.ts'
+import { Button } from '../../components/ui/button.tsx'
+import { getErrorMessage } from '../../lib/get-error-message.ts'
+import { parseApiError } from '../../lib/api.ts'
+import { cn } from '../../lib/cn.ts'
+import { useUploadCv } from './api.ts'
+
+type CvUploadProps = {
+  talentId: number
+  /** 'Attach CV' on a talent without one; 'Replace' on one that has it. */
+  mode: 'attach' | 'replace'
+}
+
+function uploadErrorMessage(error: unknown): string {
+  return parseApiError(error)?.message ?? getErrorMessage(error)
+}
+
+/**
+ * Drag and drop or pick a CV (issue 16), with a progress bar while it uploads. The server decides
+ * the type from the bytes; its message (type, size) is shown as it is.
+ */
+export function CvUpload({ talentId, mode }: CvUploadProps) {
+  const upload = useUploadCv(talentId)
+  const [percent, setPercent] = useState(0)
+  const [isDragging, setIsDragging] = useState(false)
+  const input = useRef<HTMLInputElement>(null)
+  const hintId = useId()
+
+  function send(file: File | undefined) {
+    if (!file) return
+    setPercent(0)
+    upload.mutate({
+      file,
+      onProgress: ({ loaded, total }) => setPercent(Math.round((loaded / total) * 100)),
+    })
+  }
+
+  function handleDrop(event: DragEvent) {
+    event.preventDefault()
+    setIsDragging(false)
+    send(event.dataTransfer.files[0])
+  }
+
+  const label = mode === 'attach' ? 'Attach CV' : 'Replace'
+  return (
+    <div
+      onDragOver={(event) => {
+        event.preventDefault()
+        setIsDragging(true)
+      }}
+      onDragLeave={() => setIsDragging(false)}
+      onDrop={handleDrop}
+      className={cn(
+        'grid gap-2 rounded-lg border border-dashed p-4 text-sm',
+        isDragging && 'border-primary bg-primary/5',
+        mode === 'replace' && 'border-none p-0',
+      )}
+    >
+      <div className="flex flex-wrap items-center gap-3">
+        <Button
+          type="button"
+          variant={mode === 'attach' ? 'default' : 'outline'}
+          size="sm"
+          disabled={upload.isPending}
+          onClick={() => input.current?.click()}
+          aria-describedby={hintId}
+        >
+          <Upload aria-hidden="true" />
+          {upload.isPending ? 'Uploading...' : label}
+        </Button>
+        {mode === 'attach' ? (
+          <span id={hintId} className="text-muted-foreground">
+            or drop a file here — PDF, DOCX, ODT, RTF, TXT or Markdown
+          </span>
+        ) : (
+          <span id={hintId} className="sr-only">
+            PDF, DOCX, ODT, RTF, TXT or Markdown
+          </span>
+        )}
+        <input
+          ref={input}
+          type="file"
+          accept={CV_ACCEPT}
+          aria-label="CV file"
+          className="sr-only"
+          tabIndex={-1}
+          onChange={(event) => {
+            send(event.target.files?.[0])
+            event.target.value = ''
+          }}
+        />
+      </div>
+      {upload.isPending ? (
+        <div
+          role="progressbar"
+          aria-label="Uploading CV"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+          className="h-2 overflow-hidden rounded-full bg-muted"
+        >
+          <div className="h-full bg-primary transition-[width]" style={{ width: `${percent}%` }} />
+        </div>
+      ) : null}
+      {upload.isError ? (
+        <p role="alert" className="text-destructive">
+          {uploadErrorMessage(upload.error)}
+        </p>
+      ) : null}
+    </div>
+  )
+}

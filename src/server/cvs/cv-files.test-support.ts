@@ -1,0 +1,107 @@
+import { strToU8, zipSync } from 'fflate'
+
+/** Generated CV files for tests (no binary fixtures are committed). */
+
+/** A one-page PDF whose text is `lines`, valid enough for readers (xref offsets computed). */
+export function makePdf(lines: string[]): Buffer {
+  const escape = (s: string) => s.replace(/[\\()]/g, (c) => `\\${c}`)
+  const stream = `BT /F1 12 Tf 72 720 Td 14 TL ${lines.map((l) => `(${escape(l)}) Tj T*`).join(' ')} ET`
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ]
+  let body = '%PDF-1.4\n'
+  const offsets: number[] = []
+  objects.forEach((object, i) => {
+    offsets.push(body.length)
+    body += `${i + 1} 0 obj\n${object}\nendobj\n`
+  })
+  const xref = body.length
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`
+  body += offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`
+  return Buffer.from(body, 'latin1')
+}
+
+const DOCX_CONTENT_TYPES = `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>`
+const DOCX_RELS = `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>`
+
+const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"'
+const HEADER_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.header+xml'
+
+function paragraphsXml(paragraphs: string[]): string {
+  const xmlEscape = (s: string) => s.replace(/[<>&]/g, (c) => `&#${c.charCodeAt(0)};`)
+  return paragraphs.map((p) => `<w:p><w:r><w:t>${xmlEscape(p)}</w:t></w:r></w:p>`).join('')
+}
+
+/** A DOCX whose body paragraphs are `paragraphs`, with `header` in its page header if given. */
+export function makeDocx(paragraphs: string[], header: string[] = []): Buffer {
+  const document = `<?xml version="1.0" encoding="UTF-8"?><w:document ${W}><w:body>${paragraphsXml(paragraphs)}</w:body></w:document>`
+  const entries: Record<string, Uint8Array> = {
+    '[Content_Types].xml': strToU8(
+      header.length
+        ? DOCX_CONTENT_TYPES.replace(
+            '</Types>',
+            `<Override PartName="/word/header1.xml" ContentType="${HEADER_TYPE}"/></Types>`,
+          )
+        : DOCX_CONTENT_TYPES,
+    ),
+    '_rels/.rels': strToU8(DOCX_RELS),
+    'word/document.xml': strToU8(document),
+  }
+  if (header.length) {
+    entries['word/header1.xml'] = strToU8(
+      `<?xml version="1.0" encoding="UTF-8"?><w:hdr ${W}>${paragraphsXml(header)}</w:hdr>`,
+    )
+  }
+  return Buffer.from(zipSync(entries))
+}
+
+/** A zip whose one entry claims to expand to gigabytes: a zip bomb's directory. */
+export function makeZipBomb(): Buffer {
+  const zip = Buffer.from(
+    zipSync({
+      '[Content_Types].xml': strToU8(DOCX_CONTENT_TYPES),
+      'word/document.xml': new Uint8Array(200_000),
+    }),
+  )
+  // Rewrite the central directory's uncompressed size of every entry to 4 GB - 1.
+  for (
+    let i = zip.indexOf('PK\x01\x02', 0, 'latin1');
+    i !== -1;
+    i = zip.indexOf('PK\x01\x02', i + 4, 'latin1')
+  ) {
+    zip.writeUInt32LE(0xffffffff - 1, i + 24)
+  }
+  return zip
+}
+
+/** The first bytes of a Windows executable: what a ".pdf" that is not one looks like. */
+export function makeExecutable(): Buffer {
+  const bytes = Buffer.alloc(512)
+  bytes.write('MZ', 0, 'latin1')
+  bytes.writeUInt32LE(0x80, 0x3c)
+  bytes.write('PE\0\0', 0x80, 'latin1')
+  return bytes
+}
+
+/** A multipart/form-data body with one file field, for app.inject. */
+export function multipart(
+  file: { name: string; bytes: Buffer; contentType?: string },
+  field = 'file',
+): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----scout-test-${Math.random().toString(16).slice(2)}`
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${file.name}"\r\n` +
+      `Content-Type: ${file.contentType ?? 'application/octet-stream'}\r\n\r\n`,
+    'utf8',
+  )
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`, 'utf8')
+  return {
+    payload: Buffer.concat([head, file.bytes, tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  }
+}

@@ -1,0 +1,74 @@
+import { eq } from 'drizzle-orm'
+import { z } from 'zod'
+import { isCvMimeType, type CvTextStatus } from '#shared/cv.ts'
+import type { Db } from '../db/open.ts'
+import { files } from '../db/schema.ts'
+import type { Job } from '../jobs/queue.ts'
+import { runInWorker, WorkerTaskError } from '../jobs/run-in-worker.ts'
+import type { JobHandler } from '../jobs/runner.ts'
+
+/** The job that reads a stored CV's text (issue 16), enqueued with the upload. */
+export const EXTRACT_CV_TEXT = 'cv.extract-text'
+
+/** Issue 16: each file is read within 20 s and a bounded heap; a parser that breaks fails it alone. */
+export const EXTRACTION_LIMITS = { timeoutMs: 20_000, maxMemoryMb: 256 }
+
+const payloadSchema = z.object({ sha256: z.string() })
+const extractionSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('ready'), text: z.string() }),
+  z.object({ status: z.literal('unreadable'), reason: z.string() }),
+])
+
+const WORKER = new URL('./extract-text.worker.ts', import.meta.url)
+
+export type ReadOutcome = { textStatus: CvTextStatus; text: string | null }
+
+/**
+ * Reads a stored file's text in a worker thread and saves the outcome on the file. `isLastTry`
+ * decides what a crashed or hung parser means: on the last try the file is marked 'failed';
+ * before it the error is thrown so the job is retried.
+ */
+export async function readFileText(
+  db: Db,
+  sha256: string,
+  isLastTry: boolean,
+): Promise<ReadOutcome> {
+  const [file] = await db
+    .select({
+      bytes: files.bytes,
+      mimeType: files.mimeType,
+      textStatus: files.textStatus,
+      text: files.text,
+    })
+    .from(files)
+    .where(eq(files.sha256, sha256))
+  if (!file) return { textStatus: 'failed', text: null }
+  // Already read (the same bytes uploaded twice): nothing to do.
+  if (file.textStatus !== 'pending' || !isCvMimeType(file.mimeType)) {
+    return { textStatus: file.textStatus, text: file.text }
+  }
+  try {
+    const input = { bytes: new Uint8Array(file.bytes), mimeType: file.mimeType }
+    const result = extractionSchema.parse(await runInWorker(WORKER, input, EXTRACTION_LIMITS))
+    const outcome =
+      result.status === 'ready'
+        ? { textStatus: 'ready' as const, text: result.text, textError: null }
+        : { textStatus: 'unreadable' as const, text: null, textError: result.reason }
+    await db.update(files).set(outcome).where(eq(files.sha256, sha256))
+    return outcome
+  } catch (error) {
+    if (!(error instanceof WorkerTaskError) || !isLastTry) throw error
+    await db
+      .update(files)
+      .set({ textStatus: 'failed', textError: `Reading this file failed: it ${error.message}.` })
+      .where(eq(files.sha256, sha256))
+    return { textStatus: 'failed', text: null }
+  }
+}
+
+export function extractCvTextJob(db: Db): JobHandler {
+  return async (job: Job) => {
+    const { sha256 } = payloadSchema.parse(job.payload)
+    await readFileText(db, sha256, job.attempts >= job.maxAttempts)
+  }
+}

@@ -1,0 +1,362 @@
+import { count as countRows } from 'drizzle-orm'
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import {
+  CV_NOT_FOUND,
+  EMPTY_CV_MESSAGE,
+  UNSUPPORTED_CV_MESSAGE,
+  cvDetailSchema,
+  cvFileSchema,
+  cvTooLargeMessage,
+} from '#shared/cv.ts'
+import { talentSchema } from '#shared/talent.ts'
+import { files, talentCvs } from '../db/schema.ts'
+import { truncateAll } from '#tests/support/test-database.ts'
+import {
+  createTestApp,
+  createTestUser,
+  loginAs,
+  type LoggedIn,
+  type TestApp,
+} from '#tests/support/test-app.ts'
+import {
+  makeDocx,
+  makeExecutable,
+  makePdf,
+  makeZipBomb,
+  multipart,
+} from './cv-files.test-support.ts'
+import { ZIP_BOMB_REASON } from './extract-text.ts'
+import { REMOVE_FORBIDDEN } from './service.ts'
+
+let testApp: TestApp
+let app: TestApp['app']
+let admin: LoggedIn
+let alice: LoggedIn
+let bob: LoggedIn
+
+beforeAll(async () => {
+  testApp = await createTestApp({ cvMaxMegabytes: 1 })
+  app = testApp.app
+})
+afterAll(async () => {
+  await testApp.close()
+})
+beforeEach(async () => {
+  await truncateAll(testApp.database)
+  const signUp = async (email: string, extra: object = {}) => {
+    await createTestUser(testApp.database.db, { email, ...extra })
+    return loginAs(app, email)
+  }
+  admin = await signUp('admin@cv.test', { role: 'admin' })
+  alice = await signUp('alice@cv.test', { firstName: 'Alice' })
+  bob = await signUp('bob@cv.test')
+})
+
+async function addTalent(who: LoggedIn, email = 'dana@example.com') {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/talents',
+    headers: who.headers,
+    payload: { fullName: 'Dana Reyes', email, areaOfInterest: 'Design', seniorityLevel: 'mid' },
+  })
+  expect(response.statusCode, response.body).toBe(201)
+  return talentSchema.parse(response.json()).id
+}
+
+function upload(who: LoggedIn | undefined, talentId: number, name: string, bytes: Buffer) {
+  const { payload, headers } = multipart({ name, bytes })
+  return app.inject({
+    method: 'POST',
+    url: `/api/talents/${talentId}/cv`,
+    headers: { ...who?.headers, ...headers },
+    payload,
+  })
+}
+
+const count = async (table: 'files' | 'talent_cvs') => {
+  const [row] = await testApp.database.db
+    .select({ n: countRows() })
+    .from(table === 'files' ? files : talentCvs)
+  return row?.n
+}
+
+describe('attach a CV (issue 16)', () => {
+  test('a PDF is stored with its type from the bytes, name, size and uploader', async () => {
+    const id = await addTalent(alice)
+    const pdf = makePdf(['Dana Reyes', 'dana@example.com'])
+    const response = await upload(alice, id, 'Dana CV.pdf', pdf)
+    expect(response.statusCode, response.body).toBe(201)
+    const cv = cvFileSchema.parse(response.json())
+    expect(cv).toMatchObject({
+      fileName: 'Dana CV.pdf',
+      mimeType: 'application/pdf',
+      sizeBytes: pdf.length,
+      uploadedBy: { email: 'alice@cv.test' },
+      textStatus: 'pending',
+    })
+    expect(cv.sha256).toMatch(/^[0-9a-f]{64}$/)
+  })
+
+  test('DOCX, TXT and Markdown are recognised; text files are readable at once', async () => {
+    const id = await addTalent(alice)
+    const docx = cvFileSchema.parse((await upload(alice, id, 'cv.docx', makeDocx(['Hi']))).json())
+    expect(docx.mimeType).toBe(
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    )
+    const md = await upload(alice, id, 'cv.md', Buffer.from('# Dana\n\nPython, Kubernetes'))
+    expect(cvFileSchema.parse(md.json())).toMatchObject({
+      mimeType: 'text/markdown',
+      textStatus: 'ready',
+    })
+    const detail = cvDetailSchema.parse(
+      (await app.inject({ url: `/api/talents/${id}/cv`, headers: alice.headers })).json(),
+    )
+    expect(detail.text).toBe('# Dana\n\nPython, Kubernetes')
+  })
+
+  test('SECURITY.md 22: an executable renamed .pdf is refused with 415 naming the accepted types', async () => {
+    const id = await addTalent(alice)
+    const response = await upload(alice, id, 'cv.pdf', makeExecutable())
+    expect(response.statusCode).toBe(415)
+    expect(response.json()).toEqual({ message: UNSUPPORTED_CV_MESSAGE })
+    expect(await count('files')).toBe(0)
+  })
+
+  test('an empty file is a 400', async () => {
+    const id = await addTalent(alice)
+    const response = await upload(alice, id, 'cv.pdf', Buffer.alloc(0))
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toEqual({ message: EMPTY_CV_MESSAGE })
+  })
+
+  test('SECURITY.md 22: a file over CV_MAX_MB is a 413 naming the limit, and nothing is stored', async () => {
+    const id = await addTalent(alice)
+    const big = Buffer.concat([makePdf(['x']), Buffer.alloc(1024 * 1024 + 10, 32)])
+    const response = await upload(alice, id, 'big.pdf', big)
+    expect(response.statusCode).toBe(413)
+    expect(response.json()).toEqual({ message: cvTooLargeMessage(1) })
+    expect(await count('files')).toBe(0)
+  })
+
+  test('a JSON body is refused (multipart only)', async () => {
+    const id = await addTalent(alice)
+    const response = await app.inject({
+      method: 'POST',
+      url: `/api/talents/${id}/cv`,
+      headers: alice.headers,
+      payload: { file: 'x' },
+    })
+    expect(response.statusCode).toBe(415)
+  })
+
+  test('file names with paths, control and direction characters are sanitised', async () => {
+    const id = await addTalent(alice)
+    const name = '../../etc/\u202Efdp.exe\u0007 cv.pdf'
+    const cv = cvFileSchema.parse((await upload(alice, id, name, makePdf(['x']))).json())
+    expect(cv.fileName).toBe('fdp.exe cv.pdf')
+    const long = `${'a'.repeat(500)}.pdf`
+    const cut = cvFileSchema.parse((await upload(alice, id, long, makePdf(['y']))).json())
+    expect(cut.fileName).toHaveLength(200)
+    expect(cut.fileName.endsWith('.pdf')).toBe(true)
+  })
+
+  test('an unknown talent is a 404; anonymous callers are refused', async () => {
+    expect((await upload(alice, 999, 'cv.pdf', makePdf(['x']))).statusCode).toBe(404)
+    const id = await addTalent(alice)
+    expect((await upload(undefined, id, 'cv.pdf', makePdf(['x']))).statusCode).toBe(401)
+  })
+
+  test('50 uploads at once are each stored or refused cleanly', async () => {
+    const id = await addTalent(alice)
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        upload(
+          alice,
+          id,
+          `cv-${i}.${i % 5 === 0 ? 'exe' : 'pdf'}`,
+          i % 5 === 0 ? makeExecutable() : makePdf([`v${i}`]),
+        ),
+      ),
+    )
+    const statuses = responses.map((r) => r.statusCode)
+    expect(statuses.filter((s) => s === 201)).toHaveLength(40)
+    expect(statuses.filter((s) => s === 415)).toHaveLength(10)
+    expect(await count('talent_cvs')).toBe(40)
+  })
+})
+
+describe('reading the text off the request path (issue 16)', () => {
+  const readCv = async (id: number) =>
+    cvDetailSchema.parse(
+      (await app.inject({ url: `/api/talents/${id}/cv`, headers: alice.headers })).json(),
+    )
+
+  test('a PDF upload answers at once; its text is ready within a second', async () => {
+    const id = await addTalent(alice)
+    const started = performance.now()
+    const response = await upload(
+      alice,
+      id,
+      'cv.pdf',
+      makePdf(['Dana Reyes', 'Python, Kubernetes']),
+    )
+    expect(cvFileSchema.parse(response.json()).textStatus).toBe('pending')
+    await app.jobs.drain()
+    const elapsed = performance.now() - started
+    const cv = await readCv(id)
+    expect(cv).toMatchObject({ textStatus: 'ready', text: 'Dana Reyes\nPython, Kubernetes' })
+    expect(elapsed).toBeLessThan(5_000) // budget 1 s on a quiet machine: bench, not this test
+  })
+
+  test('a DOCX whose name and e-mail are only in the page header is still read', async () => {
+    const id = await addTalent(alice)
+    await upload(
+      alice,
+      id,
+      'cv.docx',
+      makeDocx(['Skills: Rust'], ['Dana Reyes', 'dana@example.com']),
+    )
+    await app.jobs.drain()
+    const cv = await readCv(id)
+    expect(cv.textStatus).toBe('ready')
+    expect(cv.text).toContain('dana@example.com')
+  })
+
+  test('a corrupt PDF is stored, unreadable with the reason, and still downloads', async () => {
+    const id = await addTalent(alice)
+    const corrupt = Buffer.from('%PDF-1.7\n% broken beyond repair')
+    expect((await upload(alice, id, 'broken.pdf', corrupt)).statusCode).toBe(201)
+    await app.jobs.drain()
+    const cv = await readCv(id)
+    expect(cv.textStatus).toBe('unreadable')
+    expect(cv.textError).toMatch(/could not be read/)
+    const download = await app.inject({ url: `/api/talents/${id}/cv/file`, headers: alice.headers })
+    expect(download.rawPayload.equals(corrupt)).toBe(true)
+  })
+
+  test('a zip bomb named .docx is refused before anything is expanded or stored', async () => {
+    const id = await addTalent(alice)
+    const response = await upload(alice, id, 'bomb.docx', makeZipBomb())
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toEqual({ message: ZIP_BOMB_REASON })
+    expect(await count('files')).toBe(0)
+  })
+})
+
+describe('versions, download and remove (issue 16)', () => {
+  test('replacing keeps earlier versions, each downloadable; identical bytes are stored once', async () => {
+    const id = await addTalent(alice)
+    const other = await addTalent(bob, 'other@example.com')
+    const first = makePdf(['first'])
+    await upload(alice, id, 'first.pdf', first)
+    await upload(bob, other, 'same-bytes.pdf', first)
+    await upload(alice, id, 'second.pdf', makePdf(['second']))
+    expect(await count('files')).toBe(2)
+
+    const detail = cvDetailSchema.parse(
+      (await app.inject({ url: `/api/talents/${id}/cv`, headers: bob.headers })).json(),
+    )
+    expect(detail.fileName).toBe('second.pdf')
+    expect(detail.versions.map((v) => v.fileName)).toEqual(['second.pdf', 'first.pdf'])
+
+    const old = detail.versions[1]
+    const download = await app.inject({
+      url: `/api/talents/${id}/cv/versions/${old?.id}/file`,
+      headers: bob.headers,
+    })
+    expect(download.statusCode).toBe(200)
+    expect(download.rawPayload.equals(first)).toBe(true)
+    // Another talent's version id is not reachable through this talent.
+    const foreign = await app.inject({
+      url: `/api/talents/${other}/cv/versions/${old?.id}/file`,
+      headers: bob.headers,
+    })
+    expect(foreign.statusCode).toBe(404)
+  })
+
+  test('SECURITY.md 22: downloads are attachments with nosniff and a sandbox CSP, for signed-in users only', async () => {
+    const id = await addTalent(alice)
+    await upload(alice, id, 'Dana “CV”.pdf', makePdf(['x']))
+    const response = await app.inject({ url: `/api/talents/${id}/cv/file`, headers: bob.headers })
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toBe('application/pdf')
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="Dana \?CV\?\.pdf"; filename\*=UTF-8''/,
+    )
+    expect(response.headers['x-content-type-options']).toBe('nosniff')
+    expect(response.headers['content-security-policy']).toContain('sandbox')
+    const anonymous = await app.inject({ url: `/api/talents/${id}/cv/file` })
+    expect(anonymous.statusCode).toBe(401)
+  })
+
+  test('remove follows the delete rule: the adder and admins, not others', async () => {
+    const id = await addTalent(alice)
+    await upload(alice, id, 'cv.pdf', makePdf(['x']))
+    const refused = await app.inject({
+      method: 'DELETE',
+      url: `/api/talents/${id}/cv`,
+      headers: bob.headers,
+    })
+    expect(refused.statusCode).toBe(403)
+    expect(refused.json()).toEqual({ message: REMOVE_FORBIDDEN })
+    const removed = await app.inject({
+      method: 'DELETE',
+      url: `/api/talents/${id}/cv`,
+      headers: admin.headers,
+    })
+    expect(removed.statusCode).toBe(204)
+    const after = await app.inject({ url: `/api/talents/${id}/cv`, headers: alice.headers })
+    expect(after.statusCode).toBe(404)
+    expect(after.json()).toEqual({ message: CV_NOT_FOUND })
+    expect(await count('files')).toBe(0)
+  })
+
+  test('deleting a talent deletes its CV files, but not bytes another talent still uses', async () => {
+    const id = await addTalent(alice)
+    const other = await addTalent(alice, 'other@example.com')
+    await upload(alice, id, 'shared.pdf', makePdf(['shared']))
+    await upload(alice, other, 'shared.pdf', makePdf(['shared']))
+    await upload(alice, id, 'own.pdf', makePdf(['own']))
+    expect(await count('files')).toBe(2)
+    const deleted = await app.inject({
+      method: 'DELETE',
+      url: `/api/talents/${id}`,
+      headers: alice.headers,
+    })
+    expect(deleted.statusCode).toBe(200)
+    expect(await count('talent_cvs')).toBe(1)
+    expect(await count('files')).toBe(1)
+  })
+
+  test('the talent JSON (list, detail, edit) names the current CV, and null once removed', async () => {
+    const id = await addTalent(alice)
+    const listed = async () => {
+      const response = await app.inject({ url: '/api/talents', headers: alice.headers })
+      return talentSchema.array().parse(response.json())[0]?.cv
+    }
+    expect(await listed()).toBeNull()
+    await upload(alice, id, 'cv.md', Buffer.from('# Dana'))
+    expect(await listed()).toMatchObject({ fileName: 'cv.md', sizeBytes: 6, textStatus: 'ready' })
+    const detail = await app.inject({ url: `/api/talents/${id}`, headers: alice.headers })
+    expect(talentSchema.parse(detail.json()).cv?.fileName).toBe('cv.md')
+    await app.inject({ method: 'DELETE', url: `/api/talents/${id}/cv`, headers: alice.headers })
+    expect(await listed()).toBeNull()
+  })
+
+  test('each change lands in the talent History', async () => {
+    const id = await addTalent(alice)
+    await upload(alice, id, 'first.pdf', makePdf(['1']))
+    await upload(alice, id, 'second.pdf', makePdf(['2']))
+    await app.inject({ method: 'DELETE', url: `/api/talents/${id}/cv`, headers: alice.headers })
+    const history = await app.inject({ url: `/api/talents/${id}/activity`, headers: alice.headers })
+    const actions = history.json<{ action: string; details: unknown }[]>()
+    expect(actions.slice(0, 3)).toMatchObject([
+      { action: 'talent.cv_removed', details: { fileName: 'second.pdf' } },
+      {
+        action: 'talent.cv_attached',
+        details: { fileName: 'second.pdf', replacedFileName: 'first.pdf' },
+      },
+      { action: 'talent.cv_attached', details: { fileName: 'first.pdf' } },
+    ])
+  })
+})

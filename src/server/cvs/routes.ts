@@ -1,0 +1,138 @@
+import fastifyMultipart from '@fastify/multipart'
+import { create as contentDisposition } from 'content-disposition'
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import {
+  NO_CV_FILE_MESSAGE,
+  UNREADABLE_UPLOAD_MESSAGE,
+  UNSUPPORTED_CV_MESSAGE,
+  cvDetailSchema,
+  cvFileSchema,
+  cvTooLargeMessage,
+  cvVersionParamsSchema,
+} from '#shared/cv.ts'
+import {
+  attachUploadBodySchema,
+  cvParseResultSchema,
+  cvUploadParamsSchema,
+} from '#shared/cv-parse.ts'
+import { talentIdParamsSchema } from '#shared/talent.ts'
+import { requireViewer } from '../access.ts'
+import type { Db } from '../db/open.ts'
+import { AppError, BadRequestError } from '../errors.ts'
+import { claimUpload, parseCv } from './parse.ts'
+import { attachCv, getCv, readCvFile, removeCv, type CvDownload } from './service.ts'
+
+export type CvRoutesOptions = { db: Db; maxMegabytes: number }
+
+// SECURITY.md 22: a stored file is never rendered by the browser as a page of Scout's origin.
+const DOWNLOAD_CSP = "default-src 'none'; sandbox"
+// Room for the multipart envelope around the file itself.
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024
+
+function sendFile(reply: FastifyReply, file: CvDownload) {
+  return reply
+    .header('content-type', file.mimeType)
+    .header('content-disposition', contentDisposition(file.fileName))
+    .header('content-security-policy', DOWNLOAD_CSP)
+    .header('x-content-type-options', 'nosniff')
+    .send(file.bytes)
+}
+
+/**
+ * A talent's CV (issue 16): attach (multipart, field `file`), read, download, remove. Multipart
+ * is parsed only inside this plugin; every other route still takes JSON alone (SECURITY.md 10).
+ */
+export const cvRoutes: FastifyPluginAsync<CvRoutesOptions> = async (base, { db, maxMegabytes }) => {
+  const maxBytes = maxMegabytes * 1024 * 1024
+  await base.register(fastifyMultipart, {
+    limits: { fileSize: maxBytes, files: 1, fields: 0, parts: 1, headerPairs: 50 },
+  })
+  const app = base.withTypeProvider<ZodTypeProvider>()
+
+  async function readUpload(request: FastifyRequest) {
+    // Refused before the body is read when the declared size is already too large.
+    const declared = Number(request.headers['content-length'] ?? 0)
+    if (declared > maxBytes + MULTIPART_OVERHEAD_BYTES) {
+      throw new AppError(413, cvTooLargeMessage(maxMegabytes))
+    }
+    if (!request.isMultipart()) throw new AppError(415, UNSUPPORTED_CV_MESSAGE)
+    try {
+      const part = await request.file()
+      if (part?.fieldname !== 'file') throw new BadRequestError(NO_CV_FILE_MESSAGE)
+      return { bytes: await part.toBuffer(), fileName: part.filename }
+    } catch (error) {
+      if (error instanceof AppError) throw error
+      if (error instanceof base.multipartErrors.RequestFileTooLargeError) {
+        throw new AppError(413, cvTooLargeMessage(maxMegabytes))
+      }
+      // A truncated or malformed multipart body (busboy's errors): the client's fault.
+      request.log.info({ err: error }, 'unreadable upload')
+      throw new BadRequestError(UNREADABLE_UPLOAD_MESSAGE)
+    }
+  }
+
+  app.post('/api/talents/:id/cv', {
+    config: { access: 'user' },
+    bodyLimit: maxBytes + MULTIPART_OVERHEAD_BYTES,
+    schema: { params: talentIdParamsSchema, response: { 201: cvFileSchema } },
+    handler: async (request, reply) => {
+      const upload = await readUpload(request)
+      const cv = await attachCv(db, request.params.id, upload, requireViewer(request).user)
+      if (cv.textStatus === 'pending') base.jobs.nudge()
+      return reply.status(201).send(cv)
+    },
+  })
+
+  // 'Add from CV' (issue 16): read a CV before its talent exists; attach it on save or elsewhere.
+  app.post('/api/cv/parse', {
+    config: { access: 'user' },
+    bodyLimit: maxBytes + MULTIPART_OVERHEAD_BYTES,
+    schema: { response: { 200: cvParseResultSchema } },
+    handler: async (request) => parseCv(db, await readUpload(request), requireViewer(request).user),
+  })
+
+  app.post('/api/cv/uploads/:fileId/attach', {
+    config: { access: 'user' },
+    schema: {
+      params: cvUploadParamsSchema,
+      body: attachUploadBodySchema,
+      response: { 201: cvFileSchema },
+    },
+    handler: async (request, reply) => {
+      const viewer = requireViewer(request).user
+      const cv = await db.transaction((tx) =>
+        claimUpload(tx, request.params.fileId, request.body.talentId, viewer),
+      )
+      return reply.status(201).send(cv)
+    },
+  })
+
+  app.get('/api/talents/:id/cv', {
+    config: { access: 'user' },
+    schema: { params: talentIdParamsSchema, response: { 200: cvDetailSchema } },
+    handler: (request) => getCv(db, request.params.id),
+  })
+
+  app.get('/api/talents/:id/cv/file', {
+    config: { access: 'user' },
+    schema: { params: talentIdParamsSchema },
+    handler: async (request, reply) => sendFile(reply, await readCvFile(db, request.params.id)),
+  })
+
+  app.get('/api/talents/:id/cv/versions/:fileId/file', {
+    config: { access: 'user' },
+    schema: { params: cvVersionParamsSchema },
+    handler: async (request, reply) =>
+      sendFile(reply, await readCvFile(db, request.params.id, request.params.fileId)),
+  })
+
+  app.delete('/api/talents/:id/cv', {
+    config: { access: 'user' },
+    schema: { params: talentIdParamsSchema },
+    handler: async (request, reply) => {
+      await removeCv(db, request.params.id, requireViewer(request).user)
+      return reply.status(204).send()
+    },
+  })
+}

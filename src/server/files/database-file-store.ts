@@ -1,0 +1,30 @@
+import { eq } from 'drizzle-orm'
+import type { Db } from '../db/open.ts'
+import { files } from '../db/schema.ts'
+import { sha256Of, type FileStore } from './file-store.ts'
+
+/**
+ * The FileStore on the database (both engines): bytes in `files`, so backups and every process
+ * see them. Pass the transaction of the write that refers to the file, so a failed write leaves
+ * no file behind. Files are deleted by the database once unreferenced (migration 0007).
+ */
+export function databaseFileStore(db: Db): FileStore {
+  return {
+    put: async (bytes, mimeType) => {
+      const sha256 = sha256Of(bytes)
+      const inserted = await db
+        .insert(files)
+        .values({ sha256, bytes, sizeBytes: bytes.length, mimeType })
+        .onConflictDoNothing({ target: files.sha256 })
+        .returning({ sha256: files.sha256 })
+      return { sha256, sizeBytes: bytes.length, mimeType, isNew: inserted.length > 0 }
+    },
+    get: async (sha256) => {
+      const [row] = await db
+        .select({ bytes: files.bytes })
+        .from(files)
+        .where(eq(files.sha256, sha256))
+      return row?.bytes
+    },
+  }
+}

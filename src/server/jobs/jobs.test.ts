@@ -1,0 +1,120 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { jobs } from '../db/schema.ts'
+import { createTestDatabase, truncateAll } from '#tests/support/test-database.ts'
+import type { OpenDatabase } from '../db/open.ts'
+import { claimJob, completeJob, enqueueJob, failJob, releaseAbandonedJobs } from './queue.ts'
+import { runInWorker, WorkerTaskError } from './run-in-worker.ts'
+import { startJobRunner } from './runner.ts'
+
+let database: OpenDatabase
+
+beforeAll(async () => {
+  database = await createTestDatabase()
+})
+afterAll(async () => {
+  await database.close()
+})
+beforeEach(async () => {
+  await truncateAll(database)
+})
+
+const stateOf = async (id: number) =>
+  (await database.db.select().from(jobs).where(eq(jobs.id, id)))[0]
+
+describe('the job queue (ARCHITECTURE.md "Growing": jobs/)', () => {
+  it('a job enqueued in a transaction that rolls back does not exist', async () => {
+    await expect(
+      database.db.transaction(async (tx) => {
+        await enqueueJob(tx, 'test.kind', { n: 1 })
+        throw new Error('the write failed')
+      }),
+    ).rejects.toThrow('the write failed')
+    expect(await claimJob(database.db, ['test.kind'], 60)).toBeUndefined()
+  })
+
+  it('concurrent claims never take the same job twice', async () => {
+    for (let i = 0; i < 10; i++) await enqueueJob(database.db, 'test.kind', { n: i })
+    const claims = await Promise.all(
+      Array.from({ length: 15 }, () => claimJob(database.db, ['test.kind'], 60)),
+    )
+    const ids = claims.flatMap((job) => (job ? [job.id] : []))
+    expect(ids).toHaveLength(10)
+    expect(new Set(ids).size).toBe(10)
+  })
+
+  it('a job whose lease ran out (its process died) is claimed again', async () => {
+    const id = await enqueueJob(database.db, 'test.kind', {})
+    expect((await claimJob(database.db, ['test.kind'], 60))?.id).toBe(id)
+    expect(await claimJob(database.db, ['test.kind'], 60)).toBeUndefined()
+    await database.db
+      .update(jobs)
+      .set({ lockedUntil: new Date(Date.now() - 1000) })
+      .where(eq(jobs.id, id))
+    expect((await claimJob(database.db, ['test.kind'], 60))?.attempts).toBe(2)
+  })
+
+  it('the embedded engine releases every running job at start', async () => {
+    const id = await enqueueJob(database.db, 'test.kind', {})
+    await claimJob(database.db, ['test.kind'], 600)
+    expect(await releaseAbandonedJobs(database.db)).toBe(1)
+    expect((await stateOf(id))?.state).toBe('queued')
+  })
+
+  it('a failed attempt is retried later; the last one fails the job for good', async () => {
+    const id = await enqueueJob(database.db, 'test.kind', {}, { maxAttempts: 2 })
+    const first = await claimJob(database.db, ['test.kind'], 60)
+    if (!first) throw new Error('no job claimed')
+    expect(await failJob(database.db, first, 'boom')).toBe('retry')
+    expect(await claimJob(database.db, ['test.kind'], 60)).toBeUndefined() // not due yet
+    await database.db
+      .update(jobs)
+      .set({ runAt: new Date(Date.now() - 1000) })
+      .where(eq(jobs.id, id))
+    const second = await claimJob(database.db, ['test.kind'], 60)
+    if (!second) throw new Error('no retry claimed')
+    expect(await failJob(database.db, second, 'boom again')).toBe('failed')
+    expect(await stateOf(id)).toMatchObject({ state: 'failed', lastError: 'boom again' })
+  })
+
+  it('the runner runs each job once and marks it done', async () => {
+    const seen: unknown[] = []
+    const runner = startJobRunner({
+      db: database.db,
+      handlers: {
+        'test.kind': (job) => {
+          seen.push(job.payload)
+          return Promise.resolve()
+        },
+      },
+      log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+      pollMs: 20,
+    })
+    const id = await enqueueJob(database.db, 'test.kind', { hello: 'world' })
+    runner.nudge()
+    await runner.drain()
+    await runner.stop()
+    expect(seen).toEqual([{ hello: 'world' }])
+    expect((await stateOf(id))?.state).toBe('done')
+    await completeJob(database.db, id) // completing twice is harmless
+  })
+})
+
+describe('runInWorker: a broken parser fails its own task only (issue 16)', () => {
+  const worker = new URL('./misbehaving-worker.test-support.ts', import.meta.url)
+  it.each([
+    ['hang', 500, /took longer than 0.5 s/],
+    ['memory', 15_000, /ran out of memory/],
+    ['crash', 5_000, /exit code 3/],
+  ])(
+    '%s',
+    async (mode, timeoutMs, reason) => {
+      const error = await runInWorker(worker, mode, { timeoutMs, maxMemoryMb: 32 }).catch(
+        (e: unknown) => e,
+      )
+      expect(error).toBeInstanceOf(WorkerTaskError)
+      expect(String(error)).toMatch(reason)
+    },
+    20_000,
+  )
+})

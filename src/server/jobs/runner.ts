@@ -1,0 +1,113 @@
+import type { FastifyBaseLogger } from 'fastify'
+import type { Db } from '../db/open.ts'
+import { safeErrorMessage } from '../log-errors.ts'
+import { claimJob, completeJob, failJob, type Job } from './queue.ts'
+
+export type JobHandler = (job: Job) => Promise<void>
+
+export type JobRunnerOptions = {
+  db: Db
+  handlers: Record<string, JobHandler>
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>
+  /** Jobs run at once in this process: parsing is CPU work, and requests must keep their share. */
+  concurrency?: number
+  /** How often an idle runner looks for due jobs another process enqueued (ms). */
+  pollMs?: number
+  /** How long a claim holds before another process may take the job over (s). */
+  leaseSeconds?: number
+}
+
+declare module 'fastify' {
+  // Declaration merging needs an interface here.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyInstance {
+    /** This process's job runner (app.ts): routes nudge it, tests drain it. */
+    jobs: JobRunner
+  }
+}
+
+export type JobRunner = {
+  /** Look for work now (called after enqueueing in this process). */
+  nudge: () => void
+  /** Resolves once no job is due and none is running here (tests, shutdown). */
+  drain: () => Promise<void>
+  stop: () => Promise<void>
+}
+
+/** Claims and runs due jobs until stopped; every process runs one, so any of them does the work. */
+export function startJobRunner(options: JobRunnerOptions): JobRunner {
+  const { db, handlers, log, concurrency = 1, pollMs = 1000, leaseSeconds = 120 } = options
+  const kinds = Object.keys(handlers)
+  let stopped = false
+  const sleepers = new Set<() => void>()
+  const wakeAll = () => {
+    for (const wake of sleepers) wake()
+  }
+  let busy = 0
+  let idleWaiters: (() => void)[] = []
+
+  const sleep = () =>
+    new Promise<void>((resolve) => {
+      const wake = () => {
+        clearTimeout(timer)
+        sleepers.delete(wake)
+        resolve()
+      }
+      const timer = setTimeout(wake, pollMs)
+      timer.unref()
+      sleepers.add(wake)
+    })
+
+  async function runOne(): Promise<boolean> {
+    const job = await claimJob(db, kinds, leaseSeconds)
+    if (!job) return false
+    busy++
+    try {
+      const handler = handlers[job.kind]
+      if (!handler) throw new Error(`no handler for ${job.kind}`)
+      await handler(job)
+      await completeJob(db, job.id)
+    } catch (error) {
+      const message = safeErrorMessage(error)
+      const outcome = await failJob(db, job, message)
+      log.warn({ jobId: job.id, kind: job.kind, outcome, error: message }, 'job failed')
+    } finally {
+      busy--
+    }
+    return true
+  }
+
+  async function loop(): Promise<void> {
+    while (!stopped) {
+      let worked = false
+      try {
+        worked = await runOne()
+      } catch (error) {
+        // The database is away (restart, outage): try again after a pause.
+        log.error({ err: error }, 'job runner could not claim a job')
+      }
+      if (!worked) {
+        if (busy === 0) {
+          for (const resolve of idleWaiters) resolve()
+          idleWaiters = []
+        }
+        await sleep()
+      }
+    }
+  }
+
+  const loops = Array.from({ length: concurrency }, () => loop())
+  return {
+    nudge: wakeAll,
+    drain: () =>
+      new Promise<void>((resolve) => {
+        idleWaiters.push(resolve)
+        wakeAll()
+      }),
+    stop: async () => {
+      stopped = true
+      wakeAll()
+      await Promise.all(loops)
+    },
+  }
+}

@@ -1,0 +1,150 @@
+import type { Page } from '@playwright/test'
+import { makeDocx, makePdf } from '../../src/server/cvs/cv-files.test-support.ts'
+import { accounts } from './support/accounts.ts'
+import {
+  createTalentViaApi,
+  expect,
+  signInViaApi,
+  test,
+  toast,
+  unique,
+} from './support/fixtures.ts'
+
+// Issue 16: a CV is attached, read in place, replaced (earlier versions kept), downloaded and removed.
+
+async function openCvTab(page: Page, search: string, name: string) {
+  await page.goto(`/dashboard?search=${search}`)
+  await page.getByRole('button', { name: 'Grid view' }).click()
+  await page.getByRole('button', { name, exact: true }).click()
+  await expect(page.getByRole('heading', { name })).toBeVisible()
+  await page.getByRole('tab', { name: 'CV' }).click()
+}
+
+test('attach a PDF, read its text, replace it with a DOCX, download the old one, remove', async ({
+  page,
+}) => {
+  const id = unique()
+  const name = `Dana Reyes ${id}`
+  const token = await signInViaApi(page, accounts.user)
+  await createTalentViaApi(page, token, {
+    fullName: name,
+    email: `dana.${id}@example.com`,
+    areaOfInterest: 'Design',
+    seniorityLevel: 'mid',
+  })
+  await openCvTab(page, id, name)
+  await expect(page.getByText('No CV attached to this talent.')).toBeVisible()
+
+  await page.getByLabel('CV file').setInputFiles({
+    name: 'Dana Reyes CV.pdf',
+    mimeType: 'application/pdf',
+    buffer: makePdf([name, 'Led the Python migration to Kubernetes']),
+  })
+  await expect(page.getByText('Dana Reyes CV.pdf')).toBeVisible()
+  const text = page.getByRole('region', { name: 'CV text content' })
+  await expect(text).toContainText('Led the Python migration to Kubernetes', { timeout: 15_000 })
+
+  await page.getByLabel('CV file').setInputFiles({
+    name: 'Dana 2024.docx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    buffer: makeDocx(['Rust and Go'], [name]),
+  })
+  await expect(page.getByText('Dana 2024.docx')).toBeVisible()
+  await expect(text).toContainText('Rust and Go', { timeout: 15_000 })
+  const earlier = page.getByRole('region', { name: 'Earlier versions' })
+  const downloading = page.waitForEvent('download')
+  await earlier.getByRole('link', { name: 'Dana Reyes CV.pdf' }).click()
+  expect((await downloading).suggestedFilename()).toBe('Dana Reyes CV.pdf')
+
+  await page.getByRole('tab', { name: 'History' }).click()
+  await expect(
+    page.getByText('Uma User replaced the CV Dana Reyes CV.pdf with Dana 2024.docx'),
+  ).toBeVisible()
+
+  await page.getByRole('tab', { name: 'CV' }).click()
+  await page.getByRole('button', { name: 'Remove' }).click()
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click()
+  await expect(toast(page).getByText('Dana 2024.docx was removed.')).toBeVisible()
+  await expect(page.getByText('No CV attached to this talent.')).toBeVisible()
+})
+
+test('a file that is not a CV is refused with the server’s message', async ({ page }) => {
+  const id = unique()
+  const name = `Eli Moss ${id}`
+  const token = await signInViaApi(page, accounts.user)
+  await createTalentViaApi(page, token, {
+    fullName: name,
+    email: `eli.${id}@example.com`,
+    areaOfInterest: 'Science',
+    seniorityLevel: 'junior',
+  })
+  await openCvTab(page, id, name)
+  await page.getByLabel('CV file').setInputFiles({
+    name: 'cv.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00]),
+  })
+  await expect(page.getByRole('alert')).toContainText(
+    'This file type is not supported. Attach a PDF, DOCX, ODT, RTF, TXT or Markdown file.',
+  )
+})
+
+test('Add from CV fills the form, marks what it read, and attaches the CV on save', async ({
+  page,
+}) => {
+  const id = unique()
+  const name = `Noor Haddad`
+  const email = `noor.${id}@example.com`
+  await signInViaApi(page, accounts.user)
+  await page.goto('/dashboard')
+  await page.getByRole('button', { name: 'Add talent' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Add New Talent' })
+  await dialog.getByLabel('CV to fill the form from').setInputFiles({
+    name: 'Noor.pdf',
+    mimeType: 'application/pdf',
+    buffer: makePdf([
+      name,
+      'Senior Product Designer',
+      `${email} | +44 20 7946 0958`,
+      'Figma, user research, prototyping and design systems',
+    ]),
+  })
+  await expect(dialog.getByText('Read from Noor.pdf.')).toBeVisible({ timeout: 15_000 })
+  await expect(dialog.getByLabel('Full Name *')).toHaveValue(name)
+  await expect(dialog.getByLabel('Email *')).toHaveValue(email)
+  await expect(dialog.getByLabel('Phone Number')).toHaveValue('+44 20 7946 0958')
+  await expect(dialog.getByText('Read from the CV — please check')).toHaveCount(5)
+  await dialog.getByRole('button', { name: 'Save Talent' }).click()
+  await expect(toast(page).getByText(`${name} has been added to the talent pool.`)).toBeVisible()
+
+  await page.goto(`/dashboard?search=${id}`)
+  await page.getByRole('button', { name: 'Grid view' }).click()
+  await page.getByRole('button', { name, exact: true }).click()
+  await page.getByRole('tab', { name: 'CV' }).click()
+  await expect(page.getByText('Noor.pdf')).toBeVisible()
+})
+
+test('Add from CV offers the existing talent when the e-mail is taken', async ({ page }) => {
+  const id = unique()
+  const name = `Ivo Petrov ${id}`
+  const email = `ivo.${id}@example.com`
+  const token = await signInViaApi(page, accounts.user)
+  await createTalentViaApi(page, token, {
+    fullName: name,
+    email,
+    areaOfInterest: 'Science',
+    seniorityLevel: 'mid',
+  })
+  await page.goto('/dashboard')
+  await page.getByRole('button', { name: 'Add talent' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Add New Talent' })
+  await dialog.getByLabel('CV to fill the form from').setInputFiles({
+    name: 'ivo.md',
+    mimeType: 'text/markdown',
+    buffer: Buffer.from(`# Ivo Petrov\n\n${email}\n`),
+  })
+  await expect(dialog.getByText(`A talent with the e-mail ${email} already exists.`)).toBeVisible()
+  await dialog.getByRole('button', { name: 'Attach the CV to that talent instead' }).click()
+  await expect(toast(page).getByText('The CV was added to the existing talent.')).toBeVisible()
+  await expect(dialog).toBeHidden()
+})
