@@ -5,7 +5,12 @@ const apiProject = (engine: 'pglite' | 'postgres'): TestProjectConfiguration => 
   extends: true,
   test: {
     name: `api-${engine}`,
-    include: ['src/server/**/*.test.ts', 'scripts/**/*.test.ts'],
+    // tests/security and tests/fuzz are API tests too; tests/faults and tests/e2e are not.
+    include: [
+      'src/server/**/*.test.ts',
+      'scripts/**/*.test.ts',
+      'tests/{security,fuzz}/**/*.test.ts',
+    ],
     env: { TEST_ENGINE: engine },
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -61,7 +61,42 @@ export function toast(page: Page) {
     .getByRole('status', { includeHidden: true })
 }
 
-export const test = base
+/**
+ * Chromium's own line for a response with an error status or an aborted request. Journeys provoke
+ * these on purpose (a 401 after sign-out, a 409 on a stale edit, a routed 500/503, an aborted
+ * logout) and assert the message the app shows for them, so the line itself is no failure; an
+ * unhandled failure still shows as a page error or a wrong screen. Every other console error fails.
+ */
+const NETWORK_STATUS_LINE = /^Failed to load resource: /
+
+/**
+ * Issue 14 item 7: every journey fails on a console error, an uncaught page error or a
+ * Content-Security-Policy violation (zod's eval probe was one on every page).
+ */
+export const test = base.extend<{ quietConsole: undefined }>({
+  quietConsole: [
+    async ({ page }, use) => {
+      const problems: string[] = []
+      // Chromium reports a caught violation as an issue, not a console error: say it aloud.
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          // eslint-disable-next-line no-console -- runs in the page, where the listener above hears it
+          console.error(
+            `CSP violation: ${event.effectiveDirective} blocked ${event.blockedURI} (${event.sourceFile}:${event.lineNumber})`,
+          )
+        })
+      })
+      page.on('console', (message) => {
+        if (message.type() !== 'error' || NETWORK_STATUS_LINE.test(message.text())) return
+        problems.push(`console error: ${message.text()}`)
+      })
+      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
+      await use(undefined)
+      expect(problems, 'console errors and CSP violations').toEqual([])
+    },
+    { auto: true },
+  ],
+})
 export { expect }
 
 export type InvitedUser = { id: number; email: string; tempPassword: string }

@@ -3,9 +3,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { acquireDataDirLock, LOCK_FILE } from '../data-dir-lock.ts'
-import { talents } from '../db/schema.ts'
-import { createTestApp, type TestApp } from '../test-utils.ts'
+import { acquireDataDirLock, LOCK_FILE } from '#server/data-dir-lock.ts'
+import { talents } from '#server/db/schema.ts'
+import { createTestApp, type TestApp } from '../support/test-app.ts'
 import { appRoutes, createAppWithClient, routeName, signedInCaller } from './support.ts'
 
 let t: TestApp
@@ -16,7 +16,8 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-const serverDir = path.resolve(import.meta.dirname, '..')
+const root = path.resolve(import.meta.dirname, '../..')
+const serverDir = path.join(root, 'src/server')
 
 const talent = (extra: object = {}) => ({
   fullName: 'Input Output',
@@ -123,14 +124,17 @@ describe('SECURITY.md 20: links are http(s) only (rendering as text: tests/e2e/x
   })
 })
 
-describe('SECURITY.md 21 and 22: CSV export and file uploads do not exist yet', () => {
-  // Not applicable until they exist (docs/security-tests.md). This fails the day one appears, so
-  // its tests (formula escaping; type by bytes, size cap, attachment + nosniff) get written.
-  test('no route exports, downloads or uploads files, and no multipart body is parsed', async () => {
-    const fileRoutes = appRoutes(t.app)
-      .map(routeName)
-      .filter((name) => /export|csv|download|upload|file|\/cv\b|attachment/i.test(name))
-    expect(fileRoutes).toEqual([])
+describe('SECURITY.md 21: CSV export does not exist yet; SECURITY.md 22: uploads only where CVs go', () => {
+  // Rule 21 is not applicable until an export exists (docs/security-tests.md): this fails the day
+  // one appears, so its formula-escaping test gets written with it. Rule 22's own tests are in
+  // src/server/cvs/routes.test.ts (type by bytes, size cap, attachment + nosniff + sandbox).
+  test('no route exports CSV, and multipart bodies are parsed only by the CV upload routes', async () => {
+    const names = appRoutes(t.app).map(routeName)
+    expect(names.filter((name) => /export|csv/i.test(name))).toEqual([])
+    const multipartRoutes = ['POST /api/talents/:id/cv', 'POST /api/cv/parse']
+    expect(
+      names.filter((name) => /upload|\/cv\b|\/file\b/i.test(name) && name.startsWith('POST')),
+    ).toEqual(expect.arrayContaining(multipartRoutes))
     const multipart = await t.app.inject({
       method: 'POST',
       url: '/api/talents',
@@ -212,7 +216,6 @@ describe('SECURITY.md 25: security headers and CSP on pages and API', () => {
 describe('SECURITY.md 26: the lockfile is committed and matches package.json', () => {
   // `npm audit` itself cannot run here (the registry answers 405): docs/security-tests.md.
   test('package-lock.json is tracked and pins every dependency package.json names', () => {
-    const root = path.resolve(serverDir, '../..')
     const tracked = execFileSync('git', ['ls-files', 'package-lock.json'], { cwd: root })
     expect(tracked.toString().trim()).toBe('package-lock.json')
     const read = (file: string): unknown => JSON.parse(readFileSync(path.join(root, file), 'utf8'))

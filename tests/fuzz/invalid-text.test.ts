@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createSession } from '../auth/sessions.ts'
-import { insertTalent } from '../talents/test-fixtures.ts'
-import { createTestApp, createTestUser, type TestApp } from '../test-utils.ts'
+import { createSession } from '#server/auth/sessions.ts'
+import { insertTalent } from '../support/talent-rows.ts'
+import { createTestApp, createTestUser, type TestApp } from '../support/test-app.ts'
 
 /** A 500 the fuzz tests found (issue 6): NUL (and unpaired surrogates) in any text reached the database. */
 

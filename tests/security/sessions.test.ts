@@ -3,10 +3,10 @@ import { eq } from 'drizzle-orm'
 import fc from 'fast-check'
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import { decodeAuthToken, SESSION_COOKIE } from '#shared/auth.ts'
-import { CROSS_SITE_MESSAGE, MUST_CHANGE_PASSWORD_MESSAGE } from '../access.ts'
-import { createSession } from '../auth/sessions.ts'
-import { sessions, talents, tags, users } from '../db/schema.ts'
-import { loginAs, TEST_PASSWORD, type TestApp } from '../test-utils.ts'
+import { CROSS_SITE_MESSAGE, MUST_CHANGE_PASSWORD_MESSAGE } from '#server/access.ts'
+import { createSession } from '#server/auth/sessions.ts'
+import { sessions, talents, tags, users } from '#server/db/schema.ts'
+import { loginAs, TEST_PASSWORD, type TestApp } from '../support/test-app.ts'
 import {
   appRoutes,
   concreteUrl,

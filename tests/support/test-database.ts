@@ -6,7 +6,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
-import { migrationsFolder, openDatabase, type Engine, type OpenDatabase } from './db/open.ts'
+import { migrationsFolder, openDatabase, type Engine, type OpenDatabase } from '#server/db/open.ts'
 
 /** The engine API tests run on: the vitest project sets TEST_ENGINE (vitest.config.ts). */
 export function testEngine(): Engine {
@@ -90,6 +90,6 @@ export async function createTestDatabase(engine: Engine = testEngine()): Promise
 /** Empties every table (fast on both engines), for suites that share one database across tests. */
 export async function truncateAll(database: OpenDatabase): Promise<void> {
   await database.db.execute(
-    sql`TRUNCATE activity_log, sessions, talents, tags, login_throttle, users RESTART IDENTITY CASCADE`,
+    sql`TRUNCATE activity_log, sessions, jobs, cv_uploads, talent_cvs, files, talents, tags, login_throttle, users RESTART IDENTITY CASCADE`,
   )
 }

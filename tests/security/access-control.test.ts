@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { users } from '../db/schema.ts'
+import { users } from '#server/db/schema.ts'
 import { jsonSchemaOf, propertiesOf } from '../fuzz/json-schema-arbitrary.ts'
-import { insertTalent } from '../talents/test-fixtures.ts'
-import type { TestApp } from '../test-utils.ts'
-import { LAST_ADMIN, SELF_DEACTIVATE, SELF_DELETE, SELF_DEMOTE } from '../users/service.ts'
+import { insertTalent } from '../support/talent-rows.ts'
+import type { TestApp } from '../support/test-app.ts'
+import { LAST_ADMIN, SELF_DEACTIVATE, SELF_DELETE, SELF_DEMOTE } from '#server/users/service.ts'
 import {
   appRoutes,
   concreteUrl,
@@ -24,7 +24,14 @@ const caller = (overrides = {}) => signedInCaller(t.database.db, t.config, overr
 
 describe('SECURITY.md 13: deny by default', () => {
   // A new public route must be added here on purpose.
-  const PUBLIC = ['GET /api/health', 'POST /api/auth/login', 'POST /api/auth/logout', 'GET /*']
+  const PUBLIC = [
+    'GET /api/health',
+    'POST /api/auth/login',
+    'POST /api/auth/logout',
+    'GET /robots.txt',
+    'GET /favicon.ico',
+    'GET /*',
+  ]
 
   test('only the known public routes answer an anonymous caller; every other is a 401', async () => {
     const routes = appRoutes(t.app)

@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import type { RouteEntry } from '../access.ts'
+import type { RouteEntry } from '#server/access.ts'
 import {
   anyFieldValue,
   awkwardJsonText,
@@ -77,6 +77,41 @@ function pathFor(route: RouteEntry): fc.Arbitrary<string> {
   return fc.tuple(...segments).map((parts) => parts.join('/'))
 }
 
+/**
+ * Issue 15 item 8: cursors that decode to well-formed JSON but carry forged values — impossible
+ * dates, ids past int4, NUL, another sort's key — so the checks behind the base64 are exercised,
+ * not only the decoding.
+ */
+const forgedCursor: fc.Arbitrary<string> = fc
+  .record({
+    // Mostly the default sort, so the cursor gets past the sort check to its key and id.
+    s: fc.oneof(
+      { weight: 6, arbitrary: fc.constant('newest') },
+      { weight: 1, arbitrary: fc.constantFrom('oldest', 'name_asc', 'area_desc', 'x') },
+    ),
+    k: fc.oneof(
+      fc
+        .record({
+          y: fc.integer({ min: 0, max: 99999 }),
+          mo: fc.integer({ min: 0, max: 13 }),
+          d: fc.integer({ min: 0, max: 32 }),
+          h: fc.integer({ min: 0, max: 25 }),
+        })
+        .map(
+          ({ y, mo, d, h }) =>
+            `${String(y).padStart(4, '0')}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}T${String(h).padStart(2, '0')}:00:00.000000Z`,
+        ),
+      fc.string().map((text) => `${text}\u0000`),
+      oddString,
+    ),
+    i: fc.oneof(
+      fc.integer(),
+      fc.constantFrom(0, -1, 2 ** 31, 2 ** 53, 1.5),
+      fc.integer({ min: 1, max: 40 }),
+    ),
+  })
+  .map((cursor) => Buffer.from(JSON.stringify(cursor), 'utf8').toString('base64url'))
+
 /** A query string: the route's own keys with valid and bad values, unknown and repeated keys. */
 function queryFor(route: RouteEntry): fc.Arbitrary<string> {
   const known = propertiesOf(jsonSchemaOf(route.schema?.querystring))
@@ -91,7 +126,12 @@ function queryFor(route: RouteEntry): fc.Arbitrary<string> {
     { weight: 1, arbitrary: oddString.map(percentEncode) },
   )
   const validPair = known.map(([key, schema]) =>
-    validValue(schema, key).map((value) => `${key}=${percentEncode(String(value))}`),
+    key === 'cursor'
+      ? fc.oneof(
+          validValue(schema, key).map((value) => `${key}=${percentEncode(String(value))}`),
+          { weight: 3, arbitrary: forgedCursor.map((cursor) => `cursor=${cursor}`) },
+        )
+      : validValue(schema, key).map((value) => `${key}=${percentEncode(String(value))}`),
   )
   const pair = fc.oneof(
     ...(validPair.length > 0 ? [{ weight: 4, arbitrary: fc.oneof(...validPair) }] : []),

@@ -1,7 +1,7 @@
 import type { Area, SeniorityLevel, TalentStatus } from '#shared/talent.ts'
 import type { Role } from '#shared/user.ts'
-import type { Db } from '../db/open.ts'
-import { talents, users } from '../db/schema.ts'
+import type { Db } from '#server/db/open.ts'
+import { talents, users } from '#server/db/schema.ts'
 
 /** Test-only helpers: rows straight into the database, bypassing the services under test. */
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createSession } from '../auth/sessions.ts'
-import { createTestApp, createTestUser, type TestApp } from '../test-utils.ts'
+import { createSession } from '#server/auth/sessions.ts'
+import { createTestApp, createTestUser, type TestApp } from '../support/test-app.ts'
 
 /** A 500 the fuzz tests found (issue 6): fields named like Object.prototype members broke the error handler. */
 

@@ -4,20 +4,35 @@ import type { FastifyInstance } from 'fastify'
 import { expect } from 'vitest'
 import { SESSION_COOKIE } from '#shared/auth.ts'
 import { userSchema, type User } from '#shared/user.ts'
-import { buildApp } from './app.ts'
-import { loadConfig, type Config } from './config.ts'
-import type { Db, OpenDatabase } from './db/open.ts'
+import { buildApp } from '#server/app.ts'
+import { loadConfig, type Config } from '#server/config.ts'
+import type { Db, OpenDatabase } from '#server/db/open.ts'
 import { createTestDatabase } from './test-database.ts'
-import { hashPassword } from './auth/passwords.ts'
-import { users } from './db/schema.ts'
-import { createUser, normalizeEmail, type CreateUserInput, type UserRow } from './users/service.ts'
+import { hashPassword } from '#server/auth/passwords.ts'
+import { generateSecretKey } from '#server/secrets/secret-box.ts'
+import { sealTempPassword } from '#server/users/temp-password.ts'
+import { users } from '#server/db/schema.ts'
+import {
+  createUser,
+  normalizeEmail,
+  type CreateUserInput,
+  type UserRow,
+} from '#server/users/service.ts'
 
 export const TEST_PASSWORD = 'Correct-Horse-Battery-42'
+
+/** The SECRET_KEY of every test app in this file (SECURITY.md 34). */
+export const TEST_SECRET_KEY = generateSecretKey()
+
+/** A temporary password as users.temp_password_enc stores it under TEST_SECRET_KEY. */
+export function sealedTempPassword(plain: string): string | null {
+  return sealTempPassword(TEST_SECRET_KEY, plain)
+}
 
 /** Defaults plus overrides; CLIENT_DIR points nowhere unless a test gives it a folder. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   const base = loadConfig({ CLIENT_DIR: path.join(tmpdir(), 'scout-test-no-client') })
-  return { ...base, ...overrides }
+  return { ...base, secretKey: TEST_SECRET_KEY, ...overrides }
 }
 
 export type TestApp = {

@@ -1,11 +1,11 @@
 import fc from 'fast-check'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { RouteEntry } from '../access.ts'
-import { sessions, tags, users } from '../db/schema.ts'
+import type { RouteEntry } from '#server/access.ts'
+import { sessions, tags, users } from '#server/db/schema.ts'
 import { jsonSchemaOf, validValue } from '../fuzz/json-schema-arbitrary.ts'
-import { insertTalent } from '../talents/test-fixtures.ts'
-import { loginAs, type TestApp } from '../test-utils.ts'
+import { insertTalent } from '../support/talent-rows.ts'
+import { loginAs, type TestApp } from '../support/test-app.ts'
 import {
   appRoutes,
   concreteUrl,

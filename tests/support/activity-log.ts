@@ -1,6 +1,6 @@
 import { asc, gt, max } from 'drizzle-orm'
-import type { Db } from '../db/open.ts'
-import { activityLog } from '../db/schema.ts'
+import type { Db } from '#server/db/open.ts'
+import { activityLog } from '#server/db/schema.ts'
 
 /** Test-only helpers: read the activity log straight from the database. */
 

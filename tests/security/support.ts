@@ -3,14 +3,14 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { SESSION_COOKIE } from '#shared/auth.ts'
-import { registeredRoutes, type RouteEntry } from '../access.ts'
-import { createSession } from '../auth/sessions.ts'
-import type { Config } from '../config.ts'
-import type { Db } from '../db/open.ts'
-import type { CreateUserInput, UserRow } from '../users/service.ts'
-import { createTestApp, createTestUser, type TestApp } from '../test-utils.ts'
+import { registeredRoutes, type RouteEntry } from '#server/access.ts'
+import { createSession } from '#server/auth/sessions.ts'
+import type { Config } from '#server/config.ts'
+import type { Db } from '#server/db/open.ts'
+import type { CreateUserInput, UserRow } from '#server/users/service.ts'
+import { createTestApp, createTestUser, type TestApp } from '../support/test-app.ts'
 
-/** Shared set-up of the SECURITY.md tests (src/server/security/*.test.ts). */
+/** Shared set-up of the SECURITY.md tests (tests/security/*.test.ts). */
 
 export type Caller = {
   user: UserRow

@@ -1,13 +1,13 @@
 import type * as Argon2 from '@node-rs/argon2'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
-import { buildApp } from '../app.ts'
-import { hashPassword } from '../auth/passwords.ts'
-import { COMMON_PASSWORD_MESSAGE, PERSONAL_PASSWORD_MESSAGE } from '../auth/password-policy.ts'
-import { LOGIN_FAILED_MESSAGE, TEMP_PASSWORD_EXPIRED_MESSAGE } from '../auth/service.ts'
-import { ensureAdmin } from '../bootstrap.ts'
-import { loginThrottle, users } from '../db/schema.ts'
-import { createTestDatabase } from '../test-database.ts'
+import { buildApp } from '#server/app.ts'
+import { hashPassword } from '#server/auth/passwords.ts'
+import { COMMON_PASSWORD_MESSAGE, PERSONAL_PASSWORD_MESSAGE } from '#server/auth/password-policy.ts'
+import { LOGIN_FAILED_MESSAGE, TEMP_PASSWORD_EXPIRED_MESSAGE } from '#server/auth/service.ts'
+import { ensureAdmin } from '#server/bootstrap.ts'
+import { loginThrottle, users } from '#server/db/schema.ts'
+import { createTestDatabase } from '../support/test-database.ts'
 import {
   createTestApp,
   createTestUser,
@@ -15,7 +15,7 @@ import {
   TEST_PASSWORD,
   testConfig,
   type TestApp,
-} from '../test-utils.ts'
+} from '../support/test-app.ts'
 import { signedInCaller } from './support.ts'
 
 // Counts the argon2 calls running at once and in all, around the real library.

@@ -1,0 +1,175 @@
+import { eq, sql } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, beforeEach, expect, test, vi } from 'vitest'
+import { adminUserSchema, inviteResponseSchema } from '#shared/user.ts'
+import { buildApp } from '#server/app.ts'
+import type * as Passwords from '#server/auth/passwords.ts'
+import { rawRows } from '#server/db/raw-rows.ts'
+import { users } from '#server/db/schema.ts'
+import type { OpenDatabase } from '#server/db/open.ts'
+import { isSealed } from '#server/secrets/secret-box.ts'
+import { createTestDatabase, testEngine, truncateAll } from '../support/test-database.ts'
+import { testConfig } from '../support/test-app.ts'
+import { signedInCaller, type Caller } from './support.ts'
+
+// Every temporary password this file issues, so the log and the column can be searched for it.
+const { KNOWN_TEMP } = vi.hoisted(() => ({ KNOWN_TEMP: 'Kn0wnTempPassw0rd' }))
+vi.mock('#server/auth/passwords.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof Passwords>()
+  return { ...actual, generateTempPassword: () => KNOWN_TEMP }
+})
+
+/**
+ * SECURITY.md 34 through the API, on the engine under test: temporary passwords are sealed in
+ * the database yet shown to admins, and the logs carry neither bound query parameters nor an
+ * unknown e-mail as typed.
+ */
+const engine = testEngine()
+const config = testConfig({ logLevel: 'info' })
+let database: OpenDatabase
+let app: FastifyInstance
+let admin: Caller
+let logLines: string[] = []
+
+beforeAll(async () => {
+  database = await createTestDatabase()
+  app = await buildApp({
+    database,
+    config,
+    logStream: { write: (line) => void logLines.push(line) },
+  })
+  await app.ready()
+})
+afterAll(async () => {
+  await app.close()
+  await database.close()
+})
+beforeEach(async () => {
+  await truncateAll(database)
+  admin = await signedInCaller(database.db, config, { role: 'admin' })
+  logLines = []
+})
+
+async function invite(email: string) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/invite',
+    headers: admin.bearer,
+    payload: { email, firstName: 'Temp', lastName: 'Holder' },
+  })
+}
+
+async function storedTempPassword(email: string): Promise<string | null | undefined> {
+  const [row] = await database.db
+    .select({ value: users.tempPasswordEnc })
+    .from(users)
+    .where(eq(users.email, email))
+  return row?.value
+}
+
+async function adminList() {
+  const response = await app.inject({ url: '/api/users', headers: admin.bearer })
+  expect(response.statusCode).toBe(200)
+  return adminUserSchema.array().parse(response.json())
+}
+
+test(`${engine}: SECURITY.md 34 — after an invite the column holds ciphertext, and the admin still sees the password`, async () => {
+  const response = await invite('invited@scout.test')
+  expect(response.statusCode).toBe(201)
+  expect(inviteResponseSchema.parse(response.json()).tempPassword).toBe(KNOWN_TEMP)
+  const stored = (await storedTempPassword('invited@scout.test')) ?? ''
+  expect(isSealed(stored)).toBe(true)
+  expect(stored).not.toContain(KNOWN_TEMP)
+  const [raw] = await rawRows<{ line: string }>(
+    database.db,
+    sql`select row_to_json(u)::text as line from users u where email = 'invited@scout.test'`,
+  )
+  expect(raw?.line).toContain('invited@scout.test')
+  expect(raw?.line).not.toContain(KNOWN_TEMP)
+  const listed = (await adminList()).find((u) => u.email === 'invited@scout.test')
+  expect(listed?.tempPassword).toBe(KNOWN_TEMP)
+})
+
+test(`${engine}: SECURITY.md 34 — after an admin reset the column holds ciphertext, and the admin still sees the password`, async () => {
+  const other = await signedInCaller(database.db, config, { email: 'reset@scout.test' })
+  const response = await app.inject({
+    method: 'PATCH',
+    url: `/api/users/${other.user.id}`,
+    headers: admin.bearer,
+    payload: { role: 'user', isActive: true, mustChangePassword: true, mfaEnabled: false },
+  })
+  expect(response.statusCode).toBe(200)
+  expect(adminUserSchema.parse(response.json()).tempPassword).toBe(KNOWN_TEMP)
+  const stored = (await storedTempPassword('reset@scout.test')) ?? ''
+  expect(isSealed(stored)).toBe(true)
+  expect(stored).not.toContain(KNOWN_TEMP)
+  expect((await adminList()).find((u) => u.id === other.user.id)?.tempPassword).toBe(KNOWN_TEMP)
+})
+
+/** Makes the next write of a users row fail the way PostgreSQL reports a bad row: with its values. */
+async function failUserWrites(when: 'insert' | 'update') {
+  await database.db.execute(sql`create or replace function scout_test_fail() returns trigger
+    language plpgsql as $$ begin
+      raise exception 'forced failure' using detail =
+        'Failing row contains (' || new.email || ', ' || coalesce(new.temp_password_enc, '') || ')';
+    end $$`)
+  await database.db.execute(
+    sql.raw(`create trigger scout_test_fail before ${when} on users for each row
+             when (new.must_change_password) execute function scout_test_fail()`),
+  )
+}
+
+async function stopFailing() {
+  await database.db.execute(sql`drop trigger if exists scout_test_fail on users`)
+}
+
+function expectLogFreeOf(secrets: string[]) {
+  const log = logLines.join('')
+  expect(log).toContain('forced failure')
+  for (const secret of secrets) expect(log).not.toContain(secret)
+  expect(log).not.toMatch(/params:|"params"|"detail"|\$argon2id/)
+}
+
+test(`${engine}: SECURITY.md 34 — a database error during an invite logs no temporary password or bound value`, async () => {
+  await failUserWrites('insert')
+  try {
+    const response = await invite('doomed@scout.test')
+    expect(response.statusCode).toBe(500)
+  } finally {
+    await stopFailing()
+  }
+  expectLogFreeOf([KNOWN_TEMP, 'doomed@scout.test'])
+})
+
+test(`${engine}: SECURITY.md 34 — a database error during a reset logs no temporary password or bound value`, async () => {
+  const other = await signedInCaller(database.db, config, { email: 'unlucky@scout.test' })
+  await failUserWrites('update')
+  try {
+    const response = await app.inject({
+      method: 'PATCH',
+      url: `/api/users/${other.user.id}`,
+      headers: admin.bearer,
+      payload: { role: 'user', isActive: true, mustChangePassword: true, mfaEnabled: false },
+    })
+    expect(response.statusCode).toBe(500)
+  } finally {
+    await stopFailing()
+  }
+  expectLogFreeOf([KNOWN_TEMP, 'unlucky@scout.test'])
+})
+
+test(`${engine}: SECURITY.md 34 — a login with an unknown e-mail does not log what was typed`, async () => {
+  // A password typed into the e-mail box, the classic way one reaches a log.
+  const typed = 'Hunter2-In-The-Wrong-Box'
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: typed, password: 'whatever-it-was' },
+  })
+  expect(response.statusCode).toBe(401)
+  const failures = logLines.filter((line) => line.includes('"login_failure"'))
+  expect(failures).toHaveLength(1)
+  expect(failures[0]).toContain('"reason":"unknown_email"')
+  expect(failures[0]).toMatch(/"emailHash":"[\w-]{16}"/)
+  expect(logLines.join('').toLowerCase()).not.toContain(typed.toLowerCase())
+})

@@ -1,0 +1,164 @@
+import type { InjectOptions, LightMyRequestResponse } from 'fastify'
+import { test } from 'vitest'
+import { SESSION_COOKIE } from '#shared/auth.ts'
+import { createSession } from '#server/auth/sessions.ts'
+import type { Config } from '#server/config.ts'
+import { tags } from '#server/db/schema.ts'
+import type { CreateUserInput, UserRow } from '#server/users/service.ts'
+import { insertTalent, type TalentSeed } from './talent-rows.ts'
+import { createTestApp, createTestUser, type TestApp } from './test-app.ts'
+import { truncateAll } from './test-database.ts'
+
+/**
+ * The one API-test fixture (issue 14): one app per test file on the engine under test, every table
+ * emptied before each test, callers per role and row factories.
+ *
+ *   import { apiTest as test } from '#tests/support/api-test.ts'
+ *   test('…', async ({ api }) => {
+ *     const response = await (await api.as('admin')).inject('GET', '/api/users')
+ *   })
+ *
+ * A file that needs other settings overrides `appConfig` once at its top:
+ *   test.override('appConfig', { loginMaxAttempts: 2 })
+ */
+
+export const ROLES = ['admin', 'user', 'otherUser', 'mustChange', 'inactive', 'anonymous'] as const
+export type Principal = (typeof ROLES)[number]
+
+type Method = NonNullable<InjectOptions['method']>
+
+export type Caller = {
+  role: Principal
+  /** The caller's row; undefined for anonymous. */
+  user: UserRow | undefined
+  token: string | undefined
+  sessionId: number | undefined
+  /** Authorization: Bearer (what Scout's client sends); empty for anonymous. */
+  headers: { authorization?: string }
+  /** The session cookie alone, as a browser sends it on a plain link or a form. */
+  cookie: { cookie?: string }
+  inject: (method: Method, url: string, body?: object) => Promise<LightMyRequestResponse>
+}
+
+/** What each principal is, as a user row (a session is minted for it directly: no argon2). */
+const PRINCIPALS: Record<Exclude<Principal, 'anonymous'>, Partial<CreateUserInput>> = {
+  admin: { role: 'admin' },
+  user: { role: 'user' },
+  otherUser: { role: 'user' },
+  mustChange: { role: 'user', mustChangePassword: true },
+  // SECURITY.md: a session minted for a deactivated user must not work.
+  inactive: { role: 'user', isActive: false },
+}
+
+export type SignedIn = Caller & { user: UserRow; token: string; sessionId: number }
+
+export type Api = TestApp & {
+  /** The caller for a role, made on first use in a test and the same for the rest of it. */
+  as: {
+    (role: 'anonymous'): Promise<Caller>
+    (role: Exclude<Principal, 'anonymous'>): Promise<SignedIn>
+    (role: Principal): Promise<Caller>
+  }
+  /** A caller for a fresh user (each call a new one): for tests that need several of a role. */
+  signIn: (overrides?: Partial<CreateUserInput>) => Promise<SignedIn>
+  makeUser: (overrides?: Partial<CreateUserInput>) => Promise<UserRow>
+  makeTalent: (seed?: Partial<TalentSeed>) => Promise<number>
+  makeTag: (name: string, createdById?: number) => Promise<number>
+}
+
+function anonymousCaller(t: TestApp): Caller {
+  return {
+    role: 'anonymous',
+    user: undefined,
+    token: undefined,
+    sessionId: undefined,
+    headers: {},
+    cookie: {},
+    inject: (method, url, body) =>
+      t.app.inject({ method, url, ...(body === undefined ? {} : { payload: body }) }),
+  }
+}
+
+function signedInCaller(
+  t: TestApp,
+  role: Principal,
+  session: { user: UserRow; token: string; sessionId: number },
+): SignedIn {
+  const headers = { authorization: `Bearer ${session.token}` }
+  return {
+    role,
+    ...session,
+    headers,
+    cookie: { cookie: `${SESSION_COOKIE}=${session.token}` },
+    inject: (method, url, body) =>
+      t.app.inject({ method, url, headers, ...(body === undefined ? {} : { payload: body }) }),
+  }
+}
+
+function apiOver(t: TestApp): Api {
+  const db = t.database.db
+  const callers = new Map<Principal, Promise<SignedIn>>()
+  let counter = 0
+
+  const makeUser = async (overrides: Partial<CreateUserInput> = {}) =>
+    (await createTestUser(db, overrides)).user
+
+  const signInAs = async (role: Principal, overrides: Partial<CreateUserInput> = {}) => {
+    const user = await makeUser(overrides)
+    const { token, sessionId } = await createSession(db, t.config, user.id)
+    return signedInCaller(t, role, { user, token, sessionId })
+  }
+
+  function as(role: 'anonymous'): Promise<Caller>
+  function as(role: Exclude<Principal, 'anonymous'>): Promise<SignedIn>
+  function as(role: Principal): Promise<Caller>
+  function as(role: Principal): Promise<Caller> {
+    if (role === 'anonymous') return Promise.resolve(anonymousCaller(t))
+    let caller = callers.get(role)
+    if (!caller) {
+      caller = signInAs(role, PRINCIPALS[role])
+      callers.set(role, caller)
+    }
+    return caller
+  }
+
+  const makeTalent = (seed: Partial<TalentSeed> = {}) => {
+    counter++
+    return insertTalent(db, {
+      fullName: `Talent ${counter}`,
+      email: `talent-${counter}@example.com`,
+      ...seed,
+    })
+  }
+
+  const makeTag = async (name: string, createdById?: number) => {
+    const [row] = await db.insert(tags).values({ name, createdById }).returning({ id: tags.id })
+    if (!row) throw new Error(`tag ${name} not inserted`)
+    return row.id
+  }
+
+  return {
+    ...t,
+    as,
+    signIn: (overrides) => signInAs(overrides?.role === 'admin' ? 'admin' : 'user', overrides),
+    makeUser,
+    makeTalent,
+    makeTag,
+  }
+}
+
+const noOverrides: Partial<Config> = {}
+
+export const apiTest = test
+  .extend('appConfig', { scope: 'file' }, noOverrides)
+  .extend('server', { scope: 'file' }, async ({ appConfig }, { onCleanup }) => {
+    const t = await createTestApp(appConfig)
+    onCleanup(() => t.close())
+    return t
+  })
+  // Test-scoped: each test starts from empty tables (TRUNCATE is fast on both engines; a fresh
+  // database per test is not).
+  .extend('api', async ({ server }) => {
+    await truncateAll(server.database)
+    return apiOver(server)
+  })
