@@ -1,3 +1,5 @@
+// First on purpose: imports run in order, and schemas built before this would still use the JIT.
+import './lib/zod-jitless.ts'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app.tsx'

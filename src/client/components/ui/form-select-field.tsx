@@ -1,5 +1,5 @@
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form'
-import { Field, FieldError, FieldLabel } from './field.tsx'
+import { Field, FieldDescription, FieldError, FieldLabel } from './field.tsx'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from './select.tsx'
 
 type FormSelectFieldProps<T extends FieldValues> = {
@@ -9,6 +9,7 @@ type FormSelectFieldProps<T extends FieldValues> = {
   placeholder?: string
   options: readonly { value: string; label: string }[]
   id?: string
+  description?: string
 }
 
 /**
@@ -22,9 +23,11 @@ export function FormSelectField<T extends FieldValues>({
   placeholder,
   options,
   id,
+  description,
 }: FormSelectFieldProps<T>) {
   const triggerId = id ?? `field-${name}`
   const errorId = `${triggerId}-error`
+  const descriptionId = `${triggerId}-description`
   return (
     <Controller
       control={control}
@@ -43,7 +46,9 @@ export function FormSelectField<T extends FieldValues>({
               ref={field.ref}
               onBlur={field.onBlur}
               aria-invalid={fieldState.invalid}
-              aria-describedby={fieldState.invalid ? errorId : undefined}
+              aria-describedby={
+                fieldState.invalid ? errorId : description === undefined ? undefined : descriptionId
+              }
             >
               <SelectValue placeholder={placeholder} />
             </SelectTrigger>
@@ -55,6 +60,9 @@ export function FormSelectField<T extends FieldValues>({
               ))}
             </SelectContent>
           </Select>
+          {description !== undefined && !fieldState.invalid ? (
+            <FieldDescription id={descriptionId}>{description}</FieldDescription>
+          ) : null}
           <FieldError id={errorId} errors={[fieldState.error?.message]} />
         </Field>
       )}

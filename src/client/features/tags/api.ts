@@ -1,18 +1,69 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import { deleteTagResponseSchema, tagSchema, type MergeTag, type RenameTag } from '#shared/tag.ts'
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { z } from 'zod'
+import {
+  deleteTagResponseSchema,
+  tagSchema,
+  type CreateTag,
+  type MergeTag,
+  type RenameTag,
+  type Tag,
+} from '#shared/tag.ts'
 import { api, apiJson } from '../../lib/api.ts'
-import { TAGS_QUERY_KEY } from '../talents/form-api.ts'
+import { talentKeys } from '../talents/api.ts'
 
-// The Tags page's writes (issue 5). Reads share the talent form's GET /api/tags query
-// (tagsQueryOptions), so a rename shows in the tag picker too.
+// Tags' reads and writes (spec section 7, issue 5). The Tags page, the tag picker and the
+// dashboard's Tag filter all read the one list, so a rename shows everywhere.
+
+export const tagKeys = {
+  all: ['tags'] as const,
+  list: () => [...tagKeys.all, 'list'] as const,
+}
+
+const tagListSchema = z.array(tagSchema)
+
+/** GET /api/tags: no refetch on focus, one retry (spec section 7). */
+export function tagListOptions() {
+  return queryOptions({
+    queryKey: tagKeys.list(),
+    queryFn: () => api.get('/api/tags', tagListSchema),
+    refetchOnWindowFocus: false,
+    retry: 1,
+  })
+}
 
 /** Tag writes change talents' tags: refresh the tag list and every talent list, card and stat. */
 async function refreshTagsAndTalents(queryClient: QueryClient) {
   await Promise.all([
-    queryClient.invalidateQueries({ queryKey: TAGS_QUERY_KEY }),
-    queryClient.invalidateQueries({ queryKey: ['tags'] }),
-    queryClient.invalidateQueries({ queryKey: ['talents'] }),
+    queryClient.invalidateQueries({ queryKey: tagKeys.all }),
+    queryClient.invalidateQueries({ queryKey: talentKeys.all }),
   ])
+}
+
+const createdTagSchema = tagSchema.partial().required({ name: true })
+
+/** POST /api/tags; the new tag joins the loaded list at once, then the list refreshes. */
+export function useCreateTag() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: CreateTag) => api.post('/api/tags', createdTagSchema, input),
+    onSuccess: async (created) => {
+      queryClient.setQueryData<Tag[]>(tagKeys.list(), (tags) =>
+        tags === undefined
+          ? tags
+          : [
+              ...tags,
+              {
+                id: created.id ?? -1,
+                name: created.name,
+                count: 0,
+                isDefault: false,
+                isSystem: false,
+              },
+            ],
+      )
+      await queryClient.invalidateQueries({ queryKey: tagKeys.all })
+    },
+  })
 }
 
 export type RenameTagVariables = { id: number; input: RenameTag }

@@ -8,7 +8,7 @@ import { Input } from '../../components/ui/input.tsx'
 import { toast } from '../../components/ui/use-toast.ts'
 import { useAuth } from '../auth/use-auth.ts'
 import { CreateTagDialog } from '../talents/create-tag-dialog.tsx'
-import { tagsQueryOptions } from '../talents/form-api.ts'
+import { tagListOptions } from './api.ts'
 import { TalentListError } from '../talents/talent-list-error.tsx'
 import { DeleteTagDialog } from './delete-tag-dialog.tsx'
 import { MergeTagDialog } from './merge-tag-dialog.tsx'
@@ -26,7 +26,7 @@ type ActionState = { action: TagAction | null; tag: Tag | null }
  */
 export function TagsPage() {
   const { isAdmin } = useAuth()
-  const tags = useQuery(tagsQueryOptions())
+  const tags = useQuery(tagListOptions())
   const [search, setSearch] = useState('')
   const [isAdding, setIsAdding] = useState(false)
   // The tag is kept after closing, so a dialog's text does not change while it animates out.

@@ -4,15 +4,20 @@ import {
   queryOptions,
   useMutation,
   useQueryClient,
+  type QueryClient,
 } from '@tanstack/react-query'
 import { z } from 'zod'
+import { activityEntrySchema } from '#shared/activity.ts'
 import {
   talentSchema,
   talentStatsSchema,
+  type TalentInput,
   type TalentListQuery,
   type TalentSort,
+  type TalentUpdate,
 } from '#shared/talent.ts'
 import { api, apiGetWithHeaders } from '../../lib/api.ts'
+import { tagKeys } from '../tags/api.ts'
 
 /** Rows per page of the dashboard lists: the client always pages (issue 3). */
 export const TALENT_PAGE_SIZE = 50
@@ -28,10 +33,8 @@ export const talentKeys = {
   list: (filters: TalentListFilters) => [...talentKeys.lists(), filters] as const,
   stats: () => [...talentKeys.all, 'stats'] as const,
   detail: (id: number) => [...talentKeys.all, 'detail', id] as const,
-}
-
-export const userFilterKeys = {
-  all: ['users', 'filter'] as const,
+  /** Under the prefix on purpose: every talent write refreshes an open History (issue 5). */
+  history: (id: number) => [...talentKeys.all, 'history', id] as const,
 }
 
 const talentListSchema = z.array(talentSchema)
@@ -92,18 +95,47 @@ export function talentDetailOptions(id: number) {
   })
 }
 
-const filterUserSchema = z.object({
-  email: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-})
-export type FilterUser = z.infer<typeof filterUserSchema>
-
-/** GET /api/users/filter: the Added By choices (spec section 7). */
-export function userFilterOptions() {
+/** GET /api/talents/:id/activity: the talent's History, newest first. */
+export function talentHistoryOptions(id: number) {
   return queryOptions({
-    queryKey: userFilterKeys.all,
-    queryFn: () => api.get('/api/users/filter', z.array(filterUserSchema)),
+    queryKey: talentKeys.history(id),
+    queryFn: () => api.get(`/api/talents/${id}/activity`, z.array(activityEntrySchema)),
+  })
+}
+
+/** GET /api/talents/:id: the current version, after an edit was refused as stale. */
+export function fetchCurrentTalent(id: number) {
+  return api.get(`/api/talents/${id}`, talentSchema)
+}
+
+/** A talent write may add tags or change their counts: refresh talents and tags. */
+async function refreshTalentsAndTags(queryClient: QueryClient) {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: talentKeys.all }),
+    queryClient.invalidateQueries({ queryKey: tagKeys.all }),
+  ])
+}
+
+/** POST /api/talents; the server sets addedById to the signed-in user. */
+export function useCreateTalent() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: TalentInput) => api.post('/api/talents', talentSchema, input),
+    onSuccess: () => refreshTalentsAndTags(queryClient),
+  })
+}
+
+type UpdateTalentVariables = { id: number; input: TalentUpdate }
+
+/** PUT /api/talents/:id with the edited version's updatedAt (a stale one is refused with 409). */
+export function useUpdateTalent() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, input }: UpdateTalentVariables) =>
+      api.put(`/api/talents/${id}`, talentSchema, input),
+    onSuccess: () => refreshTalentsAndTags(queryClient),
+    // A refused edit may mean someone else changed the talent: fetch the current version.
+    onError: () => queryClient.invalidateQueries({ queryKey: talentKeys.all }),
   })
 }
 

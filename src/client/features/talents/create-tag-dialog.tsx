@@ -10,7 +10,7 @@ import {
 } from '../../components/ui/dialog.tsx'
 import { Field, FieldLabel } from '../../components/ui/field.tsx'
 import { Input } from '../../components/ui/input.tsx'
-import { useCreateTag } from './form-api.ts'
+import { useCreateTag } from '../tags/api.ts'
 import { checkTagName, toastTagSaveError } from './tag-name-feedback.ts'
 
 type CreateTagDialogProps = {

@@ -42,6 +42,20 @@ describe('describeActivity', () => {
     )
   })
 
+  test('CV attached, replaced and removed (issue 16)', () => {
+    const text = (action: ActivityEntry['action'], details: Record<string, unknown>) =>
+      describeActivity(entry({ action, details })).text
+    expect(text('talent.cv_attached', { fileName: 'cv.pdf' })).toBe(
+      'Dana Reyes attached the CV cv.pdf',
+    )
+    expect(text('talent.cv_attached', { fileName: 'new.pdf', replacedFileName: 'old.pdf' })).toBe(
+      'Dana Reyes replaced the CV old.pdf with new.pdf',
+    )
+    expect(text('talent.cv_removed', { fileName: 'cv.pdf' })).toBe(
+      'Dana Reyes removed the CV cv.pdf',
+    )
+  })
+
   test('one change is one sentence, with the form label', () => {
     const details = { changes: [{ field: 'status', from: ['Interviewed'], to: ['Hired'] }] }
     expect(describeActivity(entry({ details }))).toEqual({

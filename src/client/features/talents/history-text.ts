@@ -1,5 +1,5 @@
 import type { ActivityEntry, FieldChange } from '#shared/activity.ts'
-import { talentChangeDetailsSchema } from '#shared/activity.ts'
+import { cvChangeDetailsSchema, talentChangeDetailsSchema } from '#shared/activity.ts'
 import { capitalizeWords, formatLongDate } from './format.ts'
 
 // The History tab's words (issue 5): one pure place that turns an activity entry into a line a
@@ -64,6 +64,15 @@ export function describeChange({ field, from, to }: FieldChange): string {
   return `changed ${label} from ${showValue(field, from)} to ${showValue(field, to)}`
 }
 
+function describeCvChange(action: 'talent.cv_attached' | 'talent.cv_removed', details: unknown) {
+  const parsed = cvChangeDetailsSchema.safeParse(details)
+  if (!parsed.success) return action === 'talent.cv_removed' ? 'removed the CV' : 'attached a CV'
+  const { fileName, replacedFileName } = parsed.data
+  if (action === 'talent.cv_removed') return `removed the CV ${fileName}`
+  if (replacedFileName) return `replaced the CV ${replacedFileName} with ${fileName}`
+  return `attached the CV ${fileName}`
+}
+
 export type HistoryText = {
   /** The sentence: 'Dana Reyes changed Status from Interviewed to Hired'. */
   text: string
@@ -82,6 +91,9 @@ export function describeActivity(
       return result(`${actor} added this talent`)
     case 'talent.deleted':
       return result(`${actor} deleted this talent`)
+    case 'talent.cv_attached':
+    case 'talent.cv_removed':
+      return result(`${actor} ${describeCvChange(entry.action, entry.details)}`)
     case 'talent.updated': {
       const parsed = talentChangeDetailsSchema.safeParse(entry.details)
       const phrases = parsed.success ? parsed.data.changes.map(describeChange) : []

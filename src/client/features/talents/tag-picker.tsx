@@ -11,7 +11,7 @@ import {
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu.tsx'
 import { CreateTagDialog } from './create-tag-dialog.tsx'
-import { tagsQueryOptions } from './form-api.ts'
+import { tagListOptions } from '../tags/api.ts'
 import { pickableTagNames, toggleName } from './talent-form-values.ts'
 
 type TagPickerProps = {
@@ -36,7 +36,7 @@ export function TagPicker({ value, onChange, error }: TagPickerProps) {
   const textId = `${id}-text`
   const errorId = `${id}-error`
   const [isCreateOpen, setIsCreateOpen] = useState(false)
-  const tags = useQuery(tagsQueryOptions())
+  const tags = useQuery(tagListOptions())
   const loaded = tags.data ?? []
   const names = pickableTagNames(loaded, value)
 

@@ -6,9 +6,10 @@ import { Button } from '../../components/ui/button.tsx'
 import { Input } from '../../components/ui/input.tsx'
 import { Label } from '../../components/ui/label.tsx'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx'
-import { userFilterOptions, type TalentListFilters } from './api.ts'
+import { userFilterOptions } from '../users/api.ts'
+import { type TalentListFilters } from './api.ts'
 import { FilterSelect } from './filter-select.tsx'
-import { tagsQueryOptions } from './form-api.ts'
+import { tagListOptions } from '../tags/api.ts'
 import { capitalize, capitalizeWords } from './format.ts'
 import { DEFAULT_FILTERS, fromDraft, toDraft, useFilterDraft } from './use-talent-filters.ts'
 
@@ -41,7 +42,7 @@ export function TalentFiltersPanel({
   renderSummary,
 }: TalentFiltersPanelProps) {
   const { draft, setField, replace, activeCount } = useFilterDraft(applied)
-  const tags = useQuery(tagsQueryOptions())
+  const tags = useQuery(tagListOptions())
   const users = useQuery(userFilterOptions())
 
   const tagOptions = (tags.data ?? [])

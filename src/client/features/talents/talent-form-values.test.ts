@@ -26,6 +26,7 @@ const talent: Talent = {
   createdAt: '2024-01-05T10:00:00.000Z',
   updatedAt: '2024-02-01T10:00:00.000Z',
   addedByUser: null,
+  cv: null,
 }
 
 describe('capitalizeWords', () => {

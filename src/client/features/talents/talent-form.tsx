@@ -15,10 +15,12 @@ import { FormSelectField } from '../../components/ui/form-select-field.tsx'
 import { FormTextareaField } from '../../components/ui/form-textarea-field.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { cn } from '../../lib/cn.ts'
+import { CvPrefill } from '../cvs/cv-prefill.tsx'
 import { StatusCheckboxGrid } from './status-checkbox-grid.tsx'
 import { TagPicker } from './tag-picker.tsx'
 import { capitalizeWords, talentToFormValues } from './talent-form-values.ts'
 import { useTalentFormSubmit } from './use-talent-form-submit.ts'
+import { useCvPrefill } from './use-cv-prefill.ts'
 
 const AREA_OPTIONS = AREAS.map((area) => ({ value: area, label: capitalizeWords(area) }))
 const LEVEL_OPTIONS = SENIORITY_LEVELS.map((level) => ({
@@ -43,6 +45,9 @@ type TalentFormProps = {
   focusFirstField?: boolean
 }
 
+/** The hint on a field 'Add from CV' filled (issue 16): the person checks it. */
+const FROM_CV = 'Read from the CV — please check'
+
 /** The add/edit talent form (spec section 2), hosted by the Add page and the add/edit dialogs. */
 export function TalentForm({
   talent,
@@ -64,6 +69,8 @@ export function TalentForm({
   }, [focusFirstField, setFocus])
   const { submit, isPending, isSaved, formError } = useTalentFormSubmit({ talent, form, onSaved })
   const isEdit = talent !== null
+  const prefill = useCvPrefill(form)
+  const hint = (field: string) => (prefill.filled.has(field) ? FROM_CV : undefined)
   const idle = isEdit ? 'Update Talent' : 'Save Talent'
   const busy = isEdit ? 'Updating...' : 'Saving...'
 
@@ -74,11 +81,13 @@ export function TalentForm({
       noValidate
     >
       <div className="grid min-h-0 flex-1 content-start gap-5 overflow-y-auto px-6 py-5">
+        {isEdit ? null : <CvPrefill onParsed={prefill.apply} onAttachedElsewhere={onCancel} />}
         <div className="grid items-start gap-5 sm:grid-cols-2">
           <FormField
             control={form.control}
             name="fullName"
             id={`${id}-full-name`}
+            description={hint('fullName')}
             label="Full Name *"
             autoComplete="off"
           />
@@ -86,6 +95,7 @@ export function TalentForm({
             control={form.control}
             name="email"
             id={`${id}-email`}
+            description={hint('email')}
             label="Email *"
             type="email"
             autoComplete="off"
@@ -94,6 +104,7 @@ export function TalentForm({
             control={form.control}
             name="phone"
             id={`${id}-phone`}
+            description={hint('phone')}
             label="Phone Number"
             type="tel"
             autoComplete="off"
@@ -102,6 +113,7 @@ export function TalentForm({
             control={form.control}
             name="linkedinUrl"
             id={`${id}-linkedin`}
+            description={hint('linkedinUrl')}
             label="LinkedIn URL"
             type="url"
             placeholder="https://www.linkedin.com/in/…"
@@ -111,6 +123,7 @@ export function TalentForm({
             control={form.control}
             name="areaOfInterest"
             id={`${id}-area`}
+            description={hint('areaOfInterest')}
             label="Area of Interest *"
             placeholder="Select an area"
             options={AREA_OPTIONS}
@@ -119,6 +132,7 @@ export function TalentForm({
             control={form.control}
             name="seniorityLevel"
             id={`${id}-level`}
+            description={hint('seniorityLevel')}
             label="Seniority Level *"
             placeholder="Select a level"
             options={LEVEL_OPTIONS}

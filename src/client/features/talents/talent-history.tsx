@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import type { ActivityEntry } from '#shared/activity.ts'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { Tooltip, TooltipContent, TooltipTrigger } from '../../components/ui/tooltip.tsx'
-import { talentHistoryOptions } from './history-api.ts'
+import { talentHistoryOptions } from './api.ts'
 import { describeActivity, formatExactTime, formatWhen } from './history-text.ts'
 import { TalentListError } from './talent-list-error.tsx'
 

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import type { Talent } from '#shared/talent.ts'
 import { Badge } from '../../components/ui/badge.tsx'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx'
+import { CvPanel } from '../cvs/cv-panel.tsx'
 import { capitalize, capitalizeWords } from './format.ts'
 import { TalentHistory } from './talent-history.tsx'
 
@@ -27,17 +28,24 @@ function BadgeList({ items, empty }: { items: readonly string[]; empty: string }
   )
 }
 
+type TalentProfileTabsProps = {
+  talent: Talent
+  /** Issue 16: removing a CV follows the delete rule (admins and the talent's adder). */
+  canRemoveCv: boolean
+}
+
 /**
  * spec section 2: About (area, level, tags, status) and Notes (300 px scroll area); issue 5 adds
- * History, loaded only when its tab opens.
+ * History, loaded only when its tab opens; issue 16 the CV tab.
  */
-export function TalentProfileTabs({ talent }: { talent: Talent }) {
+export function TalentProfileTabs({ talent, canRemoveCv }: TalentProfileTabsProps) {
   const notes = talent.notes?.trim() ?? ''
   return (
     <Tabs defaultValue="about">
       <TabsList>
         <TabsTrigger value="about">About</TabsTrigger>
         <TabsTrigger value="notes">Notes</TabsTrigger>
+        <TabsTrigger value="cv">CV</TabsTrigger>
         <TabsTrigger value="history">History</TabsTrigger>
       </TabsList>
       <TabsContent value="about" className="pt-2">
@@ -66,6 +74,9 @@ export function TalentProfileTabs({ talent }: { talent: Talent }) {
             notes
           )}
         </div>
+      </TabsContent>
+      <TabsContent value="cv" className="pt-2">
+        <CvPanel talentId={talent.id} canRemove={canRemoveCv} />
       </TabsContent>
       <TabsContent value="history" className="pt-2">
         <TalentHistory talentId={talent.id} />

@@ -1,7 +1,7 @@
 import { Download, ExternalLink, Mail, Pencil, Phone } from 'lucide-react'
 import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
-import { isHttpUrl, type Talent } from '#shared/talent.ts'
+import { isHttpUrl, isSameOriginPath, type Talent } from '#shared/talent.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { appInfoQueryOptions } from '../../lib/app-info.ts'
 import { cn } from '../../lib/cn.ts'
@@ -15,6 +15,7 @@ import {
   initials,
   lastUpdated,
 } from './format.ts'
+import { useAuth } from '../auth/use-auth.ts'
 import { TalentProfileTabs } from './talent-profile-tabs.tsx'
 
 type TalentProfileProps = {
@@ -37,9 +38,12 @@ const NOT_PROVIDED = <span className="text-muted-foreground">Not provided</span>
 /** A loaded talent: header, contact details, About/Notes tabs and 'Last updated'. */
 export function TalentProfile({ talent, isAdmin, onEdit }: TalentProfileProps) {
   const appInfo = useQuery(appInfoQueryOptions())
+  const { user } = useAuth()
   const linkedin =
     talent.linkedinUrl !== null && isHttpUrl(talent.linkedinUrl) ? talent.linkedinUrl : null
-  const cvPath = talent.cvResumePath?.trim() ? talent.cvResumePath : null
+  // SECURITY.md 20, issue 15 item 10: a stored link is rendered only if it is safe to follow.
+  const storedCv = talent.cvResumePath?.trim() ?? ''
+  const cvPath = isHttpUrl(storedCv) || isSameOriginPath(storedCv) ? storedCv : null
 
   return (
     <article
@@ -128,7 +132,10 @@ export function TalentProfile({ talent, isAdmin, onEdit }: TalentProfileProps) {
         <Detail label="Added By">{addedByFullName(talent.addedByUser)}</Detail>
       </dl>
 
-      <TalentProfileTabs talent={talent} />
+      <TalentProfileTabs
+        talent={talent}
+        canRemoveCv={isAdmin || (user !== null && talent.addedById === user.id)}
+      />
 
       <footer className="border-t pt-4 text-xs text-muted-foreground">
         Last updated {formatLongDate(lastUpdated(talent))}

@@ -76,8 +76,6 @@ export function useTalentFilters() {
     applied,
     activeCount: countActiveFilters(applied),
     apply,
-    /** spec section 4: Reset clears every filter, sorts newest first and applies at once. */
-    reset: () => apply(DEFAULT_FILTERS),
   }
 }
 

@@ -3,7 +3,7 @@ import type { UseFormReturn } from 'react-hook-form'
 import type { Talent, TalentFormValues, TalentInput } from '#shared/talent.ts'
 import { toast } from '../../components/ui/use-toast.ts'
 import { parseApiError, type ParsedApiError } from '../../lib/api.ts'
-import { fetchCurrentTalent, useCreateTalent, useUpdateTalent } from './form-api.ts'
+import { fetchCurrentTalent, useCreateTalent, useUpdateTalent } from './api.ts'
 import { toCreateBody, toUpdateBody } from './talent-form-values.ts'
 import { saveFailureDescription } from './talent-save-failure.ts'
 

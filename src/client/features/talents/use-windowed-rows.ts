@@ -59,8 +59,8 @@ function measureRow(
 }
 
 /**
- * Windowing for a list scrolled with the page (issue 7: scroll through 1,000 talents without long
- * tasks): only the rows in and near the window are rendered, spacers stand for the rest. Give
+ * Windowing for a list scrolled with the page, so scrolling 1,000 talents has no long tasks
+ * (docs/decisions/007-windowed-lists.md): only the rows in and near the window are rendered. Give
  * `setListElement` as the list element's ref, `measureElement` and data-index={row} to one element per row whose
  * height is the row's, and the focus handlers to the list, so a row holding keyboard focus stays
  * rendered when it scrolls away.
@@ -77,9 +77,7 @@ export function useWindowedRows({ count, estimateSize, gap, overscan }: Windowed
     scrollMargin,
     measureElement: measureRow,
     rangeExtractor: (range) => withIndex(defaultRangeExtractor(range), focusedRow, count),
-    // Render rows that scroll in in a task of their own, not inside the scroll event's frame: a
-    // frame then lays out and paints, the next task renders, each shorter than a long task
-    // (issue 7). The overscan covers the frame the new rows arrive late.
+    // Rows that scroll in render in a task of their own, so no frame is a long task (decision 007).
     useFlushSync: false,
   })
 

@@ -9,29 +9,42 @@ import {
 import { api, apiRequest } from '../../lib/api.ts'
 import { CURRENT_USER_KEY } from '../auth/session.ts'
 
-// User management's reads and writes (spec section 7). The list uses the generic path key.
+// Users' reads and writes (spec section 7): the admin's list and the dashboard's Added By choices.
 
-export const USERS_QUERY_KEY = ['/api/users'] as const
-/** The Added By choices (spec section 7), under the path key and the dashboard's own key. */
-const USER_FILTER_KEYS = [['/api/users/filter'], ['users', 'filter']] as const
+export const userKeys = {
+  all: ['users'] as const,
+  list: () => [...userKeys.all, 'list'] as const,
+  filter: () => [...userKeys.all, 'filter'] as const,
+}
 
 /** spec sections 7 and 9: the user list is cached 60 s. */
 const USERS_STALE_TIME_MS = 60_000
 
 /** GET /api/users (admin): every user with the pending temporary password. */
-export function usersQueryOptions() {
+export function userListOptions() {
   return queryOptions({
-    queryKey: USERS_QUERY_KEY,
+    queryKey: userKeys.list(),
     queryFn: () => api.get('/api/users', z.array(adminUserSchema)),
     staleTime: USERS_STALE_TIME_MS,
   })
 }
 
+const filterUserSchema = z.object({
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+})
+
+/** GET /api/users/filter: the dashboard's Added By choices (spec section 7). */
+export function userFilterOptions() {
+  return queryOptions({
+    queryKey: userKeys.filter(),
+    queryFn: () => api.get('/api/users/filter', z.array(filterUserSchema)),
+  })
+}
+
 async function refreshUsers(queryClient: QueryClient) {
-  await Promise.all([
-    queryClient.invalidateQueries({ queryKey: USERS_QUERY_KEY }),
-    ...USER_FILTER_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-  ])
+  await queryClient.invalidateQueries({ queryKey: userKeys.all })
 }
 
 /** POST /api/invite; the answer carries tempPassword and devModeMessage when no mail was sent. */

@@ -4,7 +4,7 @@ import { useState } from 'react'
 import type { AdminUser } from '#shared/user.ts'
 import { PageHeader } from '../../components/layout/page-header.tsx'
 import { Button } from '../../components/ui/button.tsx'
-import { usersQueryOptions } from './api.ts'
+import { userListOptions } from './api.ts'
 import { DeleteUserDialog } from './delete-user-dialog.tsx'
 import { EditUserDialog } from './edit-user-dialog.tsx'
 import { InviteUserDialog } from './invite-user-dialog.tsx'
@@ -31,7 +31,7 @@ function UsersError({ onRetry, isRetrying }: { onRetry: () => void; isRetrying: 
 
 /** spec section 2 "User management (admin)": the user table and its three dialogs. */
 export function UsersPage() {
-  const users = useQuery(usersQueryOptions())
+  const users = useQuery(userListOptions())
   const [isInviting, setIsInviting] = useState(false)
   // The user is kept after closing, so a dialog's text does not change while it animates out.
   const [editing, setEditing] = useState<UserDialogState>(CLOSED)
