@@ -104,7 +104,19 @@ describe('talentInputSchema (spec section 5)', () => {
     for (const cvResumePath of ['/files/cv.pdf', 'https://x.org/cv.pdf', null, '']) {
       expect(talentInputSchema.safeParse({ ...valid, cvResumePath }).success).toBe(true)
     }
-    for (const cvResumePath of ['javascript:alert(1)', '//evil.org/cv.pdf']) {
+    for (const cvResumePath of [
+      'javascript:alert(1)',
+      '//evil.org/cv.pdf',
+      // Issue 15 item 10: what a browser reads as another host.
+      '/\\evil.example',
+      '/\\/evil.example',
+      '\\\\evil.example',
+      '/\t/evil.example',
+      '/\n/evil.example',
+      '/%5Cevil.example',
+      '/%2f/evil.example',
+      'JAVASCRIPT:alert(1)',
+    ]) {
       expect(talentInputSchema.safeParse({ ...valid, cvResumePath }).success).toBe(false)
     }
   })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { cvSummarySchema } from './cv.ts'
 
 // spec section 9: business constants. They drive the zod enums below and the form's selects.
 export const AREAS = [
@@ -88,6 +89,19 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
+/**
+ * A path on this server (issue 15 item 10): starts with one '/', and nothing a browser would read
+ * as another host — browsers treat '\\' as '/', drop tabs and newlines, and some decode %5C/%2F —
+ * so '/\\evil.example', '/\t/evil.example' and '/%5Cevil.example' are all refused.
+ */
+export function isSameOriginPath(value: string): boolean {
+  if (!value.startsWith('/') || value.includes('\\')) return false
+  const hasControl = [...value].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)
+  if (hasControl) return false
+  const second = value.slice(1, 4).toLowerCase()
+  return !second.startsWith('/') && !second.startsWith('%5c') && !second.startsWith('%2f')
+}
+
 /** Keeps the first spelling of each name, comparing case-insensitively. */
 function dedupeCaseInsensitive(names: string[]): string[] {
   const seen = new Set<string>()
@@ -127,7 +141,7 @@ const talentFields = {
     .string()
     .trim()
     .max(2048)
-    .refine((v) => v === '' || isHttpUrl(v) || /^\/(?!\/)/.test(v), 'Invalid URL')
+    .refine((v) => v === '' || isHttpUrl(v) || isSameOriginPath(v), 'Invalid URL')
     .nullable()
     .optional(),
   areaOfInterest: z.enum(AREAS),
@@ -147,6 +161,8 @@ export const talentInputSchema = z.strictObject({
   ...talentFields,
   tags: talentFields.tags.default([]),
   status: talentFields.status.default([]),
+  /** Issue 16 'Add from CV': the upload (POST /api/cv/parse) to attach as the talent's CV. */
+  cvFileId: z.number().int().positive().max(2_147_483_647).optional(),
 })
 export type TalentInput = z.infer<typeof talentInputSchema>
 export type TalentFormValues = z.input<typeof talentInputSchema>
@@ -222,6 +238,8 @@ export const talentSchema = z.object({
       email: z.string(),
     })
     .nullable(),
+  /** The current CV (issue 16), or null. */
+  cv: cvSummarySchema.nullable(),
 })
 export type Talent = z.infer<typeof talentSchema>
 

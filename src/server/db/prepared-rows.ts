@@ -9,10 +9,9 @@ const dialect = new PgDialect()
 
 /**
  * Runs a hot read as a named prepared statement on PostgreSQL, so each pooled connection parses
- * and plans it once instead of on every request. The name is a hash of the SQL text: queries that
- * differ only in their values share one statement. The dashboard list's planning took ~1 ms
- * against ~0.9 ms of execution at 100k talents (EXPLAIN ANALYZE), so this halves its database
- * work. PGlite, a transaction or any other client runs the query as usual (rawRows).
+ * and plans it once: planning cost as much as executing the list
+ * (docs/decisions/006-prepared-statements.md). The name is a hash of the SQL text. PGlite, a
+ * transaction or any other client runs the query as usual (rawRows).
  */
 export async function preparedRows<Row>(db: Db, query: SQL): Promise<Row[]> {
   const client = '$client' in db ? db.$client : undefined

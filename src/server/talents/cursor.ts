@@ -9,10 +9,17 @@ import { BadRequestError } from '../errors.ts'
  */
 export type TalentCursor = { sort: TalentSort; key: string; id: number }
 
+/** PostgreSQL's int4: a larger id would fail in SQL, so it is a 400 here (SECURITY.md 36). */
+const MAX_INT4 = 2_147_483_647
+
 const cursorSchema = z.strictObject({
   s: z.enum(SORT_VALUES),
-  k: z.string().max(500),
-  i: z.number().int().positive(),
+  // PostgreSQL text cannot hold NUL: refused here rather than failing in the query.
+  k: z
+    .string()
+    .max(500)
+    .refine((key) => !key.includes('\u0000')),
+  i: z.number().int().positive().max(MAX_INT4),
 })
 
 export const INVALID_CURSOR_MESSAGE = 'Invalid cursor'
@@ -21,9 +28,30 @@ export const INVALID_CURSOR_MESSAGE = 'Invalid cursor'
 // is a 400, not a failed cast in SQL.
 const TIMESTAMP_KEY = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/
 
+/**
+ * SECURITY.md 36: the date must round-trip — '2024-02-30' passes a pattern and Date.parse (which
+ * rolls it over to March 1) but is no date, and PostgreSQL refuses it in the cast.
+ */
+function isRealTimestamp(key: string): boolean {
+  if (!TIMESTAMP_KEY.test(key)) return false
+  const [year, month, day, hour, minute, second] = key.split(/[-T:.Z]/).map(Number)
+  if ([year, month, day, hour, minute, second].some((n) => n === undefined || Number.isNaN(n))) {
+    return false
+  }
+  const date = new Date(key.slice(0, 19) + 'Z')
+  return (
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() + 1 === month &&
+    date.getUTCDate() === day &&
+    date.getUTCHours() === hour &&
+    date.getUTCMinutes() === minute &&
+    date.getUTCSeconds() === second
+  )
+}
+
 function isKeyValid(sort: TalentSort, key: string): boolean {
   if (sort !== 'newest' && sort !== 'oldest') return true
-  return TIMESTAMP_KEY.test(key) && !Number.isNaN(Date.parse(key))
+  return isRealTimestamp(key)
 }
 
 export function encodeCursor(cursor: TalentCursor): string {

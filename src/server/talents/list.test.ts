@@ -8,11 +8,11 @@ import {
 } from '#shared/talent.ts'
 import type { OpenDatabase } from '../db/open.ts'
 import { BadRequestError } from '../errors.ts'
-import { createTestDatabase } from '../test-database.ts'
+import { createTestDatabase } from '#tests/support/test-database.ts'
 import { encodeCursor } from './cursor.ts'
 import { listTalents } from './list.ts'
 import { createTalent, deleteTalent, getTalent } from './service.ts'
-import { insertTalent, insertUser, type TalentSeed } from './test-fixtures.ts'
+import { insertTalent, insertUser, type TalentSeed } from '#tests/support/talent-rows.ts'
 
 let database: OpenDatabase
 type Row = Required<Omit<TalentSeed, 'addedById'>> & { id: number; adder: string | null }

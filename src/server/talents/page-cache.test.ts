@@ -7,11 +7,11 @@ import {
   loginAs,
   type LoggedIn,
   type TestApp,
-} from '../test-utils.ts'
+} from '#tests/support/test-app.ts'
 import type { Talent } from '#shared/talent.ts'
 import { cachedPage, type CachedPage } from './page-cache.ts'
 import { getTalent } from './service.ts'
-import { insertTalent } from './test-fixtures.ts'
+import { insertTalent } from '#tests/support/talent-rows.ts'
 
 let testApp: TestApp
 let viewer: LoggedIn

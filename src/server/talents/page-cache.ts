@@ -20,13 +20,8 @@ const MAX_CACHED_PAGE_CHARS = 256 * 1024
 const caches = new WeakMap<Db, PageCache>()
 
 /**
- * Pages of the talent list per data version (issue 7). The version is bumped by a trigger in the
- * transaction of every write that changes what the list shows (migration 0005) and read with the
- * session, in the same round trip, at the start of each request; a page is looked up under that
- * version, so no process ever serves a page older than the writes committed before the request
- * began — unlike a time-based cache. Its query runs after the version was read, so what is stored
- * under a version is never older than it. Repeated dashboard requests (every visit opens the
- * newest page) then cost no database work.
+ * Pages of the talent list per data version, so no process serves a page older than the writes
+ * committed before the request began (docs/decisions/004-page-cache-per-data-version.md).
  */
 export async function cachedPage(
   db: Db,

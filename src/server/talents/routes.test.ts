@@ -6,7 +6,7 @@ import {
   loginAs,
   type LoggedIn,
   type TestApp,
-} from '../test-utils.ts'
+} from '#tests/support/test-app.ts'
 import { NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER } from './routes.ts'
 import { DELETE_FORBIDDEN, EMAIL_TAKEN, STALE_EDIT } from './service.ts'
 

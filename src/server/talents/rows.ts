@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { Talent } from '#shared/talent.ts'
 import type { Db } from '../db/open.ts'
+import { currentCvJson } from '../cvs/cv-json.ts'
 import { talents, users } from '../db/schema.ts'
 
 // The columns the API returns (STYLE.md DATABASE: select what you send). The adder's public
@@ -23,6 +24,7 @@ export const talentColumns = {
   adderEmail: users.email,
   adderFirstName: users.firstName,
   adderLastName: users.lastName,
+  cv: currentCvJson,
 }
 
 type TalentRow = Awaited<ReturnType<typeof selectTalents>>[number]

@@ -13,6 +13,7 @@ import {
   isUniqueViolation,
   NotFoundError,
 } from '../errors.ts'
+import { claimUpload } from '../cvs/parse.ts'
 import { ensureTags } from '../tags/service.ts'
 import { invalidateCounts } from './count-cache.ts'
 import { selectTalents, toTalent } from './rows.ts'
@@ -97,12 +98,13 @@ export async function createTalent(
   if (input.addedById !== undefined && input.addedById !== viewer.id) {
     throw new BadRequestError(ADDED_BY_FORBIDDEN, { addedById: [ADDED_BY_FORBIDDEN] })
   }
+  const { cvFileId, ...fields } = input
   return write(db, async (tx) => {
-    await assertEmailFree(tx, input.email)
+    await assertEmailFree(tx, fields.email)
     const [row] = await tx
       .insert(talents)
       .values({
-        ...input,
+        ...fields,
         phone: emptyToNull(input.phone),
         linkedinUrl: emptyToNull(input.linkedinUrl),
         cvResumePath: emptyToNull(input.cvResumePath),
@@ -112,15 +114,15 @@ export async function createTalent(
       })
       .returning({ id: talents.id })
     if (!row) throw new Error(`Talent ${input.email} was not inserted`)
-    const talent = await getTalent(tx, row.id)
     await recordActivity(tx, {
       userId: viewer.id,
       action: 'talent.created',
       entityType: 'talent',
-      entityId: talent.id,
-      details: { fullName: talent.fullName, email: talent.email },
+      entityId: row.id,
+      details: { fullName: fields.fullName, email: fields.email },
     })
-    return talent
+    if (cvFileId !== undefined) await claimUpload(tx, cvFileId, row.id, viewer)
+    return getTalent(tx, row.id)
   })
 }
 

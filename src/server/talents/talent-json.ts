@@ -1,4 +1,5 @@
 import { sql, type SQLWrapper } from 'drizzle-orm'
+import { currentCvJson } from '../cvs/cv-json.ts'
 import { talents, users } from '../db/schema.ts'
 
 /**
@@ -11,11 +12,9 @@ const isoMillis = (column: SQLWrapper) =>
 /**
  * One talent in the API's shape (talentSchema), built as JSON text by the database.
  *
- * Why: at 100,000 talents the list endpoint spent most of its time in JavaScript, not in the
- * database — drizzle mapping 17 columns per row, toTalent, the zod response check and
- * JSON.stringify came to ~2.5 ms of a ~4 ms request (bench/breakdown.ts). The database builds
- * the same JSON in microseconds, so a page is its rows' texts joined. The columns are listed
- * here one by one: only the adder's public fields, never a users row (SECURITY.md 16).
+ * Why: mapping rows to JSON in JavaScript was most of the list's time; a page is its rows' texts
+ * joined (docs/decisions/003-json-built-in-sql.md). Only the adder's public fields, never a users
+ * row (SECURITY.md 16).
  */
 export const talentJsonText = sql<string>`json_build_object(
   'id', ${talents.id},
@@ -36,5 +35,6 @@ export const talentJsonText = sql<string>`json_build_object(
     'firstName', ${users.firstName},
     'lastName', ${users.lastName},
     'email', ${users.email}
-  ) end
+  ) end,
+  'cv', ${currentCvJson}
 )::text`
