@@ -12,10 +12,15 @@ import { authRoutes } from './auth/routes.ts'
 import { cacheSessionsOn } from './auth/session-cache.ts'
 import { clientRoutes } from './client-routes.ts'
 import { COMPRESSION } from './compression.ts'
+import { cvRoutes } from './cvs/routes.ts'
+import { EXTRACT_CV_TEXT, extractCvTextJob } from './cvs/extract-job.ts'
+import { startJobRunner, type JobHandler } from './jobs/runner.ts'
 import type { Config } from './config.ts'
 import { registerCors } from './cors.ts'
 import type { OpenDatabase } from './db/open.ts'
 import { registerErrorHandling, sendJsonNotFound } from './errors.ts'
+import { serializeError } from './log-errors.ts'
+import { crawlerRoutes, X_ROBOTS_TAG } from './health/crawler-routes.ts'
 import { healthRoutes } from './health/routes.ts'
 import { reportRoutes } from './reports/routes.ts'
 import { registerSecurityHeaders } from './security-headers.ts'
@@ -60,6 +65,11 @@ function loggerOptions(
     level: config.logLevel,
     ...(stream ? { stream } : {}),
     redact: { paths: REDACT, censor: '[redacted]' },
+    // SECURITY.md 34: logged errors never carry bound query parameters.
+    serializers: {
+      err: (error: unknown) => serializeError(error),
+      error: (error: unknown) => serializeError(error),
+    },
     // SECURITY.md 24: UTC timestamps.
     timestamp: () => `,"time":"${new Date().toISOString()}"`,
   }
@@ -94,6 +104,7 @@ export async function buildApp({
   await app.register(fastifyCompress, COMPRESSION)
   app.addHook('onSend', async (request, reply) => {
     if (isApi(request.url)) void reply.header('cache-control', 'no-store')
+    void reply.header('x-robots-tag', X_ROBOTS_TAG)
     if (request.protocol === 'https') {
       void reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains')
     }
@@ -105,9 +116,16 @@ export async function buildApp({
   registerTextInputGuard(app)
 
   await app.register(healthRoutes, { ping: database.ping })
+  await app.register(crawlerRoutes)
   await app.register(appInfoRoutes, { adminEmail: config.adminEmail })
   await app.register(authRoutes, { db: database.db, config })
   await app.register(talentRoutes, { db: database.db, cachedPages: config.talentPageCache })
+  app.decorate(
+    'jobs',
+    startJobRunner({ db: database.db, handlers: jobHandlers(database.db), log: app.log }),
+  )
+  app.addHook('onClose', () => app.jobs.stop())
+  await app.register(cvRoutes, { db: database.db, maxMegabytes: config.cvMaxMegabytes })
   await app.register(tagRoutes, { db: database.db })
   await app.register(activityRoutes, { db: database.db })
   await app.register(reportRoutes, { db: database.db })
@@ -123,6 +141,11 @@ export async function buildApp({
   }
   app.setNotFoundHandler(sendJsonNotFound)
   return app
+}
+
+/** Every kind of background job this app runs, and its handler (ARCHITECTURE.md "Growing"). */
+function jobHandlers(db: OpenDatabase['db']): Record<string, JobHandler> {
+  return { [EXTRACT_CV_TEXT]: extractCvTextJob(db) }
 }
 
 function mailerFor(app: FastifyInstance, config: Config, given: Mailer | undefined) {

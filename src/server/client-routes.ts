@@ -11,6 +11,17 @@ const IMMUTABLE = 'public, max-age=31536000, immutable'
 // index.html and unhashed files must be revalidated, or a deploy would serve stale bundles.
 const REVALIDATE = 'no-cache'
 
+/**
+ * A page of the client router has no file extension and no segment starting with a dot
+ * ('/talents/12', '/users'). Anything else that is not a real file ('/.env', '/wp-login.php', '/backup.zip') is answered 404,
+ * not with the app's HTML: scanners and crawlers must not see a 200 there (issue 15 item 11).
+ */
+export function isPagePath(decodedPath: string): boolean {
+  const segments = decodedPath.split('/')
+  const last = segments.at(-1) ?? ''
+  return !last.includes('.') && !segments.some((segment) => segment.startsWith('.'))
+}
+
 async function findFile(root: string, urlPath: string): Promise<string | undefined> {
   const absolute = path.resolve(root, `.${urlPath}`)
   // Never serve anything outside CLIENT_DIR (path traversal).
@@ -21,7 +32,7 @@ async function findFile(root: string, urlPath: string): Promise<string | undefin
 
 /**
  * Serves the built SPA from CLIENT_DIR: real files as they are, and index.html (200) for any
- * other non-/api GET so the client router can render the page, including its own 404 screen.
+ * other non-/api page path so the client router can render the page, including its own 404 screen.
  * Unknown /api paths stay JSON 404s.
  */
 export const clientRoutes: FastifyPluginAsync<ClientRoutesOptions> = async (app, { clientDir }) => {
@@ -45,8 +56,10 @@ export const clientRoutes: FastifyPluginAsync<ClientRoutesOptions> = async (app,
       const cacheControl = file.startsWith(`assets${path.sep}`) ? IMMUTABLE : REVALIDATE
       return reply.header('cache-control', cacheControl).sendFile(file, { cacheControl: false })
     }
-    // A missing hashed asset must not come back as HTML with 200.
-    if (decoded.startsWith('/assets/')) return sendJsonNotFound(request, reply)
+    // A missing hashed asset or any other missing file must not come back as HTML with 200.
+    if (decoded.startsWith('/assets/') || !isPagePath(decoded)) {
+      return sendJsonNotFound(request, reply)
+    }
     return reply.header('cache-control', REVALIDATE).sendFile('index.html', { cacheControl: false })
   })
 }
