@@ -53,23 +53,32 @@ export default tseslint.config(
     { dir: 'src/client', banned: ['server'], message: 'The client never imports server code.' },
     { dir: 'src/server', banned: ['client'], message: 'The server never imports client code.' },
     { dir: 'src/shared', banned: ['client', 'server'], message: 'Shared code is pure.' },
-  ].map(({ dir, banned, message }) => ({
-    files: [`${dir}/**/*.{ts,tsx}`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '^#(server|client)/',
-              message: 'Only #shared crosses layers; use relative imports.',
-            },
-            ...banned.map((layer) => ({ regex: `^(\\.\\./)+(src/)?${layer}/`, message })),
-          ],
-        },
-      ],
-    },
-  })),
+  ].flatMap(({ dir, banned, message }) => {
+    const layers = [
+      {
+        regex: '^#(server|client)/',
+        message: 'Only #shared crosses layers; use relative imports.',
+      },
+      ...banned.map((layer) => ({ regex: `^(\\.\\./)+(src/)?${layer}/`, message })),
+    ]
+    // src/ holds only what runs: test support lives in tests/, and only test files may use it.
+    const testSupport = {
+      regex: '^(#tests/|(\\.\\./)+tests/)',
+      message: 'Code that runs never imports test support (tests/); only *.test.ts files may.',
+    }
+    const testFiles = [`${dir}/**/*.test.{ts,tsx}`]
+    return [
+      {
+        files: [`${dir}/**/*.{ts,tsx}`],
+        ignores: testFiles,
+        rules: { 'no-restricted-imports': ['error', { patterns: [...layers, testSupport] }] },
+      },
+      {
+        files: testFiles,
+        rules: { 'no-restricted-imports': ['error', { patterns: layers }] },
+      },
+    ]
+  }),
   {
     files: ['**/*.test.ts', '**/*.test.tsx', 'tests/**/*.ts'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },

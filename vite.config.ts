@@ -6,7 +6,20 @@ import { precompress } from './scripts/vite-precompress.ts'
 export default defineConfig({
   root: 'src/client',
   plugins: [react(), tailwindcss(), precompress()],
-  build: { outDir: '../../dist/client', emptyOutDir: true },
+  build: {
+    outDir: '../../dist/client',
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Issue 14 item 7: z.config({ jitless: true }) must run before any schema is built.
+          // Chunks holding schemas run before the entry's own code, so the switch lives in
+          // zod's chunk, which every schema chunk imports and so runs after.
+          groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]|lib[\\/]zod-jitless\.ts$/ }],
+        },
+      },
+    },
+  },
   // `npm run dev`: the API runs on PORT (5000) and Vite proxies to it.
   server: { port: 5173, proxy: { '/api': 'http://127.0.0.1:5000' } },
 })

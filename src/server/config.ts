@@ -2,6 +2,7 @@ import path from 'node:path'
 import { z } from 'zod'
 import { PASSWORD_MAX_LENGTH } from '#shared/auth.ts'
 import { PASSWORD_MIN_LENGTH_FLOOR, passwordProblems } from './auth/password-policy.ts'
+import { parseSecretKey, type SecretKey } from './secrets/secret-box.ts'
 
 /** Every environment variable Scout reads, with its default and meaning (the README table). */
 export const CONFIG_DOCS = [
@@ -22,6 +23,11 @@ export const CONFIG_DOCS = [
     name: 'TALENT_PAGE_CACHE',
     default: '500',
     meaning: 'Talent list pages kept per data version (0 turns the cache off)',
+  },
+  {
+    name: 'CV_MAX_MB',
+    default: '10',
+    meaning: 'Largest CV file a person may attach, in MB (1-100)',
   },
   {
     name: 'ADMIN_EMAIL',
@@ -86,6 +92,12 @@ export const CONFIG_DOCS = [
     meaning: 'Comma-separated origins allowed to call the API cross-origin; unset means no CORS',
   },
   { name: 'CLIENT_DIR', default: 'dist/client', meaning: 'Folder of the built web client' },
+  {
+    name: 'SECRET_KEY',
+    default: 'DATA_DIR/secret.key',
+    meaning:
+      'Key (32 bytes, base64 or hex) that encrypts stored temporary passwords; the embedded database generates one into DATA_DIR',
+  },
 ] as const
 
 export type ConfigVar = (typeof CONFIG_DOCS)[number]['name']
@@ -100,6 +112,9 @@ export type ThrottleConfig = {
   accountFreeFailures: number
   accountMaxDelaySeconds: number
   accountHourlyMaxFailures: number
+  /** SECURITY.md 30: wrong current passwords a signed-in session may give in its window. */
+  sessionMaxFailures: number
+  sessionWindowSeconds: number
 }
 
 export const DEFAULT_THROTTLE: ThrottleConfig = {
@@ -107,8 +122,10 @@ export const DEFAULT_THROTTLE: ThrottleConfig = {
   ipWindowSeconds: 600,
   ipLockSeconds: 600,
   accountFreeFailures: 5,
-  accountMaxDelaySeconds: 300,
+  accountMaxDelaySeconds: 900,
   accountHourlyMaxFailures: 100,
+  sessionMaxFailures: 5,
+  sessionWindowSeconds: 900,
 }
 
 export type Config = {
@@ -118,6 +135,8 @@ export type Config = {
   databaseUrl: string | undefined
   databasePoolMax: number
   talentPageCache: number
+  /** Largest CV upload, in megabytes (issue 16, SECURITY.md 22). */
+  cvMaxMegabytes: number
   adminEmail: string
   adminPassword: string | undefined
   passwordMinLength: number
@@ -134,6 +153,11 @@ export type Config = {
   corsOrigins: string[]
   clientDir: string
   throttle: ThrottleConfig
+  /**
+   * SECRET_KEY (SECURITY.md 34). Unset: the embedded database uses DATA_DIR/secret.key; start-up
+   * (secrets/startup-key.ts) puts the key it resolved here.
+   */
+  secretKey: SecretKey | undefined
 }
 
 const int = (min: number, max: number) =>
@@ -153,6 +177,7 @@ const envSchema = z.object({
     .optional(),
   DATABASE_POOL_MAX: int(1, 1000).default(10),
   TALENT_PAGE_CACHE: int(0, 100_000).default(500),
+  CV_MAX_MB: int(1, 100).default(10),
   ADMIN_EMAIL: z.email('must be an e-mail address').default('admin@talentpool.local'),
   ADMIN_PASSWORD: z.string().optional(),
   PASSWORD_MIN_LENGTH: int(PASSWORD_MIN_LENGTH_FLOOR, PASSWORD_MAX_LENGTH).default(8),
@@ -185,6 +210,7 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().default('false'),
   CORS_ORIGINS: z.string().optional(),
   CLIENT_DIR: z.string().min(1).default('dist/client'),
+  SECRET_KEY: z.string().optional(),
 })
 
 /**
@@ -218,6 +244,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
     talentPageCache: e.TALENT_PAGE_CACHE,
+    cvMaxMegabytes: e.CV_MAX_MB,
     adminEmail,
     adminPassword: e.ADMIN_PASSWORD,
     passwordMinLength: e.PASSWORD_MIN_LENGTH,
@@ -232,6 +259,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: parseOrigins(e.CORS_ORIGINS),
     clientDir: path.resolve(e.CLIENT_DIR),
     throttle: DEFAULT_THROTTLE,
+    secretKey: readSecretKey(e.SECRET_KEY),
+  }
+}
+
+function readSecretKey(value: string | undefined): SecretKey | undefined {
+  if (value === undefined) return undefined
+  try {
+    return parseSecretKey(value)
+  } catch (error) {
+    throw new Error(`Invalid SECRET_KEY: ${error instanceof Error ? error.message : String(error)}`)
   }
 }
 

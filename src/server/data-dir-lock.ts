@@ -44,7 +44,8 @@ function tryCreate(lockPath: string): boolean {
  */
 export function acquireDataDirLock(dataDir: string, log?: Log): DataDirLock {
   const dir = path.resolve(dataDir)
-  mkdirSync(dir, { recursive: true })
+  // SECURITY.md 34: the database files and the key file are the owner's alone.
+  mkdirSync(dir, { recursive: true, mode: 0o700 })
   const lockPath = path.join(dir, LOCK_FILE)
   for (let attempt = 0; attempt < 3; attempt++) {
     if (tryCreate(lockPath)) {

@@ -49,6 +49,14 @@ export class TooManyRequestsError extends AppError {
     this.retryAfterSeconds = retryAfterSeconds
   }
 }
+/** SECURITY.md 6 f: the password-hashing queue is full; the client may retry after a moment. */
+export class BusyError extends AppError {
+  readonly retryAfterSeconds: number
+  constructor(retryAfterSeconds = 1, message = 'The server is busy. Please try again shortly.') {
+    super(503, message)
+    this.retryAfterSeconds = retryAfterSeconds
+  }
+}
 export class ServiceUnavailableError extends AppError {
   constructor(message = DATABASE_DOWN_MESSAGE) {
     super(503, message)
@@ -144,9 +152,9 @@ function toResponse(
   error: unknown,
   request: FastifyRequest,
 ): { status: number; body: ApiErrorBody; retryAfter?: number } {
-  if (error instanceof TooManyRequestsError) {
+  if (error instanceof TooManyRequestsError || error instanceof BusyError) {
     return {
-      status: 429,
+      status: error.statusCode,
       body: { message: error.message },
       retryAfter: error.retryAfterSeconds,
     }

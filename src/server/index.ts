@@ -4,6 +4,10 @@ import { ensureAdmin, type EnsureAdminResult } from './bootstrap.ts'
 import { loadConfig, type Config } from './config.ts'
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts'
 import { openDatabase, type OpenDatabase } from './db/open.ts'
+import { keyFilePath } from './secrets/key-file.ts'
+import { resolveSecrets, type ResolvedSecrets } from './secrets/startup-key.ts'
+import { releaseAbandonedJobs } from './jobs/queue.ts'
+import { describeStartupError } from './startup-error.ts'
 
 /**
  * Entry point (ARCHITECTURE.md): config → DATA_DIR lock (PGlite) → database → migrations →
@@ -50,22 +54,50 @@ function signInLines(config: Config, admin: EnsureAdminResult): string[] {
   return ['', `  Sign in with your Scout account (first admin: ${config.adminEmail}).`]
 }
 
+/** SECURITY.md 34: what start-up did about the key and the stored secrets. */
+function secretLines(config: Config, secrets: ResolvedSecrets): string[] {
+  const lines: string[] = []
+  if (secrets.source === 'generated') {
+    lines.push(
+      '',
+      `  A new SECRET_KEY was generated into ${keyFilePath(config.dataDir)} (mode 0600).`,
+      '  Keep a copy of it apart from your backups: without it, temporary passwords cannot be shown.',
+    )
+  }
+  if (secrets.source === 'none') {
+    lines.push(
+      '',
+      '  SECRET_KEY is not set: temporary passwords are shown to the admin once and not kept.',
+    )
+  }
+  if (secrets.sealed > 0) lines.push(`  Encrypted ${secrets.sealed} stored temporary password(s).`)
+  if (secrets.cleared > 0) {
+    lines.push(`  Dropped ${secrets.cleared} plain-text temporary password(s) (no SECRET_KEY).`)
+  }
+  return lines
+}
+
 async function main(): Promise<void> {
   const config = readConfig()
   let lock: DataDirLock | undefined
   let database: OpenDatabase | undefined
+  let secrets: ResolvedSecrets | undefined
   try {
     if (!config.databaseUrl) lock = acquireDataDirLock(config.dataDir)
     database = await openDatabase(openTarget(config))
     await database.migrate()
+    // One process owns the embedded database: jobs left running belonged to a killed one.
+    if (database.engine === 'pglite') await releaseAbandonedJobs(database.db)
+    secrets = await resolveSecrets(config, database.db)
   } catch (error) {
     lock?.release()
     await database?.close().catch(() => undefined)
-    fail(error instanceof Error ? error.message : String(error))
+    fail(describeStartupError(error))
   }
   const openDb = database
-  const app = await buildApp({ database: openDb, config })
-  const admin = await ensureAdmin(openDb.db, config, app.log)
+  const running: Config = { ...config, secretKey: secrets.key }
+  const app = await buildApp({ database: openDb, config: running })
+  const admin = await ensureAdmin(openDb.db, running, app.log)
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error')
@@ -82,6 +114,7 @@ async function main(): Promise<void> {
     `  Scout is running at http://localhost:${config.port}`,
     `  Database: ${where}`,
     ...signInLines(config, admin),
+    ...secretLines(config, secrets),
     '',
   ])
 }

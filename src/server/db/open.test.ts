@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { createTestDatabase } from '../test-database.ts'
+import { createTestDatabase } from '#tests/support/test-database.ts'
 import type { OpenDatabase } from './open.ts'
 import { rawRows } from './raw-rows.ts'
 
@@ -12,17 +12,21 @@ afterAll(async () => {
   await database.close()
 })
 
-test('migrations create every table of spec section 3, the data versions and the trigram extension', async () => {
+test('migrations create every table of spec section 3, the data versions, files, CVs and jobs, and the trigram extension', async () => {
   const tables = await rawRows<{ table_name: string }>(
     database.db,
     sql`select table_name from information_schema.tables where table_schema = 'public' order by 1`,
   )
   expect(tables.map((r) => r.table_name)).toEqual([
     'activity_log',
+    'cv_uploads',
     'data_versions',
+    'files',
+    'jobs',
     'login_throttle',
     'sessions',
     'tags',
+    'talent_cvs',
     'talents',
     'users',
   ])

@@ -71,7 +71,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
     return {
       db: nodePg,
       engine: 'postgres',
-      migrate: (folder = migrationsFolder) => migrateNodePg(nodePg, { migrationsFolder: folder }),
+      migrate: (folder = migrationsFolder) => migrateUnderLock(pool, folder),
       ping: () => pingWith(() => pool.query('select 1')),
       close: () => pool.end(),
     }
@@ -91,6 +91,28 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
       await client.listen(AUTH_CHANGE_CHANNEL, onChange)
     },
     close: () => client.close(),
+  }
+}
+
+/** Any fixed number, the same in every Scout process: the key of the migrations' advisory lock. */
+const MIGRATION_LOCK_KEY = 0x5c0_7_001
+
+/**
+ * Issue 15 item 12: several processes started at once on one database take turns. The lock is a
+ * session lock, so the migrations run on the one connection that holds it; the others wait, then
+ * find nothing left to apply. (Without it `CREATE EXTENSION` and drizzle's own bookkeeping race.)
+ */
+async function migrateUnderLock(pool: pg.Pool, folder: string): Promise<void> {
+  const client = await pool.connect()
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY])
+    try {
+      await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder: folder })
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY])
+    }
+  } finally {
+    client.release()
   }
 }
 

@@ -1,0 +1,60 @@
+/**
+ * `npm test`: every check, with stages that can overlap run side by side (issue 14 item 9), and
+ * each stage's time printed at the end. A failing stage fails the run; the others still finish,
+ * so one run shows every failure.
+ *
+ *   Stage 1: lint ‖ typecheck ‖ client build      (cheap, independent)
+ *   Stage 2: unit and API tests (Vitest)           (CPU-bound: alone, so its timings hold)
+ *   Stage 3: browser journeys ‖ fault tests        (both mostly wait: browsers, restarts)
+ */
+import { spawn } from 'node:child_process'
+import { parseArgs } from 'node:util'
+import { formatSummary, type StageResult } from './test-all/summary.ts'
+
+type Stage = { name: string; command: string }
+
+const STAGES: Stage[][] = [
+  [
+    { name: 'lint', command: 'npm run lint' },
+    { name: 'typecheck', command: 'npm run typecheck' },
+    { name: 'build', command: 'npm run build' },
+  ],
+  [{ name: 'vitest', command: 'npx vitest run --project unit --project "api-*"' }],
+  [
+    { name: 'e2e', command: 'node --import tsx scripts/run-e2e.ts' },
+    { name: 'faults', command: 'npx vitest run --project faults' },
+  ],
+]
+
+const { values } = parseArgs({ options: { help: { type: 'boolean' } } })
+if (values.help) {
+  console.log('Usage: npm test   (runs lint, typecheck, build, Vitest, Playwright and fault tests)')
+  process.exit(0)
+}
+
+function run({ name, command }: Stage): Promise<StageResult> {
+  const started = Date.now()
+  return new Promise((resolve) => {
+    const child = spawn(command, { shell: true, stdio: ['ignore', 'pipe', 'pipe'] })
+    const prefix = `[${name}] `
+    const relay = (out: NodeJS.WriteStream) => {
+      let partial = ''
+      return (chunk: Buffer) => {
+        const lines = (partial + chunk.toString('utf8')).split('\n')
+        partial = lines.pop() ?? ''
+        for (const line of lines) out.write(`${prefix}${line}\n`)
+      }
+    }
+    child.stdout.on('data', relay(process.stdout))
+    child.stderr.on('data', relay(process.stderr))
+    child.on('close', (code) => {
+      resolve({ name, ok: code === 0, seconds: (Date.now() - started) / 1000 })
+    })
+  })
+}
+
+const results: StageResult[] = []
+const started = Date.now()
+for (const group of STAGES) results.push(...(await Promise.all(group.map(run))))
+console.log(formatSummary(results, (Date.now() - started) / 1000))
+process.exit(results.every((r) => r.ok) ? 0 : 1)

@@ -1,0 +1,63 @@
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import type { OpenDatabase } from './db/open.ts'
+import { jobs, users } from './db/schema.ts'
+import { enqueueJob } from './jobs/queue.ts'
+import { startJobRunner } from './jobs/runner.ts'
+import { safeErrorMessage, serializeError } from './log-errors.ts'
+import { createTestDatabase, testEngine } from '#tests/support/test-database.ts'
+
+/** SECURITY.md 34: what a failed query carries, and what of it may be logged or kept. */
+const engine = testEngine()
+const SECRET = 'Bound-Secret-Value-77'
+let database: OpenDatabase
+
+beforeAll(async () => {
+  database = await createTestDatabase()
+  await database.db.insert(users).values({ email: 'taken@scout.test', passwordHash: 'x' })
+})
+afterAll(async () => {
+  await database.close()
+})
+
+/** A unique violation whose statement binds SECRET: drizzle repeats it in its message. */
+async function failingInsert(): Promise<unknown> {
+  try {
+    await database.db.insert(users).values({ email: 'taken@scout.test', passwordHash: SECRET })
+  } catch (error) {
+    return error
+  }
+  throw new Error('the insert should have failed')
+}
+
+test(`${engine}: SECURITY.md 34 — a logged database error keeps its reason and drops every bound value`, async () => {
+  const error = await failingInsert()
+  // What the driver stack hands over without the serializer: the value, several times.
+  expect(String(error instanceof Error ? error.message : '')).toContain(SECRET)
+  const serialized = JSON.stringify(serializeError(error))
+  expect(serialized).not.toContain(SECRET)
+  expect(serialized).not.toContain('taken@scout.test')
+  expect(serialized).toContain('23505')
+  expect(serialized).toContain('users_email_unique')
+  expect(safeErrorMessage(error)).toMatch(/^Failed query: insert into "users"/)
+  expect(safeErrorMessage(error)).not.toContain(SECRET)
+})
+
+test(`${engine}: SECURITY.md 34 — a job that failed on a query keeps no bound value in lastError`, async () => {
+  const id = await enqueueJob(database.db, 'test.secret', {}, { maxAttempts: 1 })
+  const runner = startJobRunner({
+    db: database.db,
+    handlers: {
+      'test.secret': async () => void (await database.db.execute(sql`select ${SECRET}::int`)),
+    },
+    log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+    pollMs: 20,
+  })
+  runner.nudge()
+  await runner.drain()
+  await runner.stop()
+  const [job] = await database.db.select().from(jobs).where(eq(jobs.id, id))
+  expect(job?.state).toBe('failed')
+  expect(job?.lastError).toMatch(/^Failed query: select \$1::int/)
+  expect(job?.lastError).not.toContain(SECRET)
+})
