@@ -4,7 +4,7 @@ import type { FieldChange } from '#shared/activity.ts'
 import { talentInputSchema } from '#shared/talent.ts'
 import type { OpenDatabase } from '../../src/server/db/open.ts'
 import { rawRows } from '../../src/server/db/raw-rows.ts'
-import { createTestDatabase } from '../../src/server/test-database.ts'
+import { createTestDatabase } from '#tests/support/test-database.ts'
 import { generateEdits } from './activity.ts'
 import { CUSTOM_TAGS, createFaker, generateTalents, generateUsers } from './generate.ts'
 import { insertTags, insertTalents, insertUsers } from './insert.ts'
@@ -65,7 +65,7 @@ test('bulk insert: unique e-mails, arrays intact, reruns skip existing rows', as
 
 test('activity: a talent.created per new talent, edits that end at the stored values, deterministic', async () => {
   const { db } = database
-  await db.execute(sql`truncate talents, activity_log restart identity`)
+  await db.execute(sql`truncate talents, activity_log restart identity cascade`)
   const userIds = await insertUsers(db, generateUsers(createFaker(1, refDate), 4), 'unusable')
   const columns = generateTalents(createFaker(5, refDate), 300, userIds.length, refDate)
   const edits = generateEdits(createFaker(6, refDate), columns, userIds.length)

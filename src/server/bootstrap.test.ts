@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, expect, test, vi } from 'vitest'
 import { ensureAdmin } from './bootstrap.ts'
 import { users } from './db/schema.ts'
-import { truncateAll } from './test-database.ts'
-import { createTestApp, createTestUser, loginAs, type TestApp } from './test-utils.ts'
+import { truncateAll } from '#tests/support/test-database.ts'
+import { createTestApp, createTestUser, loginAs, type TestApp } from '#tests/support/test-app.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -38,7 +38,7 @@ test('without ADMIN_PASSWORD: a generated strong password that must be changed',
   expect(user).toMatchObject({ role: 'admin', mustChangePassword: true })
   const [row] = await t.database.db.select().from(users)
   // Never stored in plain text, and no expiry that could lock the only admin out.
-  expect(row?.tempPassword).toBeNull()
+  expect(row?.tempPasswordEnc).toBeNull()
   expect(row?.tempPasswordExpiresAt).toBeNull()
 })
 

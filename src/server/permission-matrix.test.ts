@@ -4,10 +4,18 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { registeredRoutes } from './access.ts'
 import { createSession } from './auth/sessions.ts'
+import { makePdf, multipart } from './cvs/cv-files.test-support.ts'
+import { attachCv } from './cvs/service.ts'
 import type { Db } from './db/open.ts'
-import { tags } from './db/schema.ts'
-import { insertTalent } from './talents/test-fixtures.ts'
-import { createTestApp, createTestUser, TEST_PASSWORD, type TestApp } from './test-utils.ts'
+import { cvUploads, tags } from './db/schema.ts'
+import { databaseFileStore } from './files/database-file-store.ts'
+import { insertTalent } from '#tests/support/talent-rows.ts'
+import {
+  createTestApp,
+  createTestUser,
+  TEST_PASSWORD,
+  type TestApp,
+} from '#tests/support/test-app.ts'
 
 /**
  * SECURITY.md 17: every route of the app × every kind of caller, with the status the server must
@@ -36,11 +44,11 @@ type Context = {
   unique: string
 }
 
+type CellRequest = { url?: string; payload?: object; headers?: Record<string, string> }
+
 type Entry = {
   route: string
-  request: (
-    ctx: Context,
-  ) => Promise<{ url?: string; payload?: object }> | { url?: string; payload?: object }
+  request: (ctx: Context) => Promise<CellRequest> | CellRequest
   expect: Expected
 }
 
@@ -55,6 +63,33 @@ async function talentOf(ctx: Context): Promise<number> {
     email: `talent-${ctx.unique}@example.com`,
     addedById: await ownerId(ctx),
   })
+}
+
+/** A talent (owned as ctx says) with one CV version; its id and the version's id. */
+async function talentWithCv(ctx: Context): Promise<{ id: number; fileId: number }> {
+  const id = await talentOf(ctx)
+  const cv = await attachCv(
+    ctx.db,
+    id,
+    { bytes: makePdf([ctx.unique]), fileName: 'cv.pdf' },
+    {
+      id: (await createTestUser(ctx.db)).user.id,
+      role: 'user',
+    },
+  )
+  return { id, fileId: cv.id }
+}
+
+/** An 'Add from CV' upload of the caller (or of someone else, as ctx says). */
+async function uploadOf(ctx: Context): Promise<number> {
+  const bytes = Buffer.from(`# CV ${ctx.unique}`)
+  const { sha256 } = await databaseFileStore(ctx.db).put(bytes, 'text/markdown')
+  const [row] = await ctx.db
+    .insert(cvUploads)
+    .values({ sha256, fileName: 'cv.md', uploadedById: await ownerId(ctx) })
+    .returning({ id: cvUploads.id })
+  if (!row) throw new Error('matrix upload not inserted')
+  return row.id
 }
 
 /** A custom tag created by the caller (so the admin-only rule is not about ownership). */
@@ -154,6 +189,55 @@ const MATRIX: Entry[] = [
     // Admins delete any talent; a user only the ones they added.
     expect: { ...SIGNED_IN, otherObject: 403 },
   },
+  // CVs (issue 16): attach and read like editing a talent; remove like deleting one.
+  {
+    route: 'POST /api/talents/:id/cv',
+    request: async (ctx) => ({
+      url: `/api/talents/${await talentOf(ctx)}/cv`,
+      ...multipart({ name: 'cv.pdf', bytes: makePdf([ctx.unique]) }),
+    }),
+    expect: { ...SIGNED_IN, user: 201, admin: 201, otherObject: 201 },
+  },
+  {
+    route: 'GET /api/talents/:id/cv',
+    request: async (ctx) => ({ url: `/api/talents/${(await talentWithCv(ctx)).id}/cv` }),
+    expect: { ...SIGNED_IN, otherObject: 200 },
+  },
+  {
+    route: 'GET /api/talents/:id/cv/file',
+    request: async (ctx) => ({ url: `/api/talents/${(await talentWithCv(ctx)).id}/cv/file` }),
+    expect: { ...SIGNED_IN, otherObject: 200 },
+  },
+  {
+    route: 'GET /api/talents/:id/cv/versions/:fileId/file',
+    request: async (ctx) => {
+      const { id, fileId } = await talentWithCv(ctx)
+      return { url: `/api/talents/${id}/cv/versions/${fileId}/file` }
+    },
+    expect: { ...SIGNED_IN, otherObject: 200 },
+  },
+  {
+    route: 'DELETE /api/talents/:id/cv',
+    request: async (ctx) => ({ url: `/api/talents/${(await talentWithCv(ctx)).id}/cv` }),
+    expect: { ...SIGNED_IN, user: 204, admin: 204, otherObject: 403 },
+  },
+  {
+    route: 'POST /api/cv/parse',
+    request: (ctx) => ({
+      url: '/api/cv/parse',
+      ...multipart({ name: 'cv.md', bytes: Buffer.from(`# Dana ${ctx.unique}`) }),
+    }),
+    expect: SIGNED_IN,
+  },
+  {
+    route: 'POST /api/cv/uploads/:fileId/attach',
+    request: async (ctx) => ({
+      url: `/api/cv/uploads/${await uploadOf(ctx)}/attach`,
+      payload: { talentId: await talentOf({ ...ctx, owner: 'other' }) },
+    }),
+    // Only the person who uploaded the file may attach it (404 for anyone else's).
+    expect: { ...SIGNED_IN, user: 201, admin: 404, otherObject: 404 },
+  },
   { route: 'GET /api/tags', request: () => ({}), expect: SIGNED_IN },
   {
     route: 'POST /api/tags',
@@ -211,6 +295,12 @@ const MATRIX: Entry[] = [
     request: async (ctx) => ({ url: `/api/users/${(await createTestUser(ctx.db)).user.id}` }),
     expect: { ...ADMIN_ONLY, otherObject: 403 },
   },
+  { route: 'GET /robots.txt', request: () => ({}), expect: PUBLIC },
+  {
+    route: 'GET /favicon.ico',
+    request: () => ({}),
+    expect: { anonymous: 301, user: 301, admin: 301, inactive: 301, mustChange: 301 },
+  },
   // The built SPA: index.html for any non-API GET.
   { route: 'GET /*', request: () => ({ url: '/dashboard/users' }), expect: PUBLIC },
 ]
@@ -256,7 +346,7 @@ async function statusFor(entry: Entry, actor: Actor): Promise<number> {
   const response = await t.app.inject({
     method: method as 'GET',
     url: request.url ?? routeUrl,
-    headers: caller.headers,
+    headers: { ...caller.headers, ...request.headers },
     ...(request.payload ? { payload: request.payload } : {}),
   })
   return response.statusCode

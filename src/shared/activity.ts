@@ -9,6 +9,8 @@ export const ACTIVITY_ACTIONS = [
   'talent.created',
   'talent.updated',
   'talent.deleted',
+  'talent.cv_attached',
+  'talent.cv_removed',
   'tag.created',
   'tag.renamed',
   'tag.merged',
@@ -65,6 +67,7 @@ export function isActivityAction(value: string): value is ActivityAction {
  * talent's `seniorityLevel` is 'mid', its `status` an array); passwords and hashes never appear.
  * - talent.created / talent.deleted: { fullName, email }
  * - talent.updated: { fullName, changes } — fullName after the edit, only fields that changed
+ * - talent.cv_attached: { fileName, replacedFileName? }; talent.cv_removed: { fileName }
  * - tag.created: { name }
  * - user.invited / user.deleted: { email, firstName, lastName, role }
  * - user.updated: { email, changes, passwordReset? } — passwordReset when a temporary one was issued
@@ -75,3 +78,9 @@ export const talentChangeDetailsSchema = z.object({
   changes: z.array(fieldChangeSchema),
 })
 export type TalentChangeDetails = z.infer<typeof talentChangeDetailsSchema>
+
+/** Details of talent.cv_attached / talent.cv_removed (issue 16). */
+export const cvChangeDetailsSchema = z.object({
+  fileName: z.string(),
+  replacedFileName: z.string().optional(),
+})

@@ -10,8 +10,8 @@ import {
   TEST_PASSWORD,
   type LoggedIn,
   type TestApp,
-} from '../test-utils.ts'
-import { activityMark, activitySince } from './test-fixtures.ts'
+} from '#tests/support/test-app.ts'
+import { activityMark, activitySince } from '#tests/support/activity-log.ts'
 
 /*
  * Issue 5: "never a change without its record". The database is made to refuse one action's

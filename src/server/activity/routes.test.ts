@@ -3,14 +3,14 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { activityEntrySchema, TALENT_ACTIVITY_LIMIT } from '#shared/activity.ts'
 import type { Talent } from '#shared/talent.ts'
 import { activityLog, users } from '../db/schema.ts'
-import { insertTalent } from '../talents/test-fixtures.ts'
+import { insertTalent } from '#tests/support/talent-rows.ts'
 import {
   createTestApp,
   createTestUser,
   loginAs,
   type LoggedIn,
   type TestApp,
-} from '../test-utils.ts'
+} from '#tests/support/test-app.ts'
 
 let t: TestApp
 let alice: LoggedIn

@@ -8,8 +8,8 @@ import {
   loginAs,
   type LoggedIn,
   type TestApp,
-} from '../test-utils.ts'
-import { activityMark, activitySince } from './test-fixtures.ts'
+} from '#tests/support/test-app.ts'
+import { activityMark, activitySince } from '#tests/support/activity-log.ts'
 
 // Issue 5: every talent and tag write records its activity entry; a refused write records none.
 
@@ -132,7 +132,7 @@ describe('talent.updated', () => {
   test('a save that changes nothing records nothing', async () => {
     const talent = await created(alice)
     mark = await activityMark(t.database.db)
-    const { id: _id, addedByUser: _adder, createdAt: _c, addedById: _a, ...same } = talent
+    const { id: _id, addedByUser: _adder, createdAt: _c, addedById: _a, cv: _cv, ...same } = talent
     const response = await call(alice, 'PUT', `/api/talents/${talent.id}`, {
       ...same,
       status: [...talent.status].reverse(),

@@ -9,8 +9,8 @@ import {
   TEST_PASSWORD,
   type LoggedIn,
   type TestApp,
-} from '../test-utils.ts'
-import { activityMark, activitySince } from './test-fixtures.ts'
+} from '#tests/support/test-app.ts'
+import { activityMark, activitySince } from '#tests/support/activity-log.ts'
 
 // Issue 5: user invites, edits and deletes, and sign-ins, each record their entry (never a
 // password); refused writes record nothing.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { createTestApp, createTestUser, loginAs, type TestApp } from '../test-utils.ts'
+import { createTestApp, createTestUser, loginAs, type TestApp } from '#tests/support/test-app.ts'
 
 let testApp: TestApp
 

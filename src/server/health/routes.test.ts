@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { createTestApp } from '../test-utils.ts'
+import { createTestApp } from '#tests/support/test-app.ts'
 
 test('GET /api/health: up while the database answers, 503 once it is gone', async () => {
   const t = await createTestApp()

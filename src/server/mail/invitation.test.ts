@@ -4,8 +4,9 @@ import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { inviteResponseSchema } from '#shared/user.ts'
 import { users } from '../db/schema.ts'
-import { truncateAll } from '../test-database.ts'
-import { createTestApp, createTestUser, loginAs, type TestApp } from '../test-utils.ts'
+import { truncateAll } from '#tests/support/test-database.ts'
+import { createTestApp, createTestUser, loginAs, type TestApp } from '#tests/support/test-app.ts'
+import { openTempPassword } from '../users/temp-password.ts'
 import {
   INVITE_MAIL_FAILED_MESSAGE,
   INVITE_SENT_MESSAGE,
@@ -91,7 +92,7 @@ describe('POST /api/invite with SMTP_URL', () => {
     expect(body.tempPassword).toBeUndefined()
     expect(body.devModeMessage).toBeUndefined()
     const [row] = await t.database.db.select().from(users).where(eq(users.id, body.user.id))
-    const temp = row?.tempPassword ?? ''
+    const temp = openTempPassword(t.config.secretKey, row?.tempPasswordEnc ?? null) ?? ''
     expect(temp).toMatch(/^[A-Za-z0-9]{16}$/)
 
     expect(smtp.received).toHaveLength(1)

@@ -9,14 +9,14 @@ import type {
 import type { Area, SeniorityLevel, TalentStatus } from '#shared/talent.ts'
 import type { Db } from '../db/open.ts'
 import { activityLog, tags, talents } from '../db/schema.ts'
-import { daysAgo } from '../talents/test-fixtures.ts'
+import { daysAgo } from '#tests/support/talent-rows.ts'
 import {
   createTestApp,
   createTestUser,
   loginAs,
   type LoggedIn,
   type TestApp,
-} from '../test-utils.ts'
+} from '#tests/support/test-app.ts'
 
 // Issue 5, Reports: each report computed on a known data set, with exact numbers. Dates are
 // relative to the real clock, placed mid-period so a bucket never depends on the hour.

@@ -6,14 +6,14 @@ import {
   TAG_NOT_FOUND_MESSAGE,
 } from '#shared/tag.ts'
 import { activityLog, tags, talents } from '../db/schema.ts'
-import { insertTalent } from '../talents/test-fixtures.ts'
+import { insertTalent } from '#tests/support/talent-rows.ts'
 import {
   createTestApp,
   createTestUser,
   loginAs,
   type LoggedIn,
   type TestApp,
-} from '../test-utils.ts'
+} from '#tests/support/test-app.ts'
 import { MERGE_INTO_ITSELF, MERGE_TARGET_MISSING } from './manage.ts'
 
 let t: TestApp

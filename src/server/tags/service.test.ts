@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTagSchema, TAG_EXISTS_MESSAGE } from '#shared/tag.ts'
 import type { OpenDatabase } from '../db/open.ts'
 import { ConflictError } from '../errors.ts'
-import { insertTalent, insertUser } from '../talents/test-fixtures.ts'
-import { createTestDatabase } from '../test-database.ts'
+import { insertTalent, insertUser } from '#tests/support/talent-rows.ts'
+import { createTestDatabase } from '#tests/support/test-database.ts'
 import { createTag, listTags } from './service.ts'
 
 let database: OpenDatabase

@@ -6,7 +6,7 @@ import {
   loginAs,
   type LoggedIn,
   type TestApp,
-} from '../test-utils.ts'
+} from '#tests/support/test-app.ts'
 import { STALE_EDIT } from './service.ts'
 
 let testApp: TestApp

@@ -4,7 +4,7 @@ import { talentInputSchema, talentUpdateSchema, type TalentUpdate } from '#share
 import type { OpenDatabase } from '../db/open.ts'
 import { tags as tagsTable, talents } from '../db/schema.ts'
 import { AppError } from '../errors.ts'
-import { createTestDatabase } from '../test-database.ts'
+import { createTestDatabase } from '#tests/support/test-database.ts'
 import {
   ADDED_BY_FORBIDDEN,
   createTalent,
@@ -18,7 +18,7 @@ import {
   type TalentViewer,
 } from './service.ts'
 import { getTalentStats } from './stats.ts'
-import { daysAgo, insertTalent, insertUser } from './test-fixtures.ts'
+import { daysAgo, insertTalent, insertUser } from '#tests/support/talent-rows.ts'
 
 let database: OpenDatabase
 let admin: TalentViewer
