@@ -81,7 +81,7 @@ export function apiCases(ctx: CaseContext): ApiCase[] {
             countSql(where.newThisMonth),
             countSql(where.needsUpdating),
           ],
-          run: () => getTalentStats(db, ctx.userId),
+          run: () => getTalentStats(db, ctx.userId, undefined),
         }
       },
     },

@@ -7,7 +7,7 @@
  *     [--data-dir /tmp/scout-bench] [--database-url postgres://…/scout_bench] [--encoding identity]
  *
  * Every case repeats one URL, so after its first request a list case is served from the page
- * cache (talents/page-cache.ts); `TALENT_PAGE_CACHE=0 npm run bench:api …` measures every request
+ * cache (cache/page-cache.ts); `TALENT_PAGE_CACHE=0 npm run bench:api …` measures every request
  * going to the database, as the first visitor after a write gets it.
  */
 import path from 'node:path'

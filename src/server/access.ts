@@ -3,7 +3,7 @@ import type { Config } from './config.ts'
 import type { Db } from './db/open.ts'
 import { deleteUserSessions, resolveSession, tokenFromRequest } from './auth/sessions.ts'
 import { ForbiddenError, UnauthorizedError } from './errors.ts'
-import { noteDataVersion } from './talents/count-cache.ts'
+import { noteDataVersion } from './cache/count-cache.ts'
 import type { UserRow } from './users/service.ts'
 
 /** SECURITY.md 13: who may call a route. Every route declares one; none is assumed. */
@@ -15,7 +15,7 @@ export type Viewer = {
   user: UserRow
   sessionId: number
   via: 'bearer' | 'cookie'
-  /** The talent list's data version when the request began (talents/page-cache.ts). */
+  /** The talent list's data version when the request began (cache/page-cache.ts). */
   dataVersion: number
 }
 

@@ -6,8 +6,8 @@ import { SESSION_COOKIE } from '#shared/auth.ts'
 import { userSchema, type User } from '#shared/user.ts'
 import { buildApp } from '#server/app.ts'
 import { loadConfig, type Config } from '#server/config.ts'
-import type { Db, OpenDatabase } from '#server/db/open.ts'
-import { createTestDatabase } from './test-database.ts'
+import type { Db } from '#server/db/open.ts'
+import { createTestDatabase, type TestDatabase } from './test-database.ts'
 import { hashPassword } from '#server/auth/passwords.ts'
 import { generateSecretKey } from '#server/secrets/secret-box.ts'
 import { sealTempPassword } from '#server/users/temp-password.ts'
@@ -37,7 +37,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 
 export type TestApp = {
   app: FastifyInstance
-  database: OpenDatabase
+  database: TestDatabase
   config: Config
   close: () => Promise<void>
 }

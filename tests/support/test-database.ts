@@ -56,13 +56,27 @@ async function migratedPgliteTemplate(): Promise<File | Blob> {
  * crosses engines). On PostgreSQL each call creates its own database (dropped on close), so test
  * files never see each other's rows.
  */
-export async function createTestDatabase(engine: Engine = testEngine()): Promise<OpenDatabase> {
+export type TestDatabase = OpenDatabase & {
+  /**
+   * A second handle on the same database, with caches of its own: what another Scout process
+   * would have (on PGlite, a second handle on the one embedded client). Closed by its caller.
+   */
+  openAnother: () => Promise<OpenDatabase>
+}
+
+export async function createTestDatabase(engine: Engine = testEngine()): Promise<TestDatabase> {
   if (engine === 'pglite') {
     const client = await PGlite.create({
       loadDataDir: await migratedPgliteTemplate(),
       extensions: { pg_trgm },
     })
-    return openDatabase({ engine: 'pglite', dataDir: undefined, pglite: client })
+    const database = await openDatabase({ engine: 'pglite', dataDir: undefined, pglite: client })
+    const openAnother = async () => ({
+      ...(await openDatabase({ engine: 'pglite', dataDir: undefined, pglite: client })),
+      // The client belongs to the first handle.
+      close: () => Promise.resolve(),
+    })
+    return { ...database, openAnother }
   }
   const adminUrl = process.env.TEST_DATABASE_URL
   if (!adminUrl) throw new Error('TEST_ENGINE=postgres needs TEST_DATABASE_URL')
@@ -77,6 +91,7 @@ export async function createTestDatabase(engine: Engine = testEngine()): Promise
   await database.migrate()
   return {
     ...database,
+    openAnother: () => openDatabase({ engine: 'postgres', url: url.toString(), poolMax: 5 }),
     close: async () => {
       await database.close()
       const dropper = new pg.Client({ connectionString: adminUrl })

@@ -51,7 +51,7 @@ export async function createSession(
 export type ResolvedSession = {
   session: SessionRow
   user: UserRow
-  /** The talent list's data version, read in the same round trip (talents/page-cache.ts). */
+  /** The talent list's data version, read in the same round trip (cache/page-cache.ts). */
   dataVersion: number
 }
 

@@ -147,7 +147,7 @@ export const activityLog = pgTable(
 
 // Issue 7: one counter per data set, bumped by triggers in the same transaction as every write
 // that changes what the talent list shows (migration 0005). Caches in any process key on it, so
-// they never serve a page older than the last committed write (talents/page-cache.ts).
+// they never serve a page older than the last committed write (cache/page-cache.ts).
 export const dataVersions = pgTable('data_versions', {
   name: text('name').primaryKey(),
   version: bigint('version', { mode: 'number' }).notNull().default(0),

@@ -5,6 +5,7 @@ import {
   overviewReportSchema,
   sourcesReportSchema,
 } from '#shared/reports.ts'
+import { requireViewer } from '../access.ts'
 import type { Db } from '../db/open.ts'
 import { getEngagementReport } from './engagement.ts'
 import { getOverviewReport } from './overview.ts'
@@ -19,19 +20,19 @@ export const reportRoutes: FastifyPluginCallback<ReportRoutesOptions> = (base, {
   app.get('/api/reports/overview', {
     config: { access: 'user' },
     schema: { response: { 200: overviewReportSchema } },
-    handler: () => getOverviewReport(db, new Date()),
+    handler: (request) => getOverviewReport(db, new Date(), requireViewer(request).dataVersion),
   })
 
   app.get('/api/reports/sources', {
     config: { access: 'user' },
     schema: { response: { 200: sourcesReportSchema } },
-    handler: () => getSourcesReport(db, new Date()),
+    handler: (request) => getSourcesReport(db, new Date(), requireViewer(request).dataVersion),
   })
 
   app.get('/api/reports/engagement', {
     config: { access: 'user' },
     schema: { response: { 200: engagementReportSchema } },
-    handler: () => getEngagementReport(db, new Date()),
+    handler: (request) => getEngagementReport(db, new Date(), requireViewer(request).dataVersion),
   })
 
   done()

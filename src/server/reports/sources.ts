@@ -10,7 +10,7 @@ import {
 import type { Db } from '../db/open.ts'
 import { rawRows } from '../db/raw-rows.ts'
 import { listTags } from '../tags/service.ts'
-import { cached, UNTIL_WRITE_MS } from '../talents/count-cache.ts'
+import { cached, CLOCK_TTL_MS } from '../cache/count-cache.ts'
 import { asTimestamptz, monthStart } from './periods.ts'
 
 type AdderRow = {
@@ -96,10 +96,17 @@ function toSeries(rows: AdderRow[], months: string[]): AdderSeries[] {
   return [...series.values()]
 }
 
-async function computeSources(db: Db, now: Date): Promise<SourcesReport> {
+async function computeSources(
+  db: Db,
+  now: Date,
+  dataVersion: number | undefined,
+): Promise<SourcesReport> {
   const months = sourceMonths(now)
   // The tag counts are the Tags page's own (one grouped pass over unnest(tags), cached).
-  const [rows, tags] = await Promise.all([rawRows<AdderRow>(db, addersSql(now)), listTags(db)])
+  const [rows, tags] = await Promise.all([
+    rawRows<AdderRow>(db, addersSql(now)),
+    listTags(db, dataVersion),
+  ])
   const adders = toSeries(rows, months)
   const used = tags.filter((tag) => tag.count > 0)
   return {
@@ -119,8 +126,13 @@ const isSources = (value: unknown): value is SourcesReport =>
 
 /**
  * GET /api/reports/sources: talents, tags and adders' names, all covered by the data version
- * (migration 0005), so it is kept until some process writes them.
+ * (migration 0005), so it is kept per data version; its months move with the clock (CLOCK_TTL_MS).
  */
-export function getSourcesReport(db: Db, now: Date): Promise<SourcesReport> {
-  return cached(db, 'reports:sources', () => computeSources(db, now), isSources, UNTIL_WRITE_MS)
+export function getSourcesReport(
+  db: Db,
+  now: Date,
+  dataVersion: number | undefined,
+): Promise<SourcesReport> {
+  const load = () => computeSources(db, now, dataVersion)
+  return cached(db, dataVersion, 'reports:sources', load, isSources, CLOCK_TTL_MS)
 }

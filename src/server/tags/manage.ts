@@ -21,7 +21,6 @@ import {
   isUniqueViolation,
   NotFoundError,
 } from '../errors.ts'
-import { invalidateCounts } from '../talents/count-cache.ts'
 
 /*
  * Tag management on the Tags page (issue 5). PERMISSIONS (the README's table repeats this):
@@ -54,8 +53,6 @@ async function write<T>(db: Db, run: (tx: Db) => Promise<T>): Promise<T> {
       throw new ConflictError(TAG_EXISTS_MESSAGE)
     }
     throw error
-  } finally {
-    invalidateCounts(db)
   }
 }
 

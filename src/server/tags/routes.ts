@@ -26,7 +26,7 @@ export const tagRoutes: FastifyPluginCallback<TagRoutesOptions> = (base, { db },
   app.get('/api/tags', {
     config: { access: 'user' },
     schema: { response: { 200: z.array(tagSchema) } },
-    handler: () => listTags(db),
+    handler: (request) => listTags(db, requireViewer(request).dataVersion),
   })
 
   app.post('/api/tags', {

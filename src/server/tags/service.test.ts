@@ -31,7 +31,7 @@ describe('tags', () => {
       email: 'c@x.test',
       tags: ['High Potential', 'Interviewed'],
     })
-    const list = await listTags(database.db)
+    const list = await listTags(database.db, undefined)
     expect(list.map((t) => [t.name, t.count, t.isDefault, t.isSystem])).toEqual([
       ['High Potential', 2, true, false],
       ['Interviewed', 1, true, true],
@@ -43,7 +43,7 @@ describe('tags', () => {
   test('a new tag is created trimmed, as a custom tag with count 0', async () => {
     const tag = await create('  Remote First ')
     expect(tag).toMatchObject({ name: 'Remote First', count: 0, isDefault: false, isSystem: false })
-    expect((await listTags(database.db)).map((t) => t.name)).toContain('Remote First')
+    expect((await listTags(database.db, undefined)).map((t) => t.name)).toContain('Remote First')
   })
 
   test.each(['high potential', 'INTERVIEWED', ' remote first'])(

@@ -6,7 +6,7 @@ import type { Db } from '../db/open.ts'
 import { rawRows } from '../db/raw-rows.ts'
 import { tags } from '../db/schema.ts'
 import { ConflictError, isUniqueViolation } from '../errors.ts'
-import { cached, invalidateCounts, UNTIL_WRITE_MS } from '../talents/count-cache.ts'
+import { cached } from '../cache/count-cache.ts'
 
 export type TagViewer = { id: number }
 
@@ -29,16 +29,11 @@ export const tagCountsSql = sql`
 type TagCountRow = { id: number; name: string; count: number }
 const isTagRows = (value: unknown): value is TagCountRow[] => Array.isArray(value)
 
-export async function listTags(db: Db): Promise<Tag[]> {
+export async function listTags(db: Db, dataVersion: number | undefined): Promise<Tag[]> {
   // The grouped pass reads every talent (~90 ms on PostgreSQL, ~400 ms on PGlite at 100k), so it
-  // is kept until a talent or tag write moves the data version (count-cache.ts).
-  const rows = await cached(
-    db,
-    'tags',
-    () => rawRows<TagCountRow>(db, tagCountsSql),
-    isTagRows,
-    UNTIL_WRITE_MS,
-  )
+  // is kept per data version: until a talent or tag write moves it (count-cache.ts).
+  const load = () => rawRows<TagCountRow>(db, tagCountsSql)
+  const rows = await cached(db, dataVersion, 'tags', load, isTagRows)
   return rows.map((row) => {
     const key = row.name.toLowerCase()
     return { ...row, isDefault: DEFAULT_KEYS.has(key), isSystem: SYSTEM_KEYS.has(key) }
@@ -68,7 +63,6 @@ export async function createTag(db: Db, input: CreateTag, viewer: TagViewer): Pr
       })
       return inserted
     })
-    invalidateCounts(db)
     const key = row.name.toLowerCase()
     return { ...row, count: 0, isDefault: DEFAULT_KEYS.has(key), isSystem: SYSTEM_KEYS.has(key) }
   } catch (error) {

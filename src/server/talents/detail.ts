@@ -4,7 +4,7 @@ import { preparedRows } from '../db/prepared-rows.ts'
 import { talents, users } from '../db/schema.ts'
 import { NotFoundError } from '../errors.ts'
 import type { ListOptions } from './list.ts'
-import { cachedPage, type CachedPage } from './page-cache.ts'
+import { cachedPage, type CachedPage } from '../cache/page-cache.ts'
 import { TALENT_NOT_FOUND } from './service.ts'
 import { talentJsonText } from './talent-json.ts'
 

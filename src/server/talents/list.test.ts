@@ -11,7 +11,7 @@ import { BadRequestError } from '../errors.ts'
 import { createTestDatabase } from '#tests/support/test-database.ts'
 import { encodeCursor } from './cursor.ts'
 import { listTalents } from './list.ts'
-import { createTalent, deleteTalent, getTalent } from './service.ts'
+import { deleteTalent, getTalent } from './service.ts'
 import { insertTalent, insertUser, type TalentSeed } from '#tests/support/talent-rows.ts'
 
 let database: OpenDatabase
@@ -157,10 +157,12 @@ describe('sorts and keyset paging', () => {
   })
 
   test('without limit: up to the cap, then a cursor', async () => {
-    const capped = await listTalents(database.db, query({}), 7)
+    const capped = await listTalents(database.db, query({}), { maxRows: 7 })
     expect(ids(capped.rows)).toEqual(expected(() => true).slice(0, 7))
     expect(capped.nextCursor).toBeDefined()
-    const rest = await listTalents(database.db, query({ cursor: capped.nextCursor }), 100)
+    const rest = await listTalents(database.db, query({ cursor: capped.nextCursor }), {
+      maxRows: 100,
+    })
     expect(ids(rest.rows)).toEqual(expected(() => true).slice(7))
     expect(rest.nextCursor).toBeUndefined()
   })
@@ -181,36 +183,29 @@ describe('sorts and keyset paging', () => {
   })
 })
 
-describe('total (cached per filter, issue 3)', () => {
-  test('is not recounted per page, and is fresh after a write through the service', async () => {
+describe('total (cached per filter and data version, issues 3 and 15)', () => {
+  test('is counted once per data version, not per page; a newer version counts again', async () => {
     const filter = { areaOfInterest: 'Health' } as const
-    expect((await listTalents(database.db, query(filter))).total).toBe(0)
-    // A row written behind the service's back is not seen while the cached total lives…
+    // No page cache here, so the rows show what the table holds.
+    const at = (dataVersion: number | undefined) =>
+      listTalents(database.db, query(filter), { dataVersion, cachedPages: 0 })
+    expect((await at(1000)).total).toBe(0)
+    // A row written while version 1000 is still the newest any request has read…
     const hidden = await insertTalent(database.db, {
       ...filter,
       fullName: 'Hid Den',
       email: 'h@x.test',
     })
-    const stale = await listTalents(database.db, query(filter))
-    expect(stale.total).toBe(0)
-    expect(ids(stale.rows)).toEqual([hidden])
-    // …while a write through the service clears it.
-    const created = await createTalent(
-      database.db,
-      {
-        fullName: 'New Person',
-        email: 'np@x.test',
-        areaOfInterest: 'Health',
-        seniorityLevel: 'mid',
-        tags: [],
-        status: [],
-      },
-      admin,
-    )
-    expect((await listTalents(database.db, query(filter))).total).toBe(2)
-    await deleteTalent(database.db, created.id, admin)
+    const cached = await at(1000)
+    expect(cached.total).toBe(0)
+    expect(ids(cached.rows)).toEqual([hidden])
+    // …is counted by the first request that read the next version (every write moves it).
+    expect((await at(1001)).total).toBe(1)
+    // A caller without a version (a script) always counts.
+    expect((await at(undefined)).total).toBe(1)
     await deleteTalent(database.db, hidden, admin)
-    expect((await listTalents(database.db, query(filter))).total).toBe(0)
+    expect((await at(1001)).total).toBe(1)
+    expect((await at(1002)).total).toBe(0)
   })
 })
 

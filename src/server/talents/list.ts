@@ -4,8 +4,8 @@ import { talentSchema, type Talent, type TalentListQuery } from '#shared/talent.
 import type { Db } from '../db/open.ts'
 import { talents, users } from '../db/schema.ts'
 import { preparedRows } from '../db/prepared-rows.ts'
-import { cachedCount } from './count-cache.ts'
-import { cachedPage, type CachedPage } from './page-cache.ts'
+import { cachedCount } from '../cache/count-cache.ts'
+import { cachedPage, type CachedPage } from '../cache/page-cache.ts'
 import { decodeCursor, encodeCursor } from './cursor.ts'
 import { talentJsonText } from './talent-json.ts'
 import { afterCursor, SORTS, talentOrderBy, talentWhere, type TalentFilter } from './where.ts'
@@ -45,9 +45,13 @@ export function countQuery(db: Db, filter: TalentFilter) {
   return db.select({ n: count() }).from(talents).where(talentWhere(filter))
 }
 
-/** The total for a filter, counted once per TTL, not per page (STACK.md). */
-export async function countTalents(db: Db, filter: TalentFilter): Promise<number> {
-  return cachedCount(db, filterKey(filter), async () => {
+/** The total for a filter, counted once per data version, not per page (STACK.md). */
+export async function countTalents(
+  db: Db,
+  filter: TalentFilter,
+  dataVersion: number | undefined,
+): Promise<number> {
+  return cachedCount(db, dataVersion, filterKey(filter), async () => {
     const [row] = await countQuery(db, filter)
     return row?.n ?? 0
   })
@@ -111,16 +115,16 @@ export async function listTalentsJson(
     dataVersion === undefined
       ? await load()
       : await cachedPage(db, dataVersion, key, load, cachedPages)
-  return { page, total: await countTalents(db, filter) }
+  return { page, total: await countTalents(db, filter, dataVersion) }
 }
 
 /** The same page as objects, checked against the API schema (tests, scripts). */
 export async function listTalents(
   db: Db,
   query: TalentListQuery,
-  maxRows: number = MAX_LIST_ROWS,
+  options: ListOptions = {},
 ): Promise<TalentPage> {
-  const { page, total } = await listTalentsJson(db, query, { maxRows })
+  const { page, total } = await listTalentsJson(db, query, options)
   const rows = z.array(talentSchema).parse(JSON.parse(page.json))
   return { rows, nextCursor: page.nextCursor, total }
 }

@@ -14,7 +14,7 @@ import { acceptsBrotli, brotli } from '../compression.ts'
 import type { Db } from '../db/open.ts'
 import { listTalentsJson } from './list.ts'
 import { talentDetailJson } from './detail.ts'
-import type { CachedPage } from './page-cache.ts'
+import type { CachedPage } from '../cache/page-cache.ts'
 import { createTalent, deleteTalent, updateTalent } from './service.ts'
 import { getTalentStats } from './stats.ts'
 
@@ -73,7 +73,10 @@ export const talentRoutes: FastifyPluginCallback<TalentRoutesOptions> = (
   app.get('/api/talents/stats', {
     config: { access: 'user' },
     schema: { response: { 200: talentStatsSchema } },
-    handler: (request) => getTalentStats(db, requireViewer(request).user.id),
+    handler: (request) => {
+      const { user, dataVersion } = requireViewer(request)
+      return getTalentStats(db, user.id, dataVersion)
+    },
   })
 
   app.get('/api/talents/:id', {

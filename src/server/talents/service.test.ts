@@ -256,12 +256,12 @@ describe('getTalentStats (spec sections 2, 4 and 9)', () => {
     })
     // The status of the same name does not count: the card counts the tag (spec section 4).
     await t('d@x.test', { addedById: null, createdAt: daysAgo(400), status: ['Needs Updating'] })
-    expect(await getTalentStats(database.db, alice.id)).toEqual({
+    expect(await getTalentStats(database.db, alice.id, undefined)).toEqual({
       total: 4,
       addedByYou: 2,
       newThisMonth: 2,
       needsUpdating: 2,
     })
-    expect((await getTalentStats(database.db, admin.id)).addedByYou).toBe(0)
+    expect((await getTalentStats(database.db, admin.id, undefined)).addedByYou).toBe(0)
   })
 })

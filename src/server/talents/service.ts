@@ -15,7 +15,6 @@ import {
 } from '../errors.ts'
 import { claimUpload } from '../cvs/parse.ts'
 import { ensureTags } from '../tags/service.ts'
-import { invalidateCounts } from './count-cache.ts'
 import { selectTalents, toTalent } from './rows.ts'
 
 /*
@@ -78,8 +77,6 @@ async function write<T>(db: Db, run: (tx: Db) => Promise<T>): Promise<T> {
   } catch (error) {
     if (isUniqueViolation(error) && !(error instanceof AppError)) throw emailTaken()
     throw error
-  } finally {
-    invalidateCounts(db)
   }
 }
 

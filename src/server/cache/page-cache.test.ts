@@ -10,7 +10,7 @@ import {
 } from '#tests/support/test-app.ts'
 import type { Talent } from '#shared/talent.ts'
 import { cachedPage, type CachedPage } from './page-cache.ts'
-import { getTalent } from './service.ts'
+import { getTalent } from '../talents/service.ts'
 import { insertTalent } from '#tests/support/talent-rows.ts'
 
 let testApp: TestApp

@@ -1,7 +1,7 @@
 import type { Db } from '../db/open.ts'
 
 /**
- * A cached page: everything but the total, which keeps its own brief cache (count-cache.ts), and
+ * A cached page: everything but the total, which is cached by the same rule in count-cache.ts, and
  * its brotli bytes once a client asked for them (compressing was the biggest cost of a repeat).
  */
 export type CachedPage = {

@@ -1,0 +1,118 @@
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { talentStatsSchema } from '#shared/talent.ts'
+import { buildApp } from '../app.ts'
+import type { OpenDatabase } from '../db/open.ts'
+import { cachedCount, noteDataVersion } from './count-cache.ts'
+import {
+  createTestApp,
+  createTestUser,
+  loginAs,
+  type LoggedIn,
+  type TestApp,
+} from '#tests/support/test-app.ts'
+
+/**
+ * Issue 15 item 12: two Scout processes on one database (README "Scaling out"), here two apps
+ * over two handles with caches of their own. Process B keeps reading the list total and the stat
+ * cards while process A adds talents; a count B started before one of A's writes must never be
+ * kept for the requests that come after it.
+ */
+let a: TestApp
+let other: OpenDatabase
+let b: FastifyInstance
+let writer: LoggedIn
+let reader: LoggedIn
+
+beforeAll(async () => {
+  a = await createTestApp()
+  other = await a.database.openAnother()
+  b = await buildApp({ database: other, config: a.config, logger: false })
+  await b.ready()
+  await createTestUser(a.database.db, { email: 'writer@x.test' })
+  writer = await loginAs(a.app, 'writer@x.test')
+  // The same database, so a session made on A is good on B.
+  reader = { ...writer }
+})
+afterAll(async () => {
+  await b.close()
+  await other.close()
+  await a.close()
+})
+
+const WRITES = 30
+
+async function addTalent(i: number): Promise<void> {
+  const response = await a.app.inject({
+    method: 'POST',
+    url: '/api/talents',
+    headers: writer.headers,
+    payload: {
+      fullName: `Counted ${i}`,
+      email: `counted-${i}@example.com`,
+      areaOfInterest: 'Design',
+      seniorityLevel: 'mid',
+    },
+  })
+  expect(response.statusCode, response.body).toBe(201)
+}
+
+/** The list total and the Total Talents card as process B answers them now. */
+async function countsOnB(): Promise<[number, number]> {
+  const [list, stats] = await Promise.all([
+    b.inject({ url: '/api/talents?limit=1', headers: reader.headers }),
+    b.inject({ url: '/api/talents/stats', headers: reader.headers }),
+  ])
+  expect(list.statusCode, list.body).toBe(200)
+  expect(stats.statusCode, stats.body).toBe(200)
+  return [Number(list.headers['x-total-count']), talentStatsSchema.parse(stats.json()).total]
+}
+
+test('issue 15 item 12: a count read on one process right after a write on another is never older than that write', async () => {
+  const stale: string[] = []
+  for (let i = 1; i <= WRITES; i += 1) {
+    // Reads on B started before the write on A: some count before it commits and end after.
+    const racing = Promise.all([countsOnB(), countsOnB(), countsOnB()])
+    await addTalent(i)
+    // The reads after the write, while those may still be loading: none may see less.
+    for (let read = 0; read < 3; read += 1) {
+      const [total, card] = await countsOnB()
+      if (total < i || card < i) stale.push(`after write ${i}: total ${total}, card ${card}`)
+    }
+    await racing
+  }
+  expect(stale).toEqual([])
+  expect(await countsOnB()).toEqual([WRITES, WRITES])
+})
+
+test('issue 15 item 12: a count loaded for an older data version is answered but never stored', async () => {
+  const handle = await a.database.openAnother()
+  try {
+    const { db } = handle
+    noteDataVersion(db, 1)
+    // A request that read version 1 starts counting; the count is slow.
+    let finishOld: (n: number) => void = () => undefined
+    const old = cachedCount(db, 1, 'pool', () => new Promise<number>((done) => (finishOld = done)))
+    // Another process writes; the next request here reads version 2 and counts the new total.
+    noteDataVersion(db, 2)
+    expect(await cachedCount(db, 2, 'pool', () => Promise.resolve(11))).toBe(11)
+    // Only now does the old count finish: its own request gets it, nobody after it does.
+    finishOld(10)
+    expect(await old).toBe(10)
+    expect(await cachedCount(db, 2, 'pool', () => Promise.resolve(12))).toBe(11)
+    // A version-2 count that started before version 3 arrived is not kept for version 3.
+    let finishSlow: (n: number) => void = () => undefined
+    const slow = cachedCount(
+      db,
+      2,
+      'other',
+      () => new Promise<number>((done) => (finishSlow = done)),
+    )
+    noteDataVersion(db, 3)
+    finishSlow(20)
+    expect(await slow).toBe(20)
+    expect(await cachedCount(db, 3, 'other', () => Promise.resolve(21))).toBe(21)
+  } finally {
+    await handle.close()
+  }
+})
