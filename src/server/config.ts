@@ -115,6 +115,8 @@ export type ThrottleConfig = {
   /** SECURITY.md 30: wrong current passwords a signed-in session may give in its window. */
   sessionMaxFailures: number
   sessionWindowSeconds: number
+  /** SECURITY.md 6 d: failures a device cookie may have before it is refused. */
+  deviceMaxFailures: number
 }
 
 export const DEFAULT_THROTTLE: ThrottleConfig = {
@@ -126,6 +128,7 @@ export const DEFAULT_THROTTLE: ThrottleConfig = {
   accountHourlyMaxFailures: 100,
   sessionMaxFailures: 5,
   sessionWindowSeconds: 900,
+  deviceMaxFailures: 5,
 }
 
 export type Config = {

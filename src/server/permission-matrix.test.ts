@@ -295,6 +295,13 @@ const MATRIX: Entry[] = [
     request: async (ctx) => ({ url: `/api/users/${(await createTestUser(ctx.db)).user.id}` }),
     expect: { ...ADMIN_ONLY, otherObject: 403 },
   },
+  {
+    route: 'POST /api/users/:id/unlock',
+    request: async (ctx) => ({
+      url: `/api/users/${(await createTestUser(ctx.db)).user.id}/unlock`,
+    }),
+    expect: { ...ADMIN_ONLY, otherObject: 403 },
+  },
   { route: 'GET /robots.txt', request: () => ({}), expect: PUBLIC },
   {
     route: 'GET /favicon.ico',

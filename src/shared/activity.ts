@@ -18,6 +18,8 @@ export const ACTIVITY_ACTIONS = [
   'user.invited',
   'user.updated',
   'user.deleted',
+  'user.locked',
+  'user.unlocked',
   'session.signed_in',
 ] as const
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number]

@@ -20,7 +20,11 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>
 
 /** What admins see for a user: the public shape plus the pending temporary password (spec section 3). */
-export const adminUserSchema = userSchema.extend({ tempPassword: z.string().nullable() })
+export const adminUserSchema = userSchema.extend({
+  tempPassword: z.string().nullable(),
+  /** SECURITY.md 6 e: when the account's sign-in lock ends, while strangers' failures hold it. */
+  lockedUntil: z.iso.datetime({ offset: true }).nullable(),
+})
 export type AdminUser = z.infer<typeof adminUserSchema>
 
 const NAME_MAX_LENGTH = 100
@@ -85,3 +89,4 @@ export const userIdParamsSchema = z.strictObject({
 
 /** The message of DELETE /api/users/:id (spec section 8). */
 export const userDeletedMessage = 'The user has been deleted successfully.'
+export const ACCOUNT_UNLOCKED_MESSAGE = 'Account unlocked'

@@ -278,3 +278,34 @@ test('the list shows its error and empty states', async ({ page }) => {
   await page.getByRole('button', { name: 'Retry' }).click()
   await expect(page.getByText('No users found. Invite a user to get started.')).toBeVisible()
 })
+
+test('an admin sees a colleague locked out by wrong passwords and unlocks them (SECURITY.md 6 e)', async ({
+  page,
+  request,
+}) => {
+  const locked = accounts.locked
+  // Locked: even the right password waits.
+  const refused = await request.post('/api/auth/login', {
+    data: { email: locked.email, password: locked.password },
+  })
+  expect(refused.status()).toBe(429)
+
+  await signInViaApi(page, accounts.admin)
+  await page.goto('/dashboard/users')
+  const row = userRow(page, locked.email)
+  await expect(row.getByText('Locked', { exact: true })).toBeVisible()
+  // Only locked accounts offer the action.
+  await expect(
+    userRow(page, accounts.user.email).getByRole('button', { name: /^Unlock/ }),
+  ).toHaveCount(0)
+
+  await row.getByRole('button', { name: `Unlock ${locked.email}` }).click()
+  await expect(toast(page).getByText('Account unlocked', { exact: true })).toBeVisible()
+  await expect(row.getByText('Locked', { exact: true })).toBeHidden()
+  await expect(row.getByRole('button', { name: `Unlock ${locked.email}` })).toHaveCount(0)
+
+  const signedIn = await request.post('/api/auth/login', {
+    data: { email: locked.email, password: locked.password },
+  })
+  expect(signedIn.status()).toBe(200)
+})

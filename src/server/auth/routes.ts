@@ -14,7 +14,9 @@ import { requireViewer } from '../access.ts'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/open.ts'
 import { toPublicUser } from '../users/service.ts'
-import { changePassword, firstTimePasswordChange, login } from './service.ts'
+import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS } from './device-cookie.ts'
+import { login } from './login.ts'
+import { changePassword, firstTimePasswordChange } from './service.ts'
 import { deleteSession, resolveSession, tokenFromRequest } from './sessions.ts'
 
 export type AuthRoutesOptions = { db: Db; config: Config }
@@ -45,10 +47,24 @@ export const authRoutes: FastifyPluginCallback<AuthRoutesOptions> = (
     config: { access: 'public' },
     schema: { body: loginRequestSchema, response: { 200: loginResponseSchema } },
     handler: async (request, reply) => {
-      const context = { ip: request.ip, userAgent: request.headers['user-agent'], log: request.log }
+      const context = {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+        deviceCookie: request.cookies[DEVICE_COOKIE],
+        log: request.log,
+      }
       const session = await login(db, config, request.body, context)
       const maxAge = Math.floor((session.expiresAt.getTime() - Date.now()) / 1000)
       void reply.setCookie(SESSION_COOKIE, session.token, { ...cookieOptions(request), maxAge })
+      if (session.deviceCookie) {
+        // SECURITY.md 6 d: only the sign-in reads it, so it goes nowhere else.
+        void reply.setCookie(DEVICE_COOKIE, session.deviceCookie, {
+          ...cookieOptions(request),
+          sameSite: 'strict',
+          path: '/api/auth/login',
+          maxAge: DEVICE_COOKIE_DAYS * 24 * 60 * 60,
+        })
+      }
       return { token: session.token, user: toPublicUser(session.user) }
     },
   })

@@ -1,22 +1,15 @@
 import { createHmac, randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import type { FastifyBaseLogger } from 'fastify'
-import type { ChangePasswordRequest, LoginRequest } from '#shared/auth.ts'
-import { recordActivity } from '../activity/record.ts'
+import type { ChangePasswordRequest } from '#shared/auth.ts'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/open.ts'
 import { users } from '../db/schema.ts'
 import { BadRequestError, UnauthorizedError } from '../errors.ts'
-import { findUserByEmail, getUserById, normalizeEmail, type UserRow } from '../users/service.ts'
+import { getUserById, type UserRow } from '../users/service.ts'
 import { passwordProblems } from './password-policy.ts'
-import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './passwords.ts'
-import { createSession, deleteSession, deleteUserSessions, type NewSession } from './sessions.ts'
-import {
-  claimLoginAttempt,
-  claimSessionPasswordAttempt,
-  recordLoginSuccess,
-  takeBackSessionAttempt,
-} from './throttle.ts'
+import { hashPassword, verifyPassword } from './passwords.ts'
+import { deleteSession, deleteUserSessions } from './sessions.ts'
+import { claimSessionPasswordAttempt, takeBackSessionAttempt } from './throttle.ts'
 
 export const LOGIN_FAILED_MESSAGE = 'Invalid email or password'
 export const TEMP_PASSWORD_EXPIRED_MESSAGE =
@@ -36,69 +29,6 @@ const LOG_PEPPER = randomBytes(32)
  */
 export function typedEmailHash(email: string): string {
   return createHmac('sha256', LOG_PEPPER).update(email).digest('base64url').slice(0, 16)
-}
-
-export type LoginContext = { ip: string; userAgent?: string; log: FastifyBaseLogger }
-
-/**
- * spec section 7 POST /api/auth/login with SECURITY.md 5, 6, 8, 12: throttled, one generic
- * message for unknown e-mail, wrong password and inactive user, a new session every time.
- */
-export async function login(
-  db: Db,
-  config: Config,
-  input: LoginRequest,
-  context: LoginContext,
-): Promise<NewSession & { user: UserRow }> {
-  const email = normalizeEmail(input.email)
-  const target = { ip: context.ip, email }
-  // SECURITY.md 6 a: the attempt is counted before the password is checked (a burst is held).
-  await claimLoginAttempt(db, config.throttle, target)
-  const found = await findUserByEmail(db, email)
-  const matches = found
-    ? await verifyPassword(found.passwordHash, input.password)
-    : await verifyAgainstDummy(input.password)
-  if (!found || !matches || !found.isActive) {
-    const reason = !found ? 'unknown_email' : !matches ? 'wrong_password' : 'inactive'
-    const who = found ? { email, userId: found.id } : { emailHash: typedEmailHash(email) }
-    context.log.warn({ event: 'login_failure', ...who, ip: context.ip, reason })
-    throw new UnauthorizedError(LOGIN_FAILED_MESSAGE)
-  }
-  let user = found
-  const expiry = user.tempPasswordExpiresAt
-  if (user.mustChangePassword && expiry && expiry.getTime() <= Date.now()) {
-    // SECURITY.md 4: only said when the password was right, so it reveals nothing new.
-    context.log.warn({ event: 'login_failure', email, ip: context.ip, reason: 'temp_expired' })
-    throw new UnauthorizedError(TEMP_PASSWORD_EXPIRED_MESSAGE)
-  }
-  await recordLoginSuccess(db, target)
-  if (needsRehash(user.passwordHash)) {
-    // SECURITY.md 1: upgrade the stored hash to the current parameters while we hold the password.
-    user = await setPasswordHash(db, user.id, await hashPassword(input.password))
-  }
-  const userId = user.id
-  // The session row and its sign-in entry commit together (issue 5). entityId is the user who
-  // signed in, not the session: sessions are deleted at logout, and the (entity_type, entity_id)
-  // index then answers "this user's sign-ins" directly.
-  const session = await db.transaction(async (tx) => {
-    const created = await createSession(tx, config, userId, context)
-    await recordActivity(tx, {
-      userId,
-      action: 'session.signed_in',
-      entityType: 'session',
-      entityId: userId,
-      details: { sessionId: created.sessionId },
-    })
-    return created
-  })
-  context.log.info({ event: 'login_success', userId: user.id, ip: context.ip })
-  return { ...session, user }
-}
-
-async function setPasswordHash(db: Db, userId: number, passwordHash: string): Promise<UserRow> {
-  const [row] = await db.update(users).set({ passwordHash }).where(eq(users.id, userId)).returning()
-  if (!row) throw new UnauthorizedError()
-  return row
 }
 
 export type PasswordChangeViewer = { userId: number; sessionId: number }

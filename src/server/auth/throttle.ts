@@ -1,4 +1,4 @@
-import { and, gt, inArray, type SQL, sql } from 'drizzle-orm'
+import { and, eq, gt, inArray, type SQL, sql } from 'drizzle-orm'
 import type { ThrottleConfig } from '../config.ts'
 import type { Db } from '../db/open.ts'
 import { rawRows } from '../db/raw-rows.ts'
@@ -22,7 +22,10 @@ function ts(date: Date) {
   return sql`${date.toISOString()}::timestamptz`
 }
 
-/** Throws TooManyRequestsError (429 + Retry-After) while the address or the account is locked. */
+/**
+ * Throws TooManyRequestsError (429 + Retry-After) while the address or the account is locked.
+ * `target.ip` is already a client key (client-address.ts: IPv6 by its /64).
+ */
 export async function assertNotThrottled(db: Db, target: ThrottleKeys, now = new Date()) {
   const { ipKey, accountKey } = keys(target)
   const rows = await db
@@ -47,7 +50,7 @@ export async function claimLoginAttempt(
   config: ThrottleConfig,
   target: ThrottleKeys,
   now = new Date(),
-): Promise<void> {
+): Promise<number> {
   const { ipKey, accountKey } = keys(target)
   const n = ts(now)
   const open = sql`(login_throttle.locked_until IS NULL OR login_throttle.locked_until <= ${n})`
@@ -55,7 +58,7 @@ export async function claimLoginAttempt(
   const ipWindowOpen = sql`login_throttle.window_started_at > ${n} - make_interval(secs => ${config.ipWindowSeconds})`
   const ipFailures = sql`(CASE WHEN ${ipWindowOpen} THEN login_throttle.window_failures + 1 ELSE 1 END)`
 
-  const [first] = await rawRows<{ allowed: boolean }>(
+  const [first] = await rawRows<{ allowed: boolean; failures: number | null }>(
     db,
     sql`
     WITH ip AS (
@@ -78,11 +81,13 @@ export async function claimLoginAttempt(
     ), account AS (
       ${accountFailure(config, accountKey, n, sql`EXISTS (SELECT 1 FROM ip)`)}
       WHERE ${open}
-      RETURNING 1
+      RETURNING consecutive_failures
     )
-    SELECT EXISTS (SELECT 1 FROM account) AS allowed`,
+    SELECT EXISTS (SELECT 1 FROM account) AS allowed,
+      (SELECT consecutive_failures FROM account) AS failures`,
   )
-  if (first?.allowed === true) return
+  // The account's consecutive failures with this attempt: the one that reaches the limit locks it.
+  if (first?.allowed === true) return first.failures ?? 0
   // Refused: say for how long (the lock was set by the attempt that reached the limit).
   await assertNotThrottled(db, target, now)
   throw new TooManyRequestsError(1)
@@ -191,4 +196,78 @@ export async function recordLoginSuccess(db: Db, target: ThrottleKeys, now = new
       locked_until = CASE WHEN key = ${accountKey} THEN NULL ELSE locked_until END,
       updated_at = ${ts(now)}
     WHERE key IN (${ipKey}, ${accountKey})`)
+}
+
+/**
+ * SECURITY.md 6 d: a sign-in from a browser holding a valid device cookie for the account counts
+ * against the cookie's own row (`device:<nonce>`), claimed before the password is checked like the
+ * others. True while the cookie may still try; false once it has had its failures — then it is
+ * refused for the rest of its life, and the sign-in is held like any stranger's.
+ */
+export async function claimDeviceAttempt(
+  db: Db,
+  config: ThrottleConfig,
+  nonce: string,
+  lifetimeSeconds: number,
+  now = new Date(),
+): Promise<boolean> {
+  const n = ts(now)
+  const refusedUntil = sql`${n} + make_interval(secs => ${lifetimeSeconds})`
+  const [row] = await rawRows<{ failures: number }>(
+    db,
+    sql`
+    INSERT INTO login_throttle AS login_throttle
+      (key, consecutive_failures, window_started_at, window_failures, locked_until)
+    VALUES (${`device:${nonce}`}, 1, ${n}, 1,
+      CASE WHEN 1 >= ${config.deviceMaxFailures} THEN ${refusedUntil} END)
+    ON CONFLICT (key) DO UPDATE SET
+      consecutive_failures = login_throttle.consecutive_failures + 1,
+      window_failures = login_throttle.window_failures + 1,
+      locked_until = CASE WHEN login_throttle.consecutive_failures + 1 >= ${config.deviceMaxFailures}
+        THEN ${refusedUntil} END,
+      updated_at = ${n}
+    WHERE login_throttle.consecutive_failures < ${config.deviceMaxFailures}
+    RETURNING consecutive_failures AS failures`,
+  )
+  return row !== undefined
+}
+
+/** The device signed in: its cookie is replaced by a new one, so its row can go. */
+export async function forgetDevice(db: Db, nonce: string): Promise<void> {
+  await db.delete(loginThrottle).where(eq(loginThrottle.key, `device:${nonce}`))
+}
+
+/** When each of these accounts' sign-in lock ends, for those locked now (the Users list). */
+export async function accountLocks(
+  db: Db,
+  emails: readonly string[],
+  now = new Date(),
+): Promise<Map<string, Date>> {
+  if (emails.length === 0) return new Map()
+  const rows = await db
+    .select({ key: loginThrottle.key, lockedUntil: loginThrottle.lockedUntil })
+    .from(loginThrottle)
+    .where(
+      and(
+        inArray(
+          loginThrottle.key,
+          emails.map((email) => `account:${email}`),
+        ),
+        gt(loginThrottle.lockedUntil, now),
+      ),
+    )
+  return new Map(
+    rows.flatMap((row) =>
+      row.lockedUntil ? [[row.key.slice('account:'.length), row.lockedUntil] as const] : [],
+    ),
+  )
+}
+
+/** SECURITY.md 6 e: an admin unlocks an account — its failures are forgotten. True if it was locked. */
+export async function unlockAccount(db: Db, email: string, now = new Date()): Promise<boolean> {
+  const rows = await db
+    .delete(loginThrottle)
+    .where(eq(loginThrottle.key, `account:${email}`))
+    .returning({ lockedUntil: loginThrottle.lockedUntil })
+  return rows.some((row) => row.lockedUntil !== null && row.lockedUntil > now)
 }

@@ -8,13 +8,16 @@ import {
   inviteUserSchema,
   updateUserSchema,
   userIdParamsSchema,
+  ACCOUNT_UNLOCKED_MESSAGE,
 } from '#shared/user.ts'
 import { requireViewer } from '../access.ts'
+import { accountLocks } from '../auth/throttle.ts'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/open.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import { inviteUser } from './invite.ts'
 import { deleteUser, listUsers, toAdminUser, updateUser, USER_DELETED } from './service.ts'
+import { unlockUser } from './unlock.ts'
 
 export type UserRoutesOptions = { db: Db; config: Config; mailer: Mailer | undefined }
 
@@ -67,8 +70,25 @@ export const userRoutes: FastifyPluginCallback<UserRoutesOptions> = (
         ...(tempPassword ? { passwordReset: true } : {}),
       })
       // The issued password even when no key keeps it (PostgreSQL without SECRET_KEY).
-      const shown = toAdminUser(user, config.secretKey)
+      const locks = await accountLocks(db, [user.email])
+      const shown = toAdminUser(user, config.secretKey, locks.get(user.email))
       return tempPassword ? { ...shown, tempPassword } : shown
+    },
+  })
+
+  app.post('/api/users/:id/unlock', {
+    config: { access: 'admin' },
+    schema: { params: userIdParamsSchema, response: { 200: messageResponseSchema } },
+    handler: async (request) => {
+      const viewer = requireViewer(request).user
+      const wasLocked = await unlockUser(db, request.params.id, viewer)
+      request.log.info({
+        event: 'user_unlocked',
+        userId: request.params.id,
+        byUserId: viewer.id,
+        wasLocked,
+      })
+      return { message: ACCOUNT_UNLOCKED_MESSAGE }
     },
   })
 

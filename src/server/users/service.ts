@@ -13,6 +13,7 @@ import {
 } from '../errors.ts'
 import { generateTempPassword, hashPassword } from '../auth/passwords.ts'
 import { deleteUserSessions } from '../auth/sessions.ts'
+import { accountLocks } from '../auth/throttle.ts'
 import type { SecretKey } from '../secrets/secret-box.ts'
 import { openTempPassword, sealTempPassword } from './temp-password.ts'
 import { userDetails, userUpdatedEntry } from './user-activity.ts'
@@ -95,8 +96,16 @@ export function toPublicUser(row: PublicUserRow): User {
  * The admin's view of a user (spec section 3): the public shape plus the temporary password,
  * opened with the key here and nowhere else (SECURITY.md 16, 34).
  */
-export function toAdminUser(row: PublicUserRow, key: SecretKey | undefined): AdminUser {
-  return { ...toPublicUser(row), tempPassword: openTempPassword(key, row.tempPasswordEnc) }
+export function toAdminUser(
+  row: PublicUserRow,
+  key: SecretKey | undefined,
+  lockedUntil?: Date,
+): AdminUser {
+  return {
+    ...toPublicUser(row),
+    tempPassword: openTempPassword(key, row.tempPasswordEnc),
+    lockedUntil: lockedUntil?.toISOString() ?? null,
+  }
 }
 
 export const USER_NOT_FOUND = 'User not found'
@@ -124,7 +133,11 @@ export async function listUsers(db: Db, key: SecretKey | undefined): Promise<Adm
     .select(publicUserColumns())
     .from(users)
     .orderBy(asc(users.createdAt), asc(users.id))
-  return rows.map((row) => toAdminUser(row, key))
+  const locks = await accountLocks(
+    db,
+    rows.map((row) => row.email),
+  )
+  return rows.map((row) => toAdminUser(row, key, locks.get(row.email)))
 }
 
 /**

@@ -41,6 +41,9 @@ export const accounts = {
     password: 'Temp-Pass-5678-xyz',
   }),
   inactive: account('inactive@scout.test', { isActive: false }),
+  // Locked out by strangers' wrong passwords when the server starts (start-server.ts): users.spec.ts
+  // unlocks it. Seeded, not guessed, so the journeys' shared address keeps its allowance.
+  locked: account('locked@scout.test', { firstName: 'Lou', lastName: 'Locked' }),
   // Must change a password that was never stored as a temporary one (users.spec.ts): the
   // temp-password badge shows and has nothing to reveal. Nobody signs in with it.
   noTempPassword: account('no-temp@scout.test', {

@@ -5,6 +5,7 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { sql } from 'drizzle-orm'
 import { openDatabase } from '../../../src/server/db/open.ts'
 import { createUser } from '../../../src/server/users/service.ts'
 import { accounts } from './accounts.ts'
@@ -17,6 +18,10 @@ await database.migrate()
 for (const { password, ...rest } of Object.values(accounts)) {
   await createUser(database.db, { ...rest, password })
 }
+// As the throttle leaves an account after the hour's maximum of strangers' wrong passwords.
+await database.db.execute(sql`
+  INSERT INTO login_throttle (key, consecutive_failures, window_started_at, window_failures, locked_until)
+  VALUES (${`account:${accounts.locked.email}`}, 100, now(), 100, now() + interval '1 hour')`)
 await database.close()
 
 await import('../../../src/server/index.ts')

@@ -6,6 +6,7 @@ import {
   type InviteUser,
   type UpdateUser,
 } from '#shared/user.ts'
+import { messageResponseSchema } from '#shared/auth.ts'
 import { api, apiRequest } from '../../lib/api.ts'
 import { CURRENT_USER_KEY } from '../auth/session.ts'
 
@@ -79,6 +80,15 @@ export function useDeleteUser() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (id: number) => api.delete(`/api/users/${id}`),
+    onSuccess: () => refreshUsers(queryClient),
+  })
+}
+
+/** POST /api/users/:id/unlock (SECURITY.md 6 e), then the list refreshes (the Locked badge goes). */
+export function useUnlockUser() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (id: number) => api.post(`/api/users/${id}/unlock`, messageResponseSchema),
     onSuccess: () => refreshUsers(queryClient),
   })
 }

@@ -1,8 +1,10 @@
-import { KeyRound, ShieldCheck } from 'lucide-react'
+import { KeyRound, Lock, ShieldCheck } from 'lucide-react'
 import type { AdminUser } from '#shared/user.ts'
 import { Badge, badgeVariants } from '../../components/ui/badge.tsx'
 import { cn } from '../../lib/cn.ts'
 import { copyToClipboard } from './clipboard.ts'
+import { formatFullDateTime } from './format.ts'
+import { isLocked } from './unlock-user-button.tsx'
 
 export const NO_TEMP_PASSWORD = 'No temporary password available for this user.'
 
@@ -41,7 +43,10 @@ function TempPasswordBadge({ user }: { user: AdminUser }) {
   )
 }
 
-/** The Status cell: Active/Inactive, the temp-password badge and 'MFA Enabled' (spec section 2). */
+/**
+ * The Status cell: Active/Inactive, the temp-password badge and 'MFA Enabled' (spec section 2), and
+ * 'Locked' while strangers' wrong passwords hold the account (SECURITY.md 6 e).
+ */
 export function UserStatusBadges({ user }: { user: AdminUser }) {
   const hasTempPassword = user.tempPassword !== null || user.mustChangePassword
   return (
@@ -62,6 +67,16 @@ export function UserStatusBadges({ user }: { user: AdminUser }) {
         </Badge>
       )}
       {hasTempPassword ? <TempPasswordBadge user={user} /> : null}
+      {isLocked(user) && user.lockedUntil !== null ? (
+        <Badge
+          variant="outline"
+          className="border-destructive/50 bg-destructive/15 text-foreground"
+          title={`Sign-in locked until ${formatFullDateTime(user.lockedUntil)} after wrong passwords`}
+        >
+          <Lock aria-hidden="true" />
+          Locked
+        </Badge>
+      ) : null}
       {user.mfaEnabled ? (
         <Badge variant="secondary">
           <ShieldCheck aria-hidden="true" />

@@ -13,6 +13,7 @@ import {
 } from '../../components/ui/table.tsx'
 import { Tooltip, TooltipContent, TooltipTrigger } from '../../components/ui/tooltip.tsx'
 import { displayName, formatCreatedDate, formatFullDateTime } from './format.ts'
+import { isLocked, UnlockUserButton } from './unlock-user-button.tsx'
 import { UserStatusBadges } from './user-status-badges.tsx'
 
 const COLUMNS = ['Name', 'Email', 'Role', 'Status', 'Created', 'Actions'] as const
@@ -112,6 +113,7 @@ export function UsersTable({ users, isLoading, onEdit, onDelete }: UsersTablePro
                 </TableCell>
                 <TableCell>
                   <div className="flex items-center justify-end gap-1">
+                    {isLocked(user) ? <UnlockUserButton user={user} /> : null}
                     <Button
                       type="button"
                       variant="ghost"

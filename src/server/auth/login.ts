@@ -1,0 +1,137 @@
+import { eq } from 'drizzle-orm'
+import type { FastifyBaseLogger } from 'fastify'
+import type { LoginRequest } from '#shared/auth.ts'
+import { recordActivity } from '../activity/record.ts'
+import type { Config } from '../config.ts'
+import type { Db } from '../db/open.ts'
+import { users } from '../db/schema.ts'
+import { UnauthorizedError } from '../errors.ts'
+import { findUserByEmail, normalizeEmail, type UserRow } from '../users/service.ts'
+import { clientAddressKey } from './client-address.ts'
+import { DEVICE_COOKIE_DAYS, issueDeviceCookie, readDeviceCookie } from './device-cookie.ts'
+import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './passwords.ts'
+import { LOGIN_FAILED_MESSAGE, TEMP_PASSWORD_EXPIRED_MESSAGE, typedEmailHash } from './service.ts'
+import { createSession, type NewSession } from './sessions.ts'
+import {
+  claimDeviceAttempt,
+  claimLoginAttempt,
+  forgetDevice,
+  recordLoginSuccess,
+} from './throttle.ts'
+
+export type LoginContext = {
+  ip: string
+  userAgent?: string
+  /** The device cookie the browser sent, if any (SECURITY.md 6 d). */
+  deviceCookie?: string | undefined
+  log: FastifyBaseLogger
+}
+
+export type LoginResult = NewSession & {
+  user: UserRow
+  /** A new device cookie for this browser and account; undefined without SECRET_KEY. */
+  deviceCookie: string | undefined
+}
+
+const DEVICE_LIFETIME_SECONDS = DEVICE_COOKIE_DAYS * 24 * 60 * 60
+
+/**
+ * Counts the attempt before its password is checked (SECURITY.md 6 a). A browser with a valid
+ * device cookie for this account counts against the cookie (6 d) — held neither by the account's
+ * lock nor by its address's — until the cookie has had its failures; anyone else against the
+ * account and the address (6 b, c). Returns the account's consecutive failures when they counted.
+ */
+async function claimAttempt(
+  db: Db,
+  config: Config,
+  email: string,
+  context: LoginContext,
+): Promise<{ device: string | undefined; accountFailures: number | undefined }> {
+  const device = config.secretKey
+    ? readDeviceCookie(config.secretKey, context.deviceCookie, email)
+    : undefined
+  if (
+    device &&
+    (await claimDeviceAttempt(db, config.throttle, device.nonce, DEVICE_LIFETIME_SECONDS))
+  ) {
+    return { device: device.nonce, accountFailures: undefined }
+  }
+  const target = { ip: clientAddressKey(context.ip), email }
+  return {
+    device: undefined,
+    accountFailures: await claimLoginAttempt(db, config.throttle, target),
+  }
+}
+
+/**
+ * spec section 7 POST /api/auth/login with SECURITY.md 5, 6, 8, 12: throttled, one generic
+ * message for unknown e-mail, wrong password and inactive user, a new session every time.
+ */
+export async function login(
+  db: Db,
+  config: Config,
+  input: LoginRequest,
+  context: LoginContext,
+): Promise<LoginResult> {
+  const email = normalizeEmail(input.email)
+  const { device, accountFailures } = await claimAttempt(db, config, email, context)
+  const found = await findUserByEmail(db, email)
+  const matches = found
+    ? await verifyPassword(found.passwordHash, input.password)
+    : await verifyAgainstDummy(input.password)
+  if (!found || !matches || !found.isActive) {
+    const reason = !found ? 'unknown_email' : !matches ? 'wrong_password' : 'inactive'
+    const who = found ? { email, userId: found.id } : { emailHash: typedEmailHash(email) }
+    context.log.warn({ event: 'login_failure', ...who, ip: context.ip, reason, device: !!device })
+    // SECURITY.md 6 e: the failure that locks a real account is in the activity log, once.
+    if (found && accountFailures === config.throttle.accountFreeFailures) {
+      await recordActivity(db, {
+        userId: null,
+        action: 'user.locked',
+        entityType: 'user',
+        entityId: found.id,
+        details: { failures: accountFailures },
+      })
+    }
+    throw new UnauthorizedError(LOGIN_FAILED_MESSAGE)
+  }
+  let user = found
+  const expiry = user.tempPasswordExpiresAt
+  if (user.mustChangePassword && expiry && expiry.getTime() <= Date.now()) {
+    // SECURITY.md 4: only said when the password was right, so it reveals nothing new.
+    context.log.warn({ event: 'login_failure', email, ip: context.ip, reason: 'temp_expired' })
+    throw new UnauthorizedError(TEMP_PASSWORD_EXPIRED_MESSAGE)
+  }
+  // A trusted browser's success leaves the strangers' count on the account as it was: the owner
+  // signing in must not hand an attacker a fresh allowance.
+  if (device) await forgetDevice(db, device)
+  else await recordLoginSuccess(db, { ip: clientAddressKey(context.ip), email })
+  if (needsRehash(user.passwordHash)) {
+    // SECURITY.md 1: upgrade the stored hash to the current parameters while we hold the password.
+    user = await setPasswordHash(db, user.id, await hashPassword(input.password))
+  }
+  const userId = user.id
+  // The session row and its sign-in entry commit together (issue 5). entityId is the user who
+  // signed in, not the session: sessions are deleted at logout, and the (entity_type, entity_id)
+  // index then answers "this user's sign-ins" directly.
+  const session = await db.transaction(async (tx) => {
+    const created = await createSession(tx, config, userId, context)
+    await recordActivity(tx, {
+      userId,
+      action: 'session.signed_in',
+      entityType: 'session',
+      entityId: userId,
+      details: { sessionId: created.sessionId },
+    })
+    return created
+  })
+  context.log.info({ event: 'login_success', userId: user.id, ip: context.ip })
+  const deviceCookie = config.secretKey ? issueDeviceCookie(config.secretKey, email) : undefined
+  return { ...session, user, deviceCookie }
+}
+
+async function setPasswordHash(db: Db, userId: number, passwordHash: string): Promise<UserRow> {
+  const [row] = await db.update(users).set({ passwordHash }).where(eq(users.id, userId)).returning()
+  if (!row) throw new UnauthorizedError()
+  return row
+}
