@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, describe, expect, test } from 'vitest'
-import { registeredRoutes, type RouteEntry } from '#server/access.ts'
+import { registeredRoutes, type RouteEntry } from '#server/auth/access.ts'
 import { testEngine } from '../support/test-database.ts'
 import { createFuzzHarness } from './harness.ts'
 import { isWrite, requestFor, type FuzzRequest } from './requests.ts'

@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import type { RouteEntry } from '#server/access.ts'
+import type { RouteEntry } from '#server/auth/access.ts'
 import {
   anyFieldValue,
   awkwardJsonText,

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { RouteEntry } from '#server/access.ts'
+import type { RouteEntry } from '#server/auth/access.ts'
 import { sessions, tags, users } from '#server/db/schema.ts'
 import { jsonSchemaOf, validValue } from '../fuzz/json-schema-arbitrary.ts'
 import { insertTalent } from '../support/talent-rows.ts'

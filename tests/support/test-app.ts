@@ -12,12 +12,8 @@ import { hashPassword } from '#server/auth/passwords.ts'
 import { generateSecretKey } from '#server/secrets/secret-box.ts'
 import { sealTempPassword } from '#server/users/temp-password.ts'
 import { users } from '#server/db/schema.ts'
-import {
-  createUser,
-  normalizeEmail,
-  type CreateUserInput,
-  type UserRow,
-} from '#server/users/service.ts'
+import { createUser, normalizeEmail, type CreateUserInput } from '#server/users/service.ts'
+import type { UserRow } from '#server/db/rows.ts'
 
 export const TEST_PASSWORD = 'Correct-Horse-Battery-42'
 

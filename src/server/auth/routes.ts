@@ -10,7 +10,7 @@ import {
   SESSION_COOKIE,
 } from '#shared/auth.ts'
 import { userSchema } from '#shared/user.ts'
-import { requireViewer } from '../access.ts'
+import { requireViewer } from './access.ts'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/open.ts'
 import { toPublicUser } from '../users/service.ts'

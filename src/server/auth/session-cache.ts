@@ -1,6 +1,3 @@
-import type { Db } from '../db/open.ts'
-import type { ResolvedSession } from './sessions.ts'
-
 /** Subscribes to "a session, a user or a data version changed" (migration 0006's triggers). */
 export type WatchAuthChanges = (onChange: () => void) => Promise<void>
 
@@ -37,19 +34,4 @@ export class SessionCache<Entry> {
     this.#generation += 1
     this.#entries.clear()
   }
-}
-
-const caches = new WeakMap<Db, SessionCache<ResolvedSession>>()
-
-/** Starts caching session lookups on `db`, invalidated by `watch`. Idempotent per database. */
-export async function cacheSessionsOn(db: Db, watch: WatchAuthChanges): Promise<void> {
-  if (caches.has(db)) return
-  const cache = new SessionCache<ResolvedSession>()
-  await watch(() => cache.invalidate())
-  caches.set(db, cache)
-}
-
-/** The cache of `db`, when it has one (embedded engine behind buildApp). */
-export function sessionCacheOf(db: Db): SessionCache<ResolvedSession> | undefined {
-  return caches.get(db)
 }

@@ -5,8 +5,8 @@ import { decodeAuthToken, encodeAuthToken, SESSION_COOKIE } from '#shared/auth.t
 import type { Config } from '../config.ts'
 import type { Db } from '../db/open.ts'
 import { dataVersions, sessions, users } from '../db/schema.ts'
-import type { UserRow } from '../users/service.ts'
-import { sessionCacheOf } from './session-cache.ts'
+import type { UserRow } from '../db/rows.ts'
+import { SessionCache, type WatchAuthChanges } from './session-cache.ts'
 
 // Writing lastSeenAt on every request would double the database work; a minute is precise enough
 // for a 30-minute idle timeout.
@@ -158,4 +158,19 @@ export function tokenFromRequest(request: FastifyRequest): RequestToken | undefi
   if (bearer) return { value: bearer, via: 'bearer' }
   const cookie = request.cookies[SESSION_COOKIE]
   return cookie ? { value: cookie, via: 'cookie' } : undefined
+}
+
+const caches = new WeakMap<Db, SessionCache<ResolvedSession>>()
+
+/** Starts caching session lookups on `db`, invalidated by `watch`. Idempotent per database. */
+export async function cacheSessionsOn(db: Db, watch: WatchAuthChanges): Promise<void> {
+  if (caches.has(db)) return
+  const cache = new SessionCache<ResolvedSession>()
+  await watch(() => cache.invalidate())
+  caches.set(db, cache)
+}
+
+/** The cache of `db`, when it has one (embedded engine behind buildApp). */
+function sessionCacheOf(db: Db): SessionCache<ResolvedSession> | undefined {
+  return caches.get(db)
 }

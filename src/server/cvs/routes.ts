@@ -17,7 +17,7 @@ import {
   cvUploadParamsSchema,
 } from '#shared/cv-parse.ts'
 import { talentIdParamsSchema } from '#shared/talent.ts'
-import { requireViewer } from '../access.ts'
+import { requireViewer } from '../auth/access.ts'
 import type { Db } from '../db/open.ts'
 import { AppError, BadRequestError } from '../errors.ts'
 import { claimUpload, parseCv } from './parse.ts'

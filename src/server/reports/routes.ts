@@ -5,7 +5,7 @@ import {
   overviewReportSchema,
   sourcesReportSchema,
 } from '#shared/reports.ts'
-import { requireViewer } from '../access.ts'
+import { requireViewer } from '../auth/access.ts'
 import type { Db } from '../db/open.ts'
 import { getEngagementReport } from './engagement.ts'
 import { getOverviewReport } from './overview.ts'

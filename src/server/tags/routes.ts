@@ -9,7 +9,7 @@ import {
   tagIdParamsSchema,
   tagSchema,
 } from '#shared/tag.ts'
-import { requireViewer } from '../access.ts'
+import { requireViewer } from '../auth/access.ts'
 import type { Db } from '../db/open.ts'
 import { deleteTag, mergeTag, renameTag } from './manage.ts'
 import { createTag, listTags } from './service.ts'

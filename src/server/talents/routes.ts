@@ -9,7 +9,7 @@ import {
   talentStatsSchema,
   talentUpdateSchema,
 } from '#shared/talent.ts'
-import { requireViewer } from '../access.ts'
+import { requireViewer } from '../auth/access.ts'
 import { acceptsBrotli, brotli } from '../compression.ts'
 import type { Db } from '../db/open.ts'
 import { listTalentsJson } from './list.ts'

@@ -13,8 +13,8 @@ import {
   insertUserRow,
   tempPasswordExpiry,
   toAdminUser,
-  type UserRow,
 } from './service.ts'
+import type { UserRow } from '../db/rows.ts'
 import { sealTempPassword } from './temp-password.ts'
 import { userDetails } from './user-activity.ts'
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginCallback } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { preferencesSchema } from '#shared/preferences.ts'
-import { requireViewer } from '../access.ts'
+import { requireViewer } from '../auth/access.ts'
 import type { Db } from '../db/open.ts'
 import { getPreferences, savePreferences } from './preferences.ts'
 

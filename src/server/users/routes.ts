@@ -10,7 +10,7 @@ import {
   userIdParamsSchema,
   ACCOUNT_UNLOCKED_MESSAGE,
 } from '#shared/user.ts'
-import { requireViewer } from '../access.ts'
+import { requireViewer } from '../auth/access.ts'
 import { accountLocks } from '../auth/throttle.ts'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/open.ts'

@@ -4,6 +4,7 @@ import { recordActivity } from '../activity/record.ts'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/open.ts'
 import { users } from '../db/schema.ts'
+import type { PublicUserRow, UserRow } from '../db/rows.ts'
 import {
   AppError,
   BadRequestError,
@@ -18,9 +19,7 @@ import type { SecretKey } from '../secrets/secret-box.ts'
 import { openTempPassword, sealTempPassword } from './temp-password.ts'
 import { userDetails, userUpdatedEntry } from './user-activity.ts'
 
-export type UserRow = typeof users.$inferSelect
 /** A user row read without its passwordHash (STYLE.md: only auth/ selects it). */
-export type PublicUserRow = Omit<UserRow, 'passwordHash'>
 
 export type CreateUserInput = {
   email: string

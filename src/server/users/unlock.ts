@@ -4,7 +4,8 @@ import { unlockAccount } from '../auth/throttle.ts'
 import type { Db } from '../db/open.ts'
 import { users } from '../db/schema.ts'
 import { NotFoundError } from '../errors.ts'
-import { USER_NOT_FOUND, type UserRow } from './service.ts'
+import type { UserRow } from '../db/rows.ts'
+import { USER_NOT_FOUND } from './service.ts'
 
 /**
  * POST /api/users/:id/unlock (SECURITY.md 6 e): an admin lets a colleague whom strangers' wrong

@@ -9,13 +9,13 @@ import {
   type Tag,
 } from '#shared/tag.ts'
 import { api, apiJson } from '../../lib/api.ts'
-import { talentKeys } from '../talents/api.ts'
+import { queryRoots } from '../../lib/query-roots.ts'
 
 // Tags' reads and writes (spec section 7, issue 5). The Tags page, the tag picker and the
 // dashboard's Tag filter all read the one list, so a rename shows everywhere.
 
 export const tagKeys = {
-  all: ['tags'] as const,
+  all: queryRoots.tags,
   list: () => [...tagKeys.all, 'list'] as const,
 }
 
@@ -35,7 +35,7 @@ export function tagListOptions() {
 async function refreshTagsAndTalents(queryClient: QueryClient) {
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: tagKeys.all }),
-    queryClient.invalidateQueries({ queryKey: talentKeys.all }),
+    queryClient.invalidateQueries({ queryKey: queryRoots.talents }),
   ])
 }
 

@@ -17,7 +17,7 @@ import {
   type TalentUpdate,
 } from '#shared/talent.ts'
 import { api, apiGetWithHeaders } from '../../lib/api.ts'
-import { tagKeys } from '../tags/api.ts'
+import { queryRoots } from '../../lib/query-roots.ts'
 
 /** Rows per page of the dashboard lists: the client always pages (issue 3). */
 export const TALENT_PAGE_SIZE = 50
@@ -28,7 +28,7 @@ export type TalentListFilters = Partial<Omit<TalentListQuery, 'limit' | 'cursor'
 }
 
 export const talentKeys = {
-  all: ['talents'] as const,
+  all: queryRoots.talents,
   lists: () => [...talentKeys.all, 'list'] as const,
   list: (filters: TalentListFilters) => [...talentKeys.lists(), filters] as const,
   stats: () => [...talentKeys.all, 'stats'] as const,
@@ -112,7 +112,7 @@ export function fetchCurrentTalent(id: number) {
 async function refreshTalentsAndTags(queryClient: QueryClient) {
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: talentKeys.all }),
-    queryClient.invalidateQueries({ queryKey: tagKeys.all }),
+    queryClient.invalidateQueries({ queryKey: queryRoots.tags }),
   ])
 }
 

@@ -8,12 +8,13 @@ import {
 } from '#shared/user.ts'
 import { messageResponseSchema } from '#shared/auth.ts'
 import { api, apiRequest } from '../../lib/api.ts'
+import { queryRoots } from '../../lib/query-roots.ts'
 import { CURRENT_USER_KEY } from '../auth/session.ts'
 
 // Users' reads and writes (spec section 7): the admin's list and the dashboard's Added By choices.
 
 export const userKeys = {
-  all: ['users'] as const,
+  all: queryRoots.users,
   list: () => [...userKeys.all, 'list'] as const,
   filter: () => [...userKeys.all, 'filter'] as const,
 }

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify'
-import type { Config } from './config.ts'
-import type { Db } from './db/open.ts'
-import { deleteUserSessions, resolveSession, tokenFromRequest } from './auth/sessions.ts'
-import { ForbiddenError, UnauthorizedError } from './errors.ts'
-import { noteDataVersion } from './cache/count-cache.ts'
-import type { UserRow } from './users/service.ts'
+import type { Config } from '../config.ts'
+import type { Db } from '../db/open.ts'
+import { deleteUserSessions, resolveSession, tokenFromRequest } from './sessions.ts'
+import { ForbiddenError, UnauthorizedError } from '../errors.ts'
+import { noteDataVersion } from '../cache/count-cache.ts'
+import type { UserRow } from '../db/rows.ts'
 
 /** SECURITY.md 13: who may call a route. Every route declares one; none is assumed. */
 export const ACCESS_LEVELS = ['public', 'user', 'admin'] as const

@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { CROSS_SITE_MESSAGE, MUST_CHANGE_PASSWORD_MESSAGE } from './access.ts'
-import { buildApp } from './app.ts'
-import { sessions, users } from './db/schema.ts'
+import { buildApp } from '../app.ts'
+import { sessions, users } from '../db/schema.ts'
 import { createTestDatabase, truncateAll } from '#tests/support/test-database.ts'
 import { createTestUser, loginAs, testConfig, TEST_PASSWORD } from '#tests/support/test-app.ts'
-import type { OpenDatabase } from './db/open.ts'
+import type { OpenDatabase } from '../db/open.ts'
 
 let database: OpenDatabase
 let app: FastifyInstance

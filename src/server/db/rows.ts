@@ -1,0 +1,9 @@
+import type { users } from './schema.ts'
+
+/**
+ * Row types next to the schema they come from, so any layer can name a row without importing the
+ * service that writes it (auth reads users; users signs their sessions out).
+ */
+export type UserRow = typeof users.$inferSelect
+/** A user row as anything but sign-in may see it: no password hash. */
+export type PublicUserRow = Omit<UserRow, 'passwordHash'>
