@@ -5,6 +5,8 @@ import fastifyCompress from '@fastify/compress'
 import fastifyCookie from '@fastify/cookie'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import { apiDocsRoutes } from './api-docs/routes.ts'
+import { registerOpenApi } from './api-docs/openapi.ts'
 import { registerAccessControl } from './auth/access.ts'
 import { appInfoRoutes } from './app-info/routes.ts'
 import { activityRoutes } from './activity/routes.ts'
@@ -114,6 +116,8 @@ export async function buildApp({
   // After cookie parsing and before any route: every route must declare its access.
   registerAccessControl(app, database.db, config)
   registerTextInputGuard(app)
+  // Before the routes: it collects each one as it is added.
+  await registerOpenApi(app)
 
   await app.register(healthRoutes, { ping: database.ping })
   await app.register(crawlerRoutes)
@@ -136,6 +140,7 @@ export async function buildApp({
     config,
     mailer: mailerFor(app, config, mailer),
   })
+  await app.register(apiDocsRoutes)
   if (existsSync(path.join(config.clientDir, 'index.html'))) {
     await app.register(clientRoutes, { clientDir: config.clientDir })
   }

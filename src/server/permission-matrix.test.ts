@@ -302,6 +302,8 @@ const MATRIX: Entry[] = [
     }),
     expect: { ...ADMIN_ONLY, otherObject: 403 },
   },
+  { route: 'GET /api/openapi.json', request: () => ({}), expect: SIGNED_IN },
+  { route: 'GET /api/docs', request: () => ({}), expect: SIGNED_IN },
   { route: 'GET /robots.txt', request: () => ({}), expect: PUBLIC },
   {
     route: 'GET /favicon.ico',

@@ -18,7 +18,11 @@ export const activityRoutes: FastifyPluginCallback<ActivityRoutesOptions> = (
 
   app.get('/api/talents/:id/activity', {
     config: { access: 'user' },
-    schema: { params: talentIdParamsSchema, response: { 200: z.array(activityEntrySchema) } },
+    schema: {
+      summary: "A talent's history, newest first",
+      params: talentIdParamsSchema,
+      response: { 200: z.array(activityEntrySchema) },
+    },
     handler: (request) => listTalentActivity(db, request.params.id),
   })
 

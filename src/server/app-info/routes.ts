@@ -13,7 +13,10 @@ export const appInfoRoutes: FastifyPluginCallback<AppInfoRoutesOptions> = (
   const app = base.withTypeProvider<ZodTypeProvider>()
   app.get('/api/app-info', {
     config: { access: 'user' },
-    schema: { response: { 200: appInfoSchema } },
+    schema: {
+      summary: "The default admin account's e-mail",
+      response: { 200: appInfoSchema },
+    },
     handler: () => ({ defaultAdminEmail: adminEmail.toLowerCase() }),
   })
   done()

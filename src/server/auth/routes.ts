@@ -45,7 +45,11 @@ export const authRoutes: FastifyPluginCallback<AuthRoutesOptions> = (
 
   app.post('/api/auth/login', {
     config: { access: 'public' },
-    schema: { body: loginRequestSchema, response: { 200: loginResponseSchema } },
+    schema: {
+      summary: 'Sign in: a session token and the session cookie',
+      body: loginRequestSchema,
+      response: { 200: loginResponseSchema },
+    },
     handler: async (request, reply) => {
       const context = {
         ip: request.ip,
@@ -71,14 +75,17 @@ export const authRoutes: FastifyPluginCallback<AuthRoutesOptions> = (
 
   app.get('/api/auth/me', {
     config: { access: 'user', allowWhileMustChangePassword: true },
-    schema: { response: { 200: userSchema } },
+    schema: { summary: 'The signed-in user', response: { 200: userSchema } },
     handler: (request) => toPublicUser(requireViewer(request).user),
   })
 
   // Public on purpose: logging out with a dead session still clears the cookie and answers 200.
   app.post('/api/auth/logout', {
     config: { access: 'public' },
-    schema: { response: { 200: messageResponseSchema } },
+    schema: {
+      summary: 'Sign out: end this session and clear its cookie',
+      response: { 200: messageResponseSchema },
+    },
     handler: async (request, reply) => {
       const token = tokenFromRequest(request)
       const resolved = token ? await resolveSession(db, config, token.value) : undefined
@@ -91,7 +98,11 @@ export const authRoutes: FastifyPluginCallback<AuthRoutesOptions> = (
 
   app.post('/api/auth/change-password', {
     config: { access: 'user', allowWhileMustChangePassword: true },
-    schema: { body: changePasswordRequestSchema, response: { 200: messageResponseSchema } },
+    schema: {
+      summary: "Change the signed-in user's password",
+      body: changePasswordRequestSchema,
+      response: { 200: messageResponseSchema },
+    },
     handler: async (request) => {
       const { user, sessionId } = requireViewer(request)
       await changePassword(db, config, request.body, { userId: user.id, sessionId })
@@ -103,6 +114,7 @@ export const authRoutes: FastifyPluginCallback<AuthRoutesOptions> = (
   app.post('/api/auth/first-time-password-change', {
     config: { access: 'user', allowWhileMustChangePassword: true },
     schema: {
+      summary: 'Replace a temporary password at first sign-in',
       body: firstTimePasswordRequestSchema,
       response: { 200: z.object({ message: z.string(), user: userSchema }) },
     },

@@ -75,7 +75,11 @@ export const cvRoutes: FastifyPluginAsync<CvRoutesOptions> = async (base, { db, 
   app.post('/api/talents/:id/cv', {
     config: { access: 'user' },
     bodyLimit: maxBytes + MULTIPART_OVERHEAD_BYTES,
-    schema: { params: talentIdParamsSchema, response: { 201: cvFileSchema } },
+    schema: {
+      summary: "Attach or replace a talent's CV",
+      params: talentIdParamsSchema,
+      response: { 201: cvFileSchema },
+    },
     handler: async (request, reply) => {
       const upload = await readUpload(request)
       const cv = await attachCv(db, request.params.id, upload, requireViewer(request).user)
@@ -88,13 +92,17 @@ export const cvRoutes: FastifyPluginAsync<CvRoutesOptions> = async (base, { db, 
   app.post('/api/cv/parse', {
     config: { access: 'user' },
     bodyLimit: maxBytes + MULTIPART_OVERHEAD_BYTES,
-    schema: { response: { 200: cvParseResultSchema } },
+    schema: {
+      summary: "Read a CV and suggest a talent's fields",
+      response: { 200: cvParseResultSchema },
+    },
     handler: async (request) => parseCv(db, await readUpload(request), requireViewer(request).user),
   })
 
   app.post('/api/cv/uploads/:fileId/attach', {
     config: { access: 'user' },
     schema: {
+      summary: 'Attach a parsed CV upload to a talent',
       params: cvUploadParamsSchema,
       body: attachUploadBodySchema,
       response: { 201: cvFileSchema },
@@ -110,26 +118,33 @@ export const cvRoutes: FastifyPluginAsync<CvRoutesOptions> = async (base, { db, 
 
   app.get('/api/talents/:id/cv', {
     config: { access: 'user' },
-    schema: { params: talentIdParamsSchema, response: { 200: cvDetailSchema } },
+    schema: {
+      summary: "A talent's CV: file, versions and extracted text",
+      params: talentIdParamsSchema,
+      response: { 200: cvDetailSchema },
+    },
     handler: (request) => getCv(db, request.params.id),
   })
 
   app.get('/api/talents/:id/cv/file', {
     config: { access: 'user' },
-    schema: { params: talentIdParamsSchema },
+    schema: { summary: "Download a talent's current CV", params: talentIdParamsSchema },
     handler: async (request, reply) => sendFile(reply, await readCvFile(db, request.params.id)),
   })
 
   app.get('/api/talents/:id/cv/versions/:fileId/file', {
     config: { access: 'user' },
-    schema: { params: cvVersionParamsSchema },
+    schema: {
+      summary: "Download an earlier version of a talent's CV",
+      params: cvVersionParamsSchema,
+    },
     handler: async (request, reply) =>
       sendFile(reply, await readCvFile(db, request.params.id, request.params.fileId)),
   })
 
   app.delete('/api/talents/:id/cv', {
     config: { access: 'user' },
-    schema: { params: talentIdParamsSchema },
+    schema: { summary: "Remove a talent's CV", params: talentIdParamsSchema },
     handler: async (request, reply) => {
       await removeCv(db, request.params.id, requireViewer(request).user)
       return reply.status(204).send()

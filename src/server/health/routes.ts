@@ -13,7 +13,10 @@ const healthSchema = z.object({
 export const healthRoutes: FastifyPluginCallback<HealthRoutesOptions> = (base, { ping }, done) => {
   base.withTypeProvider<ZodTypeProvider>().get('/api/health', {
     config: { access: 'public' },
-    schema: { response: { 200: healthSchema, 503: healthSchema } },
+    schema: {
+      summary: 'Whether the server and its database answer',
+      response: { 200: healthSchema, 503: healthSchema },
+    },
     handler: async (_request, reply) => {
       if (await ping()) return { status: 'ok', database: 'up' } as const
       return reply.status(503).send({ status: 'unavailable', database: 'down' })

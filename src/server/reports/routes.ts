@@ -19,19 +19,28 @@ export const reportRoutes: FastifyPluginCallback<ReportRoutesOptions> = (base, {
 
   app.get('/api/reports/overview', {
     config: { access: 'user' },
-    schema: { response: { 200: overviewReportSchema } },
+    schema: {
+      summary: 'Report: pool size over time, by area, level and status',
+      response: { 200: overviewReportSchema },
+    },
     handler: (request) => getOverviewReport(db, new Date(), requireViewer(request).dataVersion),
   })
 
   app.get('/api/reports/sources', {
     config: { access: 'user' },
-    schema: { response: { 200: sourcesReportSchema } },
+    schema: {
+      summary: 'Report: who added talents per month, and the top tags',
+      response: { 200: sourcesReportSchema },
+    },
     handler: (request) => getSourcesReport(db, new Date(), requireViewer(request).dataVersion),
   })
 
   app.get('/api/reports/engagement', {
     config: { access: 'user' },
-    schema: { response: { 200: engagementReportSchema } },
+    schema: {
+      summary: 'Report: stale profiles, Needs Updating, and activity',
+      response: { 200: engagementReportSchema },
+    },
     handler: (request) => getEngagementReport(db, new Date(), requireViewer(request).dataVersion),
   })
 

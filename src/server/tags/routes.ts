@@ -25,13 +25,16 @@ export const tagRoutes: FastifyPluginCallback<TagRoutesOptions> = (base, { db },
 
   app.get('/api/tags', {
     config: { access: 'user' },
-    schema: { response: { 200: z.array(tagSchema) } },
+    schema: {
+      summary: 'Every tag with how many talents carry it',
+      response: { 200: z.array(tagSchema) },
+    },
     handler: (request) => listTags(db, requireViewer(request).dataVersion),
   })
 
   app.post('/api/tags', {
     config: { access: 'user' },
-    schema: { body: createTagSchema, response: { 201: tagSchema } },
+    schema: { summary: 'Create a tag', body: createTagSchema, response: { 201: tagSchema } },
     handler: async (request, reply) => {
       const tag = await createTag(db, request.body, requireViewer(request).user)
       return reply.status(201).send(tag)
@@ -40,20 +43,34 @@ export const tagRoutes: FastifyPluginCallback<TagRoutesOptions> = (base, { db },
 
   app.put('/api/tags/:id', {
     config: { access: 'admin' },
-    schema: { params: tagIdParamsSchema, body: renameTagSchema, response: { 200: tagSchema } },
+    schema: {
+      summary: 'Rename a tag on every talent',
+      params: tagIdParamsSchema,
+      body: renameTagSchema,
+      response: { 200: tagSchema },
+    },
     handler: (request) =>
       renameTag(db, request.params.id, request.body, requireViewer(request).user),
   })
 
   app.delete('/api/tags/:id', {
     config: { access: 'admin' },
-    schema: { params: tagIdParamsSchema, response: { 200: deleteTagResponseSchema } },
+    schema: {
+      summary: 'Delete a tag from every talent',
+      params: tagIdParamsSchema,
+      response: { 200: deleteTagResponseSchema },
+    },
     handler: (request) => deleteTag(db, request.params.id, requireViewer(request).user),
   })
 
   app.post('/api/tags/:id/merge', {
     config: { access: 'admin' },
-    schema: { params: tagIdParamsSchema, body: mergeTagSchema, response: { 200: tagSchema } },
+    schema: {
+      summary: 'Merge a tag into another on every talent',
+      params: tagIdParamsSchema,
+      body: mergeTagSchema,
+      response: { 200: tagSchema },
+    },
     handler: (request) =>
       mergeTag(db, request.params.id, request.body, requireViewer(request).user),
   })

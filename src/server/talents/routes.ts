@@ -59,7 +59,10 @@ export const talentRoutes: FastifyPluginCallback<TalentRoutesOptions> = (
     config: { access: 'user' },
     // No response schema: the body is JSON the database built from talentSchema's fields
     // (talent-json.ts); list.test.ts parses every page with z.array(talentSchema).
-    schema: { querystring: talentListQuerySchema },
+    schema: {
+      summary: 'List, filter, search and page talents',
+      querystring: talentListQuerySchema,
+    },
     handler: async (request, reply) => {
       const { dataVersion } = requireViewer(request)
       const { page, total } = await listTalentsJson(db, request.query, { dataVersion, cachedPages })
@@ -72,7 +75,7 @@ export const talentRoutes: FastifyPluginCallback<TalentRoutesOptions> = (
   // Registered before /:id so 'stats' is never read as an id.
   app.get('/api/talents/stats', {
     config: { access: 'user' },
-    schema: { response: { 200: talentStatsSchema } },
+    schema: { summary: "The dashboard's four stat cards", response: { 200: talentStatsSchema } },
     handler: (request) => {
       const { user, dataVersion } = requireViewer(request)
       return getTalentStats(db, user.id, dataVersion)
@@ -82,7 +85,7 @@ export const talentRoutes: FastifyPluginCallback<TalentRoutesOptions> = (
   app.get('/api/talents/:id', {
     config: { access: 'user' },
     // No response schema, as for the list: the database built the JSON (talent-json.ts).
-    schema: { params: talentIdParamsSchema },
+    schema: { summary: 'One talent', params: talentIdParamsSchema },
     handler: async (request, reply) => {
       const { dataVersion } = requireViewer(request)
       const talent = await talentDetailJson(db, request.params.id, { dataVersion, cachedPages })
@@ -92,7 +95,7 @@ export const talentRoutes: FastifyPluginCallback<TalentRoutesOptions> = (
 
   app.post('/api/talents', {
     config: { access: 'user' },
-    schema: { body: talentInputSchema, response: { 201: talentSchema } },
+    schema: { summary: 'Add a talent', body: talentInputSchema, response: { 201: talentSchema } },
     handler: async (request, reply) => {
       const talent = await createTalent(db, request.body, requireViewer(request).user)
       return reply.status(201).send(talent)
@@ -102,6 +105,7 @@ export const talentRoutes: FastifyPluginCallback<TalentRoutesOptions> = (
   app.put('/api/talents/:id', {
     config: { access: 'user' },
     schema: {
+      summary: 'Edit a talent (refused if someone saved it since it was read)',
       params: talentIdParamsSchema,
       body: talentUpdateSchema,
       response: { 200: talentSchema },
@@ -112,7 +116,11 @@ export const talentRoutes: FastifyPluginCallback<TalentRoutesOptions> = (
 
   app.delete('/api/talents/:id', {
     config: { access: 'user' },
-    schema: { params: talentIdParamsSchema, response: { 200: messageResponseSchema } },
+    schema: {
+      summary: 'Delete a talent',
+      params: talentIdParamsSchema,
+      response: { 200: messageResponseSchema },
+    },
     handler: (request) => deleteTalent(db, request.params.id, requireViewer(request).user),
   })
 

@@ -36,7 +36,10 @@ export const userFilterRoutes: FastifyPluginCallback<UserFilterRoutesOptions> = 
   const app = base.withTypeProvider<ZodTypeProvider>()
   app.get('/api/users/filter', {
     config: { access: 'user' },
-    schema: { response: { 200: z.array(userFilterOptionSchema) } },
+    schema: {
+      summary: "The Added By choices: every user's name and e-mail",
+      response: { 200: z.array(userFilterOptionSchema) },
+    },
     handler: () => listUserFilterOptions(db),
   })
   done()

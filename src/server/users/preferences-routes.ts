@@ -20,13 +20,20 @@ export const preferenceRoutes: FastifyPluginCallback<PreferenceRoutesOptions> = 
 
   app.get('/api/me/preferences', {
     config: { access: 'user' },
-    schema: { response: { 200: preferencesSchema } },
+    schema: {
+      summary: "The signed-in user's Settings switches",
+      response: { 200: preferencesSchema },
+    },
     handler: (request) => getPreferences(db, requireViewer(request).user.id),
   })
 
   app.put('/api/me/preferences', {
     config: { access: 'user' },
-    schema: { body: preferencesSchema, response: { 200: preferencesSchema } },
+    schema: {
+      summary: "Save the signed-in user's Settings switches",
+      body: preferencesSchema,
+      response: { 200: preferencesSchema },
+    },
     handler: (request) => savePreferences(db, requireViewer(request).user.id, request.body),
   })
 

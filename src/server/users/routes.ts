@@ -34,13 +34,20 @@ export const userRoutes: FastifyPluginCallback<UserRoutesOptions> = (
 
   app.get('/api/users', {
     config: { access: 'admin' },
-    schema: { response: { 200: z.array(adminUserSchema) } },
+    schema: {
+      summary: 'Every user, with pending temporary passwords and sign-in locks',
+      response: { 200: z.array(adminUserSchema) },
+    },
     handler: () => listUsers(db, config.secretKey),
   })
 
   app.post('/api/invite', {
     config: { access: 'admin' },
-    schema: { body: inviteUserSchema, response: { 201: inviteResponseSchema } },
+    schema: {
+      summary: 'Invite a user with a temporary password',
+      body: inviteUserSchema,
+      response: { 201: inviteResponseSchema },
+    },
     handler: async (request, reply) => {
       const context = { db, config, mailer, log: request.log }
       const result = await inviteUser(context, request.body, requireViewer(request).user)
@@ -51,6 +58,7 @@ export const userRoutes: FastifyPluginCallback<UserRoutesOptions> = (
   app.patch('/api/users/:id', {
     config: { access: 'admin' },
     schema: {
+      summary: "Edit a user's names, role, status and password flags",
       params: userIdParamsSchema,
       body: updateUserSchema,
       response: { 200: adminUserSchema },
@@ -78,7 +86,11 @@ export const userRoutes: FastifyPluginCallback<UserRoutesOptions> = (
 
   app.post('/api/users/:id/unlock', {
     config: { access: 'admin' },
-    schema: { params: userIdParamsSchema, response: { 200: messageResponseSchema } },
+    schema: {
+      summary: 'Lift a sign-in lock that wrong passwords put on an account',
+      params: userIdParamsSchema,
+      response: { 200: messageResponseSchema },
+    },
     handler: async (request) => {
       const viewer = requireViewer(request).user
       const wasLocked = await unlockUser(db, request.params.id, viewer)
@@ -94,7 +106,11 @@ export const userRoutes: FastifyPluginCallback<UserRoutesOptions> = (
 
   app.delete('/api/users/:id', {
     config: { access: 'admin' },
-    schema: { params: userIdParamsSchema, response: { 200: messageResponseSchema } },
+    schema: {
+      summary: 'Delete a user; their talents stay with no adder',
+      params: userIdParamsSchema,
+      response: { 200: messageResponseSchema },
+    },
     handler: async (request) => {
       const viewer = requireViewer(request).user
       const deleted = await deleteUser(db, request.params.id, viewer)

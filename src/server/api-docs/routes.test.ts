@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { z } from 'zod'
+import { registeredRoutes } from '../auth/access.ts'
+import {
+  createTestApp,
+  createTestUser,
+  loginAs,
+  type LoggedIn,
+  type TestApp,
+} from '#tests/support/test-app.ts'
+
+/** Issue 14 item 6: the reference is generated from the routes, and every route is in it. */
+let t: TestApp
+let user: LoggedIn
+beforeAll(async () => {
+  t = await createTestApp()
+  user = await loginAs(t.app, (await createTestUser(t.database.db)).user.email)
+})
+afterAll(async () => {
+  await t.close()
+})
+
+const operationSchema = z.object({
+  summary: z.string().min(3),
+  description: z.string(),
+  'x-access': z.enum(['public', 'user', 'admin']),
+  responses: z.record(z.string(), z.object({ description: z.string() })),
+})
+const documentSchema = z.object({
+  openapi: z.string(),
+  paths: z.record(z.string(), z.record(z.string(), z.unknown())),
+})
+
+async function openApi() {
+  const response = await t.app.inject({ url: '/api/openapi.json', headers: user.headers })
+  expect(response.statusCode).toBe(200)
+  return documentSchema.parse(response.json())
+}
+
+/** Fastify's `/api/talents/:id` as OpenAPI writes it: `/api/talents/{id}`. */
+const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}')
+
+describe('the API reference (issue 14 item 6)', () => {
+  test('every API route has a summary, its access level and its error responses', async () => {
+    const doc = await openApi()
+    expect(doc.openapi).toBe('3.1.0')
+    const apiRoutes = registeredRoutes(t.app).filter(
+      (route) => route.url.startsWith('/api/') && route.method !== 'HEAD',
+    )
+    expect(apiRoutes.length).toBeGreaterThan(30)
+    for (const route of apiRoutes) {
+      const name = `${route.method} ${route.url}`
+      const found = doc.paths[openApiPath(route.url)]?.[route.method.toLowerCase()]
+      const operation = operationSchema.safeParse(found)
+      expect(operation.success, `${name} has no schema with a summary`).toBe(true)
+      if (!operation.data) continue
+      expect(operation.data['x-access'], name).toBe(route.access)
+      expect(operation.data.description, name).toMatch(/^Access: |\n\nAccess: /)
+      if (route.access !== 'public') {
+        expect(Object.keys(operation.data.responses), name).toEqual(
+          expect.arrayContaining(['401', '403']),
+        )
+      }
+    }
+  })
+
+  test('a route with parameters documents them, and its 400 and 404', async () => {
+    const doc = await openApi()
+    const put = z
+      .object({
+        parameters: z.array(z.object({ name: z.string(), in: z.string() })),
+        requestBody: z.object({ content: z.record(z.string(), z.unknown()) }),
+        responses: z.record(z.string(), z.unknown()),
+      })
+      .parse(doc.paths['/api/talents/{id}']?.put)
+    expect(put.parameters).toContainEqual(expect.objectContaining({ name: 'id', in: 'path' }))
+    expect(Object.keys(put.requestBody.content)).toEqual(['application/json'])
+    expect(Object.keys(put.responses).sort()).toEqual(['200', '400', '401', '403', '404', '409'])
+  })
+
+  test('/api/docs is a page with every route, for signed-in users only', async () => {
+    const doc = await openApi()
+    const page = await t.app.inject({ url: '/api/docs', headers: user.headers })
+    expect(page.statusCode).toBe(200)
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8')
+    expect(page.body).toContain('<h1>Scout API reference</h1>')
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const method of Object.keys(item)) {
+        expect(page.body).toContain(`<code>${method.toUpperCase()} ${path}</code>`)
+      }
+    }
+    for (const url of ['/api/docs', '/api/openapi.json']) {
+      expect((await t.app.inject({ url })).statusCode).toBe(401)
+    }
+  })
+
+  test('non-API paths stay out of the reference', async () => {
+    const doc = await openApi()
+    expect(Object.keys(doc.paths).filter((path) => !path.startsWith('/api/'))).toEqual([])
+  })
+})

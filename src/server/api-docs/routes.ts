@@ -1,0 +1,25 @@
+import type { FastifyPluginCallback } from 'fastify'
+import { renderDocs, type OpenApiDocument } from './render-docs.ts'
+
+/** GET /api/openapi.json and GET /api/docs (issue 14 item 6), for signed-in users. */
+export const apiDocsRoutes: FastifyPluginCallback = (app, _options, done) => {
+  // Built once, on first use: the routes do not change while the server runs.
+  let page: string | undefined
+
+  app.get('/api/openapi.json', {
+    config: { access: 'user' },
+    schema: { summary: 'This API as an OpenAPI 3.1 document' },
+    handler: () => app.swagger(),
+  })
+
+  app.get('/api/docs', {
+    config: { access: 'user' },
+    schema: { summary: 'This API as a readable page' },
+    handler: async (_request, reply) => {
+      page ??= renderDocs(app.swagger() as unknown as OpenApiDocument)
+      return reply.type('text/html; charset=utf-8').send(page)
+    },
+  })
+
+  done()
+}
