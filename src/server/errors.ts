@@ -37,9 +37,10 @@ export class NotFoundError extends AppError {
     super(404, message)
   }
 }
+/** 409: a duplicate, or a stale edit. `fieldErrors` puts the message on the form's field. */
 export class ConflictError extends AppError {
-  constructor(message: string) {
-    super(409, message)
+  constructor(message: string, fieldErrors?: Record<string, string[]>) {
+    super(409, message, fieldErrors)
   }
 }
 export class TooManyRequestsError extends AppError {
@@ -55,11 +56,6 @@ export class BusyError extends AppError {
   constructor(retryAfterSeconds = 1, message = 'The server is busy. Please try again shortly.') {
     super(503, message)
     this.retryAfterSeconds = retryAfterSeconds
-  }
-}
-export class ServiceUnavailableError extends AppError {
-  constructor(message = DATABASE_DOWN_MESSAGE) {
-    super(503, message)
   }
 }
 

@@ -106,7 +106,6 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         },
       },
     },
-    transform: (input) =>
-      documented(jsonSchemaTransform(input) as Transformed, input.route),
+    transform: (input) => documented(jsonSchemaTransform(input) as Transformed, input.route),
   })
 }

@@ -2,16 +2,11 @@ import { and, eq, sql } from 'drizzle-orm'
 import { UPLOAD_NOT_FOUND, type CvParseResult } from '#shared/cv-parse.ts'
 import type { CvFile } from '#shared/cv.ts'
 import type { Db } from '../db/open.ts'
+import type { Actor } from '../db/rows.ts'
 import { cvUploads, talents } from '../db/schema.ts'
 import { NotFoundError } from '../errors.ts'
 import { readFileText } from './extract-job.ts'
-import {
-  addCvVersion,
-  inspectUpload,
-  storeUpload,
-  type CvUpload,
-  type CvViewer,
-} from './service.ts'
+import { addCvVersion, inspectUpload, storeUpload, type CvUpload } from './service.ts'
 import { suggestFields } from './suggest-fields.ts'
 
 /** Unclaimed 'Add from CV' uploads are swept after this long (housekeeping). */
@@ -22,7 +17,7 @@ export const UPLOAD_TTL_HOURS = 24
  * worker thread, so the event loop stays free — and suggests the form's fields from it. The CV is
  * attached when the talent is saved with `cvFileId`, or to an existing talent (same e-mail).
  */
-export async function parseCv(db: Db, upload: CvUpload, viewer: CvViewer): Promise<CvParseResult> {
+export async function parseCv(db: Db, upload: CvUpload, viewer: Actor): Promise<CvParseResult> {
   const inspected = await inspectUpload(upload)
   const { sha256, fileId } = await db.transaction(async (tx) => {
     const stored = await storeUpload(tx, upload.bytes, inspected)
@@ -55,7 +50,7 @@ export async function claimUpload(
   tx: Db,
   fileId: number,
   talentId: number,
-  viewer: CvViewer,
+  viewer: Actor,
 ): Promise<CvFile> {
   const [upload] = await tx
     .select({ sha256: cvUploads.sha256, fileName: cvUploads.fileName })

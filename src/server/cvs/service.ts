@@ -9,9 +9,9 @@ import {
   type CvFile,
   type CvMimeType,
 } from '#shared/cv.ts'
-import type { Role } from '#shared/user.ts'
 import { recordActivity } from '../activity/record.ts'
 import type { Db } from '../db/open.ts'
+import type { Actor } from '../db/rows.ts'
 import { files, talentCvs, talents, users } from '../db/schema.ts'
 import { AppError, BadRequestError, ForbiddenError, NotFoundError } from '../errors.ts'
 import { databaseFileStore } from '../files/database-file-store.ts'
@@ -25,8 +25,6 @@ import { ZIP_BOMB_REASON, zipLooksSafe } from './extract-text.ts'
  * may edit the talent (every signed-in user) attaches, replaces and reads it; removing it follows
  * the delete rule: admins and the talent's adder.
  */
-export type CvViewer = { id: number; role: Role }
-
 export const TALENT_NOT_FOUND = 'Talent not found'
 export const REMOVE_FORBIDDEN = 'You can only remove CVs of talents you added.'
 
@@ -146,7 +144,7 @@ export async function attachCv(
   db: Db,
   talentId: number,
   upload: CvUpload,
-  viewer: CvViewer,
+  viewer: Actor,
 ): Promise<CvFile> {
   const inspected = await inspectUpload(upload)
   return db.transaction(async (tx) => {
@@ -164,7 +162,7 @@ export async function addCvVersion(
   talentId: number,
   sha256: string,
   fileName: string,
-  viewer: CvViewer,
+  viewer: Actor,
 ): Promise<CvFile> {
   await lockTalent(tx, talentId)
   const previous = await currentVersion(tx, talentId)
@@ -225,7 +223,7 @@ export async function readCvFile(
 }
 
 /** Removes the talent's CV and its versions (their files go once unreferenced, migration 0007). */
-export async function removeCv(db: Db, talentId: number, viewer: CvViewer): Promise<void> {
+export async function removeCv(db: Db, talentId: number, viewer: Actor): Promise<void> {
   await db.transaction(async (tx) => {
     const talent = await lockTalent(tx, talentId)
     if (viewer.role !== 'admin' && talent.addedById !== viewer.id) {

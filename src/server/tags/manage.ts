@@ -10,17 +10,12 @@ import {
   type Tag,
 } from '#shared/tag.ts'
 import { recordActivity } from '../activity/record.ts'
+import { inTransaction } from '../db/in-transaction.ts'
 import type { Db } from '../db/open.ts'
+import type { Actor } from '../db/rows.ts'
 import { rawRows } from '../db/raw-rows.ts'
 import { tags } from '../db/schema.ts'
-import {
-  AppError,
-  BadRequestError,
-  ConflictError,
-  ForbiddenError,
-  isUniqueViolation,
-  NotFoundError,
-} from '../errors.ts'
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../errors.ts'
 
 /*
  * Tag management on the Tags page (issue 5). PERMISSIONS (the README's table repeats this):
@@ -37,23 +32,14 @@ import {
  * Talents whose tags change get a new updatedAt, so an edit form opened before the change is
  * refused as stale (SECURITY.md 27) instead of quietly bringing the old name back.
  */
-export type TagManager = { id: number }
-
 type TagRow = { id: number; name: string }
 
 export const MERGE_INTO_ITSELF = 'Choose a different tag to merge into.'
 export const MERGE_TARGET_MISSING = 'The tag to merge into was not found.'
 
 /** Runs a tag write in one transaction; the lower(name) unique index has the last word. */
-async function write<T>(db: Db, run: (tx: Db) => Promise<T>): Promise<T> {
-  try {
-    return await db.transaction(run)
-  } catch (error) {
-    if (isUniqueViolation(error) && !(error instanceof AppError)) {
-      throw new ConflictError(TAG_EXISTS_MESSAGE)
-    }
-    throw error
-  }
+function write<T>(db: Db, run: (tx: Db) => Promise<T>): Promise<T> {
+  return inTransaction(db, run, () => new ConflictError(TAG_EXISTS_MESSAGE))
 }
 
 /** The rows of `ids`, locked in id order so two writes on the same tags queue, never deadlock. */
@@ -108,12 +94,7 @@ async function toTag(tx: Db, tag: TagRow): Promise<Tag> {
 }
 
 /** PUT /api/tags/:id: renames the tag and every talent's copy of its name. */
-export async function renameTag(
-  db: Db,
-  id: number,
-  input: RenameTag,
-  viewer: TagManager,
-): Promise<Tag> {
+export async function renameTag(db: Db, id: number, input: RenameTag, viewer: Actor): Promise<Tag> {
   return write(db, async (tx) => {
     const tag = await lockTag(tx, id)
     if (input.name === tag.name) return toTag(tx, tag)
@@ -140,11 +121,7 @@ export async function renameTag(
 }
 
 /** DELETE /api/tags/:id: removes the tag from every talent, then the tag itself. */
-export async function deleteTag(
-  db: Db,
-  id: number,
-  viewer: TagManager,
-): Promise<DeleteTagResponse> {
+export async function deleteTag(db: Db, id: number, viewer: Actor): Promise<DeleteTagResponse> {
   return write(db, async (tx) => {
     const tag = await lockTag(tx, id)
     const talentsAffected = await rewriteTalents(
@@ -172,7 +149,7 @@ export async function mergeTag(
   db: Db,
   sourceId: number,
   input: MergeTag,
-  viewer: TagManager,
+  viewer: Actor,
 ): Promise<Tag> {
   if (input.targetId === sourceId) {
     throw new BadRequestError(MERGE_INTO_ITSELF, { targetId: [MERGE_INTO_ITSELF] })

@@ -1,3 +1,4 @@
+import type { Actor } from '../db/rows.ts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTagSchema, TAG_EXISTS_MESSAGE } from '#shared/tag.ts'
 import type { OpenDatabase } from '../db/open.ts'
@@ -7,7 +8,7 @@ import { createTestDatabase } from '#tests/support/test-database.ts'
 import { createTag, listTags } from './service.ts'
 
 let database: OpenDatabase
-let viewer: { id: number }
+let viewer: Actor
 
 beforeAll(async () => {
   database = await createTestDatabase()

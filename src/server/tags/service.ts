@@ -3,12 +3,11 @@ import { TAG_EXISTS_MESSAGE, type CreateTag, type Tag } from '#shared/tag.ts'
 import { DEFAULT_TAGS, SYSTEM_TAGS } from '#shared/talent.ts'
 import { recordActivities, recordActivity } from '../activity/record.ts'
 import type { Db } from '../db/open.ts'
+import type { Actor } from '../db/rows.ts'
 import { rawRows } from '../db/raw-rows.ts'
 import { tags } from '../db/schema.ts'
 import { ConflictError, isUniqueViolation } from '../errors.ts'
 import { cached } from '../cache/count-cache.ts'
-
-export type TagViewer = { id: number }
 
 const lowerSet = (names: readonly string[]) => new Set(names.map((n) => n.toLowerCase()))
 const DEFAULT_KEYS = lowerSet(DEFAULT_TAGS)
@@ -45,7 +44,7 @@ export async function listTags(db: Db, dataVersion: number | undefined): Promise
  * refused with 'This tag already exists in the system.' The lower(name) unique index decides,
  * so two people creating the same tag at once cannot both succeed.
  */
-export async function createTag(db: Db, input: CreateTag, viewer: TagViewer): Promise<Tag> {
+export async function createTag(db: Db, input: CreateTag, viewer: Actor): Promise<Tag> {
   try {
     // The tag and its tag.created entry commit together (issue 5).
     const row = await db.transaction(async (tx) => {
@@ -77,7 +76,7 @@ export async function createTag(db: Db, input: CreateTag, viewer: TagViewer): Pr
  * 'High Potential'), so filters by tag match however it was typed. Run inside the talent's
  * transaction.
  */
-export async function ensureTags(db: Db, names: string[], viewer: TagViewer): Promise<string[]> {
+export async function ensureTags(db: Db, names: string[], viewer: Actor): Promise<string[]> {
   if (names.length === 0) return []
   const created = await db
     .insert(tags)

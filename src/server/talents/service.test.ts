@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { talentInputSchema, talentUpdateSchema, type TalentUpdate } from '#shared/talent.ts'
 import type { OpenDatabase } from '../db/open.ts'
+import type { Actor } from '../db/rows.ts'
 import { tags as tagsTable, talents } from '../db/schema.ts'
 import { AppError } from '../errors.ts'
 import { createTestDatabase } from '#tests/support/test-database.ts'
@@ -15,15 +16,14 @@ import {
   STALE_EDIT,
   TALENT_NOT_FOUND,
   updateTalent,
-  type TalentViewer,
 } from './service.ts'
 import { getTalentStats } from './stats.ts'
 import { daysAgo, insertTalent, insertUser } from '#tests/support/talent-rows.ts'
 
 let database: OpenDatabase
-let admin: TalentViewer
-let alice: TalentViewer
-let bob: TalentViewer
+let admin: Actor
+let alice: Actor
+let bob: Actor
 
 beforeAll(async () => {
   database = await createTestDatabase()

@@ -1,18 +1,13 @@
+import { emptyToNull } from '#shared/empty-to-null.ts'
 import { and, eq, ne, sql } from 'drizzle-orm'
 import type { Talent, TalentInput, TalentUpdate } from '#shared/talent.ts'
-import type { Role } from '#shared/user.ts'
 import { changedFields } from '../activity/changes.ts'
 import { recordActivity } from '../activity/record.ts'
+import { inTransaction } from '../db/in-transaction.ts'
 import type { Db } from '../db/open.ts'
+import type { Actor } from '../db/rows.ts'
 import { talents } from '../db/schema.ts'
-import {
-  AppError,
-  BadRequestError,
-  ConflictError,
-  ForbiddenError,
-  isUniqueViolation,
-  NotFoundError,
-} from '../errors.ts'
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../errors.ts'
 import { claimUpload } from '../cvs/parse.ts'
 import { ensureTags } from '../tags/service.ts'
 import { selectTalents, toTalent } from './rows.ts'
@@ -25,8 +20,6 @@ import { selectTalents, toTalent } from './rows.ts'
  *   delete to admins only, table view to everyone) only hide what this refuses.
  * - addedById is always the signed-in user on create (SECURITY.md 14).
  */
-export type TalentViewer = { id: number; role: Role }
-
 export const TALENT_NOT_FOUND = 'Talent not found'
 export const EMAIL_TAKEN = 'A talent with this email already exists'
 export const STALE_EDIT =
@@ -48,12 +41,9 @@ const TRACKED_FIELDS = [
   'notes',
 ] as const satisfies readonly (keyof Talent)[]
 
-const emptyToNull = (value: string | null | undefined) =>
-  value === undefined ? undefined : value === '' ? null : value
-
-function emailTaken(): AppError {
+function emailTaken(): ConflictError {
   // A 409 the form can show on the e-mail field (issue 3).
-  return new AppError(409, EMAIL_TAKEN, { email: [EMAIL_TAKEN] })
+  return new ConflictError(EMAIL_TAKEN, { email: [EMAIL_TAKEN] })
 }
 
 async function assertEmailFree(db: Db, email: string, exceptId?: number): Promise<void> {
@@ -71,13 +61,8 @@ async function assertEmailFree(db: Db, email: string, exceptId?: number): Promis
 }
 
 /** Runs a talent write; the lower(email) unique index is the last word on duplicates (races). */
-async function write<T>(db: Db, run: (tx: Db) => Promise<T>): Promise<T> {
-  try {
-    return await db.transaction(run)
-  } catch (error) {
-    if (isUniqueViolation(error) && !(error instanceof AppError)) throw emailTaken()
-    throw error
-  }
+function write<T>(db: Db, run: (tx: Db) => Promise<T>): Promise<T> {
+  return inTransaction(db, run, emailTaken)
 }
 
 export async function getTalent(db: Db, id: number): Promise<Talent> {
@@ -87,11 +72,7 @@ export async function getTalent(db: Db, id: number): Promise<Talent> {
 }
 
 /** POST /api/talents. The server sets addedById to the viewer (SECURITY.md 14). */
-export async function createTalent(
-  db: Db,
-  input: TalentInput,
-  viewer: TalentViewer,
-): Promise<Talent> {
+export async function createTalent(db: Db, input: TalentInput, viewer: Actor): Promise<Talent> {
   if (input.addedById !== undefined && input.addedById !== viewer.id) {
     throw new BadRequestError(ADDED_BY_FORBIDDEN, { addedById: [ADDED_BY_FORBIDDEN] })
   }
@@ -132,7 +113,7 @@ export async function updateTalent(
   db: Db,
   id: number,
   input: TalentUpdate,
-  viewer: TalentViewer,
+  viewer: Actor,
 ): Promise<Talent> {
   return write(db, async (tx) => {
     const [current] = await tx
@@ -185,7 +166,7 @@ export async function updateTalent(
 export async function deleteTalent(
   db: Db,
   id: number,
-  viewer: TalentViewer,
+  viewer: Actor,
 ): Promise<{ message: string }> {
   return write(db, async (tx) => {
     const [row] = await tx

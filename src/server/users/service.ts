@@ -1,3 +1,4 @@
+import { emptyToNull } from '#shared/empty-to-null.ts'
 import { and, asc, eq, getTableColumns } from 'drizzle-orm'
 import type { AdminUser, Role, UpdateUser, User } from '#shared/user.ts'
 import { recordActivity } from '../activity/record.ts'
@@ -5,13 +6,7 @@ import type { Config } from '../config.ts'
 import type { Db } from '../db/open.ts'
 import { users } from '../db/schema.ts'
 import type { PublicUserRow, UserRow } from '../db/rows.ts'
-import {
-  AppError,
-  BadRequestError,
-  ConflictError,
-  ForbiddenError,
-  NotFoundError,
-} from '../errors.ts'
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../errors.ts'
 import { generateTempPassword, hashPassword } from '../auth/passwords.ts'
 import { deleteUserSessions } from '../auth/sessions.ts'
 import { accountLocks } from '../auth/throttle.ts'
@@ -117,8 +112,8 @@ export const KEEP_MUST_CHANGE =
   'This user still has a temporary password and must choose their own at their next sign-in.'
 export const USER_DELETED = 'The user has been deleted successfully.'
 
-export function emailTaken(): AppError {
-  return new AppError(409, EMAIL_TAKEN, { email: [EMAIL_TAKEN] })
+export function emailTaken(): ConflictError {
+  return new ConflictError(EMAIL_TAKEN, { email: [EMAIL_TAKEN] })
 }
 
 function publicUserColumns() {
@@ -267,10 +262,6 @@ export async function deleteUser(db: Db, id: number, viewer: UserRow): Promise<P
     })
     return target
   })
-}
-
-function emptyToNull(value: string | null): string | null {
-  return value === '' ? null : value
 }
 
 /** When a temporary password issued now stops working (SECURITY.md 4, TEMP_PASSWORD_DAYS). */

@@ -1,3 +1,4 @@
+import { emptyToNull } from '#shared/empty-to-null.ts'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'
 import {
@@ -28,11 +29,6 @@ const FIELDS = [
 
 const resolver = zodResolver(updateUserSchema)
 
-/** A cleared name is stored as no name, so the table reads 'Not Set' (spec section 2). */
-function emptyToNull(value: string | null | undefined): string | null {
-  return value === undefined || value === null || value === '' ? null : value
-}
-
 type EditUserFormProps = {
   user: AdminUser
   onCancel: () => void
@@ -58,8 +54,9 @@ export function EditUserForm({ user, onCancel, onSaved }: EditUserFormProps) {
     if (updateUser.isPending) return
     const input = {
       ...values,
-      firstName: emptyToNull(values.firstName),
-      lastName: emptyToNull(values.lastName),
+      // A cleared name is stored as no name, so the table reads 'Not Set' (spec section 2).
+      firstName: emptyToNull(values.firstName ?? null),
+      lastName: emptyToNull(values.lastName ?? null),
     }
     updateUser.mutate(
       { id: user.id, input },
