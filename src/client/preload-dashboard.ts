@@ -14,7 +14,7 @@ export function preloadDashboardCode(): void {
 export function prefetchDashboardData(queryClient: QueryClient): void {
   void Promise.all([
     import('./features/talents/api.ts'),
-    import('./features/talents/use-talent-filters.ts'),
+    import('./features/talents/filters/use-talent-filters.ts'),
   ]).then(([{ talentListOptions, talentStatsOptions }, { DEFAULT_FILTERS }]) =>
     Promise.all([
       queryClient.prefetchInfiniteQuery(talentListOptions(DEFAULT_FILTERS)),

@@ -25,7 +25,7 @@ const DashboardPage = lazy(() =>
   import('./features/talents/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage })),
 )
 const AddTalentPage = lazy(() =>
-  import('./features/talents/add-talent-page.tsx').then((m) => ({ default: m.AddTalentPage })),
+  import('./features/talents/form/add-talent-page.tsx').then((m) => ({ default: m.AddTalentPage })),
 )
 const UsersPage = lazy(() =>
   import('./features/users/users-page.tsx').then((m) => ({ default: m.UsersPage })),

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { lazy } from 'react'
 import type { OverviewReport } from '#shared/reports.ts'
-import { TalentListError } from '../talents/talent-list-error.tsx'
+import { TalentListError } from '../talents/list/talent-list-error.tsx'
 import { capitalize } from '../talents/format.ts'
 import { overviewReportOptions } from './api.ts'
 import { formatCount, formatMonth, pluralTalents } from './format.ts'

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { lazy } from 'react'
 import { SOURCE_MONTHS, TOP_TAGS, type SourcesReport } from '#shared/reports.ts'
-import { TalentListError } from '../talents/talent-list-error.tsx'
+import { TalentListError } from '../talents/list/talent-list-error.tsx'
 import { sourcesReportOptions } from './api.ts'
 import { adderLabel, formatCount, formatMonth, pluralTalents } from './format.ts'
 import { ReportCard } from './report-card.tsx'

@@ -8,7 +8,7 @@ import {
   CardTitle,
 } from '../../components/ui/card.tsx'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
-import { TalentListError } from '../talents/talent-list-error.tsx'
+import { TalentListError } from '../talents/list/talent-list-error.tsx'
 import { preferencesQueryOptions } from './api.ts'
 import { NotificationForm } from './notification-form.tsx'
 

@@ -7,7 +7,7 @@ import {
   talentCountText,
   withSystemLabels,
 } from './tag-items.ts'
-import { parseFilters } from '../talents/use-talent-filters.ts'
+import { parseFilters } from '../talents/filters/use-talent-filters.ts'
 
 const tag = (id: number, name: string, count = 0): Tag => ({
   id,

@@ -5,20 +5,20 @@ import { z } from 'zod'
 import type { Talent } from '#shared/talent.ts'
 import { PageHeader } from '../../components/layout/page-header.tsx'
 import { useAuth } from '../auth/use-auth.ts'
-import { AddTalentButton } from './add-talent-button.tsx'
+import { AddTalentButton } from './form/add-talent-button.tsx'
 import { talentListOptions, type TalentListFilters } from './api.ts'
-import { DeleteTalentDialog, type DeleteSource } from './delete-talent-dialog.tsx'
-import { TalentDetail } from './talent-detail.tsx'
-import { TalentFormDialog } from './talent-form-dialog.tsx'
-import { TalentPool } from './talent-pool.tsx'
-import { TalentStatCards } from './talent-stat-cards.tsx'
+import { DeleteTalentDialog, type DeleteSource } from './list/delete-talent-dialog.tsx'
+import { TalentDetail } from './detail/talent-detail.tsx'
+import { TalentFormDialog } from './form/talent-form-dialog.tsx'
+import { TalentPool } from './list/talent-pool.tsx'
+import { TalentStatCards } from './list/talent-stat-cards.tsx'
 import {
   DEFAULT_FILTERS,
   filtersToParams,
   parseFilters,
   useTalentFilters,
-} from './use-talent-filters.ts'
-import { useViewMode } from './use-view-mode.ts'
+} from './filters/use-talent-filters.ts'
+import { useViewMode } from './list/use-view-mode.ts'
 
 // The selected talent lives in the URL (?talent=ID) so Back and shared links work.
 const TALENT_PARAM = 'talent'

@@ -1,0 +1,133 @@
+import type { ActivityEntry, FieldChange } from '#shared/activity.ts'
+import { cvChangeDetailsSchema, talentChangeDetailsSchema } from '#shared/activity.ts'
+import { capitalizeWords, formatLongDate } from '../format.ts'
+
+// The History tab's words (issue 5): one pure place that turns an activity entry into a line a
+// person reads, e.g. 'Dana Reyes changed Status from Interviewed to Hired'.
+
+/** The form's label of each talent field, so the History speaks the words the form shows. */
+const FIELD_LABELS: Record<string, string> = {
+  fullName: 'Full Name',
+  email: 'Email',
+  phone: 'Phone Number',
+  linkedinUrl: 'LinkedIn URL',
+  cvResumePath: 'CV/Resume',
+  areaOfInterest: 'Area of Interest',
+  seniorityLevel: 'Seniority Level',
+  tags: 'Theme Tags',
+  status: 'Status',
+  notes: 'Notes',
+}
+
+const MAX_VALUE_LENGTH = 80
+
+/** The actor's first and last name, else their e-mail, else 'Someone' (system or deleted user). */
+export function actorName(actor: ActivityEntry['actor']): string {
+  if (actor === null) return 'Someone'
+  const name = [actor.firstName, actor.lastName]
+    .map((part) => part?.trim() ?? '')
+    .filter(Boolean)
+    .join(' ')
+  return name === '' ? actor.email : name
+}
+
+function isBlank(value: unknown): boolean {
+  return value === null || value === undefined || (typeof value === 'string' && value.trim() === '')
+}
+
+/** A value as a short phrase: levels capitalised, long text cut at 80 characters. */
+function showValue(field: string, value: unknown): string {
+  if (Array.isArray(value)) return value.map((item) => showValue(field, item)).join(', ')
+  if (typeof value !== 'string') return String(value)
+  const text = field === 'seniorityLevel' ? capitalizeWords(value) : value.replace(/\s+/g, ' ')
+  return text.length > MAX_VALUE_LENGTH ? `${text.slice(0, MAX_VALUE_LENGTH - 1).trimEnd()}…` : text
+}
+
+function listChange(label: string, field: string, from: unknown[], to: unknown[]): string {
+  const added = to.filter((item) => !from.includes(item))
+  const removed = from.filter((item) => !to.includes(item))
+  if (removed.length === 0 && added.length > 0)
+    return `added ${showValue(field, added)} to ${label}`
+  if (added.length === 0 && removed.length > 0) {
+    return `removed ${showValue(field, removed)} from ${label}`
+  }
+  return `changed ${label} from ${showValue(field, from)} to ${showValue(field, to)}`
+}
+
+/** One changed field: 'changed Status from Interviewed to Hired', 'set Phone Number to …'. */
+export function describeChange({ field, from, to }: FieldChange): string {
+  const label = FIELD_LABELS[field] ?? field
+  if (Array.isArray(from) && Array.isArray(to)) return listChange(label, field, from, to)
+  if (isBlank(from) && isBlank(to)) return `changed ${label}`
+  if (isBlank(from)) return `set ${label} to ${showValue(field, to)}`
+  if (isBlank(to)) return `cleared ${label}`
+  return `changed ${label} from ${showValue(field, from)} to ${showValue(field, to)}`
+}
+
+function describeCvChange(action: 'talent.cv_attached' | 'talent.cv_removed', details: unknown) {
+  const parsed = cvChangeDetailsSchema.safeParse(details)
+  if (!parsed.success) return action === 'talent.cv_removed' ? 'removed the CV' : 'attached a CV'
+  const { fileName, replacedFileName } = parsed.data
+  if (action === 'talent.cv_removed') return `removed the CV ${fileName}`
+  if (replacedFileName) return `replaced the CV ${replacedFileName} with ${fileName}`
+  return `attached the CV ${fileName}`
+}
+
+export type HistoryText = {
+  /** The sentence: 'Dana Reyes changed Status from Interviewed to Hired'. */
+  text: string
+  /** With several changed fields, one phrase each under 'Dana Reyes edited this talent'. */
+  changes: string[]
+}
+
+/** The sentence for one entry of a talent's History. */
+export function describeActivity(
+  entry: Pick<ActivityEntry, 'action' | 'actor' | 'details'>,
+): HistoryText {
+  const actor = actorName(entry.actor)
+  const result = (text: string, changes: string[] = []): HistoryText => ({ text, changes })
+  switch (entry.action) {
+    case 'talent.created':
+      return result(`${actor} added this talent`)
+    case 'talent.deleted':
+      return result(`${actor} deleted this talent`)
+    case 'talent.cv_attached':
+    case 'talent.cv_removed':
+      return result(`${actor} ${describeCvChange(entry.action, entry.details)}`)
+    case 'talent.updated': {
+      const parsed = talentChangeDetailsSchema.safeParse(entry.details)
+      const phrases = parsed.success ? parsed.data.changes.map(describeChange) : []
+      const [only] = phrases
+      if (phrases.length === 1 && only !== undefined) return result(`${actor} ${only}`)
+      return result(`${actor} edited this talent`, phrases)
+    }
+    default:
+      return result(`${actor} made a change`)
+  }
+}
+
+const MINUTE = 60_000
+const HOUR = 60 * MINUTE
+const DAY = 24 * HOUR
+
+/** 'just now', '5 min ago', '2 h ago', '3 d ago', then the date ('Jan 5, 2024'). */
+export function formatWhen(iso: string, now: number): string {
+  const elapsed = now - new Date(iso).getTime()
+  if (Number.isNaN(elapsed)) return 'Unknown date'
+  if (elapsed < MINUTE) return 'just now'
+  if (elapsed < HOUR) return `${Math.floor(elapsed / MINUTE)} min ago`
+  if (elapsed < DAY) return `${Math.floor(elapsed / HOUR)} h ago`
+  if (elapsed < 7 * DAY) return `${Math.floor(elapsed / DAY)} d ago`
+  return formatLongDate(iso)
+}
+
+/** The exact moment for the tooltip: 'Jan 5, 2024, 3:04 PM' (timeZone for tests; local by default). */
+export function formatExactTime(iso: string, timeZone?: string): string {
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return 'Unknown date'
+  return new Intl.DateTimeFormat('en-US', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone,
+  }).format(date)
+}

@@ -1,0 +1,106 @@
+import { useInfiniteQuery } from '@tanstack/react-query'
+import type { Talent } from '#shared/talent.ts'
+import { talentListOptions, type TalentListFilters } from '../api.ts'
+import type { DeleteSource } from './delete-talent-dialog.tsx'
+import { LoadMore } from './load-more.tsx'
+import { TalentCardGrid } from './talent-card-grid.tsx'
+import { TalentFilters } from '../filters/talent-filters.tsx'
+import { TalentListError } from './talent-list-error.tsx'
+import { TalentTable } from './talent-table.tsx'
+import type { ViewMode } from './use-view-mode.ts'
+import { ViewModeToggle } from './view-mode-toggle.tsx'
+
+type TalentPoolProps = {
+  filters: TalentListFilters
+  activeCount: number
+  onApplyFilters: (filters: TalentListFilters) => void
+  onResetFilters: () => void
+  viewMode: ViewMode
+  onViewModeChange: (mode: ViewMode) => void
+  isAdmin: boolean
+  onSelect: (talent: Talent) => void
+  onEdit: (talent: Talent) => void
+  onDelete: (talent: Talent, source: DeleteSource) => void
+  onAddFirst: () => void
+}
+
+const numberFormat = new Intl.NumberFormat('en-US')
+
+/** The Talent Pool section: header with total, view toggle and filters; the list; paging. */
+export function TalentPool(props: TalentPoolProps) {
+  const { filters, viewMode, isAdmin, onSelect, onEdit, onDelete } = props
+  const query = useInfiniteQuery(talentListOptions(filters))
+  const talents = query.data?.pages.flatMap((page) => page.talents) ?? []
+  const total = query.data?.pages[0]?.total
+  const isLoading = query.isPending && !query.isError
+  const hasFailed = query.isError && query.data === undefined
+
+  function loadMore() {
+    if (query.hasNextPage && !query.isFetchingNextPage) void query.fetchNextPage()
+  }
+
+  return (
+    <section aria-labelledby="talent-pool-heading" className="grid grid-cols-[minmax(0,1fr)] gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="talent-pool-heading" className="flex items-center gap-2 text-xl font-semibold">
+          Talent Pool
+          {total === undefined ? null : (
+            <span className="rounded-full bg-primary/15 px-2.5 py-0.5 text-sm font-medium text-primary tabular-nums">
+              {numberFormat.format(total)}
+              <span className="sr-only"> talents</span>
+            </span>
+          )}
+        </h2>
+        <div className="flex items-center gap-2">
+          <ViewModeToggle value={viewMode} onChange={props.onViewModeChange} />
+          <TalentFilters
+            applied={filters}
+            activeCount={props.activeCount}
+            onApply={props.onApplyFilters}
+            onReset={props.onResetFilters}
+          />
+        </div>
+      </div>
+
+      {hasFailed ? (
+        <TalentListError
+          title="Could not load talents."
+          onRetry={() => void query.refetch()}
+          isRetrying={query.isFetching}
+        />
+      ) : viewMode === 'list' ? (
+        <TalentTable
+          talents={talents}
+          isLoading={isLoading}
+          onSelect={onSelect}
+          onEdit={onEdit}
+          onDelete={(talent) => onDelete(talent, 'table')}
+        />
+      ) : (
+        <TalentCardGrid
+          talents={talents}
+          isLoading={isLoading}
+          isAdmin={isAdmin}
+          onSelect={onSelect}
+          onEdit={onEdit}
+          onDelete={(talent) => onDelete(talent, 'card')}
+          onAddFirst={props.onAddFirst}
+        />
+      )}
+
+      {query.isFetchNextPageError ? (
+        <p role="alert" className="text-center text-sm text-destructive">
+          Could not load more talents.
+        </p>
+      ) : null}
+      <LoadMore
+        loaded={talents.length}
+        total={total}
+        hasNextPage={query.hasNextPage}
+        isFetchingNextPage={query.isFetchingNextPage}
+        autoLoad={!query.isFetchNextPageError}
+        onLoadMore={loadMore}
+      />
+    </section>
+  )
+}

@@ -1,0 +1,75 @@
+import { memo, type KeyboardEvent } from 'react'
+import type { Talent } from '#shared/talent.ts'
+import { TableCell, TableRow } from '../../../components/ui/table.tsx'
+import { capitalize, capitalizeWords, formatLongDate } from '../format.ts'
+import { TalentRowActions } from './talent-row-actions.tsx'
+
+type TalentTableRowProps = {
+  talent: Talent
+  /** The row's place among the loaded talents (the windowed table measures rows by it). */
+  index: number
+  measureElement: (row: HTMLTableRowElement | null) => void
+  onSelect: (talent: Talent) => void
+  onEdit: (talent: Talent) => void
+  onDelete: (talent: Talent) => void
+}
+
+/**
+ * One clickable, keyboard-activatable row of list presentation A (spec section 2). Memoised
+ * (issue 7): the windowed table re-renders as rows scroll in and out; a row that stays need not.
+ */
+export const TalentTableRow = memo(function TalentTableRow({
+  talent,
+  index,
+  measureElement,
+  onSelect,
+  onEdit,
+  onDelete,
+}: TalentTableRowProps) {
+  function handleKeyDown(event: KeyboardEvent<HTMLTableRowElement>) {
+    if (event.key !== 'Enter' && event.key !== ' ') return
+    event.preventDefault()
+    onSelect(talent)
+  }
+
+  return (
+    <TableRow
+      ref={measureElement}
+      data-index={index}
+      tabIndex={0}
+      aria-label={`View ${talent.fullName}`}
+      aria-rowindex={index + 2}
+      className="cursor-pointer outline-none focus-visible:bg-muted/60 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset"
+      onClick={() => onSelect(talent)}
+      onKeyDown={handleKeyDown}
+    >
+      {/* Fixed column widths (talent-table.tsx): text longer than its column is truncated. */}
+      <TableCell className="truncate font-medium" title={talent.fullName}>
+        {talent.fullName}
+      </TableCell>
+      <TableCell>
+        <div className="grid">
+          <span className="truncate" title={talent.email}>
+            {talent.email}
+          </span>
+          {talent.phone ? (
+            <span className="truncate text-xs text-muted-foreground">{talent.phone}</span>
+          ) : null}
+        </div>
+      </TableCell>
+      <TableCell className="truncate">{capitalize(talent.areaOfInterest)}</TableCell>
+      <TableCell>{capitalizeWords(talent.seniorityLevel)}</TableCell>
+      <TableCell>{formatLongDate(talent.createdAt)}</TableCell>
+      {/* spec section 2: the Added By cell always reads Admin. */}
+      <TableCell>Admin</TableCell>
+      <TableCell>
+        {/* spec section 6: the table shows delete to everyone. */}
+        <TalentRowActions
+          fullName={talent.fullName}
+          onEdit={() => onEdit(talent)}
+          onDelete={() => onDelete(talent)}
+        />
+      </TableCell>
+    </TableRow>
+  )
+})

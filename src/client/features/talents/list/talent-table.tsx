@@ -1,0 +1,102 @@
+import type { Talent } from '#shared/talent.ts'
+import { Skeleton } from '../../../components/ui/skeleton.tsx'
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '../../../components/ui/table.tsx'
+import { TalentTableRows } from './talent-table-rows.tsx'
+
+type TalentTableProps = {
+  talents: Talent[]
+  isLoading: boolean
+  onSelect: (talent: Talent) => void
+  onEdit: (talent: Talent) => void
+  onDelete: (talent: Talent) => void
+}
+
+const COLUMNS = ['Name', 'Contact', 'Area', 'Level', 'Added', 'Added By', 'Actions'] as const
+/**
+ * Fixed column widths (Contact takes the rest, at least 20rem of the table's 74rem): the table is
+ * windowed, and with automatic widths its columns would shift as rows of other lengths scroll in
+ * and out. Long text is truncated; narrow screens scroll the table sideways, as before.
+ */
+const COLUMN_WIDTHS: Record<(typeof COLUMNS)[number], string | undefined> = {
+  Name: '13rem',
+  Contact: undefined,
+  Area: '15rem',
+  Level: '5.5rem',
+  Added: '8rem',
+  'Added By': '6rem',
+  Actions: '6.5rem',
+}
+
+function SkeletonRows() {
+  // spec section 9: three skeleton rows while loading.
+  return [0, 1, 2].map((row) => (
+    <TableRow key={row} aria-hidden="true">
+      {COLUMNS.map((column) => (
+        <TableCell key={column}>
+          <Skeleton className="h-4 w-full min-w-16" />
+        </TableCell>
+      ))}
+    </TableRow>
+  ))
+}
+
+/** List presentation A (spec section 2): one clickable, keyboard-activatable row per talent. */
+export function TalentTable({ talents, isLoading, onSelect, onEdit, onDelete }: TalentTableProps) {
+  const hasRows = !isLoading && talents.length > 0
+  return (
+    <div className="min-w-0 rounded-xl border bg-card">
+      <Table
+        className="min-w-[74rem] table-fixed"
+        aria-label="Talents"
+        aria-busy={isLoading}
+        // Windowed: only some rows are in the DOM, so say how many there are (header included).
+        aria-rowcount={hasRows ? talents.length + 1 : undefined}
+      >
+        <colgroup>
+          {COLUMNS.map((column) => (
+            <col key={column} style={{ width: COLUMN_WIDTHS[column] }} />
+          ))}
+        </colgroup>
+        <TableHeader>
+          <TableRow className="hover:bg-transparent" aria-rowindex={1}>
+            {COLUMNS.map((column) => (
+              <TableHead key={column} scope="col">
+                {column}
+              </TableHead>
+            ))}
+          </TableRow>
+        </TableHeader>
+        {hasRows ? (
+          <TalentTableRows
+            talents={talents}
+            columnCount={COLUMNS.length}
+            onSelect={onSelect}
+            onEdit={onEdit}
+            onDelete={onDelete}
+          />
+        ) : (
+          <TableBody>
+            {isLoading ? <SkeletonRows /> : null}
+            {!isLoading && talents.length === 0 ? (
+              <TableRow className="hover:bg-transparent">
+                <TableCell
+                  colSpan={COLUMNS.length}
+                  className="py-10 text-center text-muted-foreground"
+                >
+                  No talents found. Add new talents to see them here.
+                </TableCell>
+              </TableRow>
+            ) : null}
+          </TableBody>
+        )}
+      </Table>
+    </div>
+  )
+}
