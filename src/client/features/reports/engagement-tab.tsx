@@ -4,7 +4,7 @@ import { lazy } from 'react'
 import { Link } from 'react-router'
 import { ACTIVITY_WEEKS, STALE_DAYS, type EngagementReport } from '#shared/reports.ts'
 import { NEEDS_UPDATING_TAG } from '#shared/talent.ts'
-import { TalentListError } from '../talents/list/talent-list-error.tsx'
+import { LoadError } from '../../components/ui/load-error.tsx'
 import { engagementReportOptions } from './api.ts'
 import { formatCount, formatWeek } from './format.ts'
 import { ReportCard } from './report-card.tsx'
@@ -27,7 +27,7 @@ export function EngagementTab() {
   const { data, isPending, isError, refetch, isFetching } = useQuery(engagementReportOptions())
   if (isError) {
     return (
-      <TalentListError
+      <LoadError
         title="Could not load the engagement report."
         onRetry={() => void refetch()}
         isRetrying={isFetching}

@@ -1,5 +1,5 @@
 import type { AdderSeries } from '#shared/reports.ts'
-import { addedByFullName } from '../talents/format.ts'
+import { addedByFullName } from '../../lib/talent-format.ts'
 
 // Labels for report periods and series. Periods are UTC calendar months and weeks (server side),
 // so they are formatted in UTC too, whatever the viewer's time zone.

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { lazy } from 'react'
 import type { OverviewReport } from '#shared/reports.ts'
-import { TalentListError } from '../talents/list/talent-list-error.tsx'
-import { capitalize } from '../talents/format.ts'
+import { LoadError } from '../../components/ui/load-error.tsx'
+import { capitalize } from '../../lib/talent-format.ts'
 import { overviewReportOptions } from './api.ts'
 import { formatCount, formatMonth, pluralTalents } from './format.ts'
 import { ReportCard } from './report-card.tsx'
@@ -48,7 +48,7 @@ export function OverviewTab() {
   const { data, isPending, isError, refetch, isFetching } = useQuery(overviewReportOptions())
   if (isError) {
     return (
-      <TalentListError
+      <LoadError
         title="Could not load the overview."
         onRetry={() => void refetch()}
         isRetrying={isFetching}

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { lazy } from 'react'
 import { SOURCE_MONTHS, TOP_TAGS, type SourcesReport } from '#shared/reports.ts'
-import { TalentListError } from '../talents/list/talent-list-error.tsx'
+import { LoadError } from '../../components/ui/load-error.tsx'
 import { sourcesReportOptions } from './api.ts'
 import { adderLabel, formatCount, formatMonth, pluralTalents } from './format.ts'
 import { ReportCard } from './report-card.tsx'
@@ -31,7 +31,7 @@ export function SourcesTab() {
   const { data, isPending, isError, refetch, isFetching } = useQuery(sourcesReportOptions())
   if (isError) {
     return (
-      <TalentListError
+      <LoadError
         title="Could not load the sources."
         onRetry={() => void refetch()}
         isRetrying={isFetching}

@@ -10,7 +10,7 @@ import {
   CardTitle,
 } from '../../components/ui/card.tsx'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
-import { formatLongDate } from '../talents/format.ts'
+import { formatLongDate } from '../../lib/talent-format.ts'
 import { formatCount, pluralTalents } from './format.ts'
 
 type TalentListCardProps = {

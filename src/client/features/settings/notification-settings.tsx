@@ -8,7 +8,7 @@ import {
   CardTitle,
 } from '../../components/ui/card.tsx'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
-import { TalentListError } from '../talents/list/talent-list-error.tsx'
+import { LoadError } from '../../components/ui/load-error.tsx'
 import { preferencesQueryOptions } from './api.ts'
 import { NotificationForm } from './notification-form.tsx'
 
@@ -37,7 +37,7 @@ export function NotificationSettings() {
       <CardContent>
         {preferences.isPending ? <NotificationSkeleton /> : null}
         {preferences.isError ? (
-          <TalentListError
+          <LoadError
             title="Could not load your notification settings."
             onRetry={() => void preferences.refetch()}
             isRetrying={preferences.isFetching}

@@ -7,7 +7,7 @@ import { FormField } from '../../components/ui/form-field.tsx'
 import { toast } from '../../components/ui/use-toast.ts'
 import { parseApiError } from '../../lib/api.ts'
 import { useChangePassword } from '../auth/api.ts'
-import { showServerFieldErrors } from '../users/server-field-errors.ts'
+import { showServerFieldErrors } from '../../lib/server-field-errors.ts'
 
 type SettingsPasswordFormProps = {
   onCancel: () => void

@@ -9,7 +9,7 @@ import { toast } from '../../components/ui/use-toast.ts'
 import { useAuth } from '../auth/use-auth.ts'
 import { CreateTagDialog } from '../talents/form/create-tag-dialog.tsx'
 import { tagListOptions } from './api.ts'
-import { TalentListError } from '../talents/list/talent-list-error.tsx'
+import { LoadError } from '../../components/ui/load-error.tsx'
 import { DeleteTagDialog } from './delete-tag-dialog.tsx'
 import { MergeTagDialog } from './merge-tag-dialog.tsx'
 import { RenameTagDialog } from './rename-tag-dialog.tsx'
@@ -64,7 +64,7 @@ export function TagsPage() {
         />
       </div>
       {tags.isError ? (
-        <TalentListError
+        <LoadError
           title="Could not load tags."
           onRetry={() => void tags.refetch()}
           isRetrying={tags.isFetching}

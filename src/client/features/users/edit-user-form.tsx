@@ -16,7 +16,7 @@ import { toast } from '../../components/ui/use-toast.ts'
 import { parseApiError } from '../../lib/api.ts'
 import { useUpdateUser } from './api.ts'
 import { ROLE_OPTIONS } from './invite-user-form.tsx'
-import { showServerFieldErrors } from './server-field-errors.ts'
+import { showServerFieldErrors } from '../../lib/server-field-errors.ts'
 
 const FIELDS = [
   'firstName',

@@ -13,7 +13,7 @@ import { FormSelectField } from '../../components/ui/form-select-field.tsx'
 import { toast } from '../../components/ui/use-toast.ts'
 import { parseApiError } from '../../lib/api.ts'
 import { useInviteUser } from './api.ts'
-import { showServerFieldErrors } from './server-field-errors.ts'
+import { showServerFieldErrors } from '../../lib/server-field-errors.ts'
 
 export const ROLE_OPTIONS = [
   { value: 'user', label: 'User' },

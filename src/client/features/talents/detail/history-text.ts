@@ -1,6 +1,6 @@
 import type { ActivityEntry, FieldChange } from '#shared/activity.ts'
 import { cvChangeDetailsSchema, talentChangeDetailsSchema } from '#shared/activity.ts'
-import { capitalizeWords, formatLongDate } from '../format.ts'
+import { capitalizeWords, formatLongDate } from '../../../lib/talent-format.ts'
 
 // The History tab's words (issue 5): one pure place that turns an activity entry into a line a
 // person reads, e.g. 'Dana Reyes changed Status from Interviewed to Hired'.

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { parseApiError } from '../../../lib/api.ts'
 import { talentDetailOptions } from '../api.ts'
-import { TalentListError } from '../list/talent-list-error.tsx'
+import { LoadError } from '../../../components/ui/load-error.tsx'
 import { TalentProfile } from './talent-profile.tsx'
 
 type TalentDetailProps = {
@@ -70,7 +70,7 @@ export function TalentDetail({
         </div>
       ) : null}
       {talent === undefined && query.isError && !isNotFound ? (
-        <TalentListError
+        <LoadError
           title="Could not load this talent."
           onRetry={() => void query.refetch()}
           isRetrying={query.isFetching}

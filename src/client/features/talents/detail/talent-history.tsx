@@ -4,7 +4,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { Tooltip, TooltipContent, TooltipTrigger } from '../../../components/ui/tooltip.tsx'
 import { talentHistoryOptions } from '../api.ts'
 import { describeActivity, formatExactTime, formatWhen } from './history-text.ts'
-import { TalentListError } from '../list/talent-list-error.tsx'
+import { LoadError } from '../../../components/ui/load-error.tsx'
 
 function HistorySkeleton() {
   return (
@@ -71,7 +71,7 @@ export function TalentHistory({ talentId }: { talentId: number }) {
   if (query.isPending) return <HistorySkeleton />
   if (query.isError) {
     return (
-      <TalentListError
+      <LoadError
         title="Could not load the history."
         onRetry={() => void query.refetch()}
         isRetrying={query.isFetching}

@@ -3,7 +3,7 @@ import type { Talent } from '#shared/talent.ts'
 import { Badge } from '../../../components/ui/badge.tsx'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx'
 import { CvPanel } from '../../cvs/cv-panel.tsx'
-import { capitalize, capitalizeWords } from '../format.ts'
+import { capitalize, capitalizeWords } from '../../../lib/talent-format.ts'
 import { TalentHistory } from './talent-history.tsx'
 
 function Row({ label, children }: { label: string; children: ReactNode }) {

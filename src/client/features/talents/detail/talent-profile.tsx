@@ -14,7 +14,7 @@ import {
   formatLongDate,
   initials,
   lastUpdated,
-} from '../format.ts'
+} from '../../../lib/talent-format.ts'
 import { useAuth } from '../../auth/use-auth.ts'
 import { TalentProfileTabs } from './talent-profile-tabs.tsx'
 

@@ -10,7 +10,7 @@ import { userFilterOptions } from '../../users/api.ts'
 import { type TalentListFilters } from '../api.ts'
 import { FilterSelect } from './filter-select.tsx'
 import { tagListOptions } from '../../tags/api.ts'
-import { capitalize, capitalizeWords } from '../format.ts'
+import { capitalize, capitalizeWords } from '../../../lib/talent-format.ts'
 import { DEFAULT_FILTERS, fromDraft, toDraft, useFilterDraft } from './use-talent-filters.ts'
 
 type TalentFiltersPanelProps = {

@@ -9,7 +9,7 @@ import {
   firstLetter,
   formatShortDate,
   lastUpdated,
-} from '../format.ts'
+} from '../../../lib/talent-format.ts'
 import { TalentRowActions } from './talent-row-actions.tsx'
 
 type TalentCardProps = {

@@ -5,7 +5,7 @@ import type { DeleteSource } from './delete-talent-dialog.tsx'
 import { LoadMore } from './load-more.tsx'
 import { TalentCardGrid } from './talent-card-grid.tsx'
 import { TalentFilters } from '../filters/talent-filters.tsx'
-import { TalentListError } from './talent-list-error.tsx'
+import { LoadError } from '../../../components/ui/load-error.tsx'
 import { TalentTable } from './talent-table.tsx'
 import type { ViewMode } from './use-view-mode.ts'
 import { ViewModeToggle } from './view-mode-toggle.tsx'
@@ -63,7 +63,7 @@ export function TalentPool(props: TalentPoolProps) {
       </div>
 
       {hasFailed ? (
-        <TalentListError
+        <LoadError
           title="Could not load talents."
           onRetry={() => void query.refetch()}
           isRetrying={query.isFetching}

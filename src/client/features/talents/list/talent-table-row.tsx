@@ -1,7 +1,7 @@
 import { memo, type KeyboardEvent } from 'react'
 import type { Talent } from '#shared/talent.ts'
 import { TableCell, TableRow } from '../../../components/ui/table.tsx'
-import { capitalize, capitalizeWords, formatLongDate } from '../format.ts'
+import { capitalize, capitalizeWords, formatLongDate } from '../../../lib/talent-format.ts'
 import { TalentRowActions } from './talent-row-actions.tsx'
 
 type TalentTableRowProps = {

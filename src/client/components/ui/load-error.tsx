@@ -1,14 +1,14 @@
 import { RefreshCw, TriangleAlert } from 'lucide-react'
-import { Button } from '../../../components/ui/button.tsx'
+import { Button } from './button.tsx'
 
-type TalentListErrorProps = {
+type LoadErrorProps = {
   title: string
   onRetry: () => void
   isRetrying: boolean
 }
 
 /** A failed load is an error with a retry, never an empty list (STYLE: patterns we avoid). */
-export function TalentListError({ title, onRetry, isRetrying }: TalentListErrorProps) {
+export function LoadError({ title, onRetry, isRetrying }: LoadErrorProps) {
   return (
     <div
       role="alert"

@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form'
-import type { ParsedApiError } from '../../lib/api.ts'
+import type { ParsedApiError } from './api.ts'
 
 /**
  * Puts the server's 400 fieldErrors on the form's own fields (STYLE: forms), focusing the first.

@@ -12,7 +12,7 @@ import {
   formatShortDate,
   initials,
   lastUpdated,
-} from './format.ts'
+} from './talent-format.ts'
 
 const user = (firstName: string | null, lastName: string | null, email = 'sam@example.com') => ({
   firstName,
