@@ -1,6 +1,6 @@
 import { Suspense, useState } from 'react'
 import { Outlet } from 'react-router'
-import { useAuth } from '../../features/auth/use-auth.ts'
+import { useAuth } from '../../features/auth/api.ts'
 import { PageSpinner } from './page-spinner.tsx'
 import { ScrollToTopButton } from './scroll-to-top-button.tsx'
 import { SidePanel } from './side-panel.tsx'

@@ -1,5 +1,5 @@
 import { Navigate, Outlet } from 'react-router'
-import { useAuth } from './use-auth.ts'
+import { useAuth } from './api.ts'
 
 /** spec section 2: non-admins on admin-only routes are sent to /dashboard. */
 export function AdminRoute() {

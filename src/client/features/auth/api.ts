@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import {
   loginResponseSchema,
@@ -8,8 +8,11 @@ import {
 } from '#shared/auth.ts'
 import { userSchema, type User } from '#shared/user.ts'
 import { api, fetchJson } from '../../lib/api.ts'
-import { setAuthToken, setCachedUser } from '../../lib/auth-token.ts'
+import { hasValidAuthToken, setAuthToken, setCachedUser } from '../../lib/auth-token.ts'
 import { CURRENT_USER_KEY, clearStoredSession } from './session.ts'
+
+// Other features refresh the signed-in user after changing it (an admin editing their own names).
+export { CURRENT_USER_KEY }
 
 async function fetchCurrentUser(): Promise<User | null> {
   let body: unknown
@@ -88,4 +91,27 @@ export function useFirstTimePasswordChange() {
 /** POST /api/auth/logout; the caller ignores its failure (spec section 7). */
 export function logoutRequest() {
   return api.post('/api/auth/logout', z.unknown())
+}
+
+type Auth = {
+  user: User | null
+  isLoading: boolean
+  isAuthenticated: boolean
+  isAdmin: boolean
+}
+
+/**
+ * The signed-in user (spec section 4): with no valid stored token nobody is signed in and the
+ * current-user call is not made; otherwise the call decides.
+ */
+export function useAuth(): Auth {
+  const hasToken = hasValidAuthToken()
+  const query = useQuery({ ...currentUserQueryOptions(), enabled: hasToken })
+  const user = hasToken && !query.isError ? (query.data ?? null) : null
+  return {
+    user,
+    isLoading: hasToken && query.isPending,
+    isAuthenticated: user !== null,
+    isAdmin: user?.role === 'admin',
+  }
 }

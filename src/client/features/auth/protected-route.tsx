@@ -1,6 +1,6 @@
 import { Navigate, Outlet } from 'react-router'
 import { PageSpinner } from '../../components/layout/page-spinner.tsx'
-import { useAuth } from './use-auth.ts'
+import { useAuth } from './api.ts'
 
 /**
  * spec section 2: a spinner while authentication loads; visitors who are not signed in go to

@@ -9,7 +9,7 @@ import {
 import { messageResponseSchema } from '#shared/auth.ts'
 import { api, apiRequest } from '../../lib/api.ts'
 import { queryRoots } from '../../lib/query-roots.ts'
-import { CURRENT_USER_KEY } from '../auth/session.ts'
+import { CURRENT_USER_KEY } from '../auth/api.ts'
 
 // Users' reads and writes (spec section 7): the admin's list and the dashboard's Added By choices.
 

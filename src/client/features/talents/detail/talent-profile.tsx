@@ -15,7 +15,7 @@ import {
   initials,
   lastUpdated,
 } from '../../../lib/talent-format.ts'
-import { useAuth } from '../../auth/use-auth.ts'
+import { useAuth } from '../../auth/api.ts'
 import { TalentProfileTabs } from './talent-profile-tabs.tsx'
 
 type TalentProfileProps = {
