@@ -80,7 +80,7 @@ describe('headers (SECURITY.md 25)', () => {
   test('HSTS and a Secure cookie when served over HTTPS behind a trusted proxy', async () => {
     const proxied = await buildApp({
       database,
-      config: testConfig({ trustProxy: true }),
+      config: testConfig({ trustProxy: ['127.0.0.1'] }),
       logger: false,
     })
     try {

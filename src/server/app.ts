@@ -11,6 +11,7 @@ import { registerAccessControl } from './auth/access.ts'
 import { appInfoRoutes } from './app-info/routes.ts'
 import { activityRoutes } from './activity/routes.ts'
 import { authRoutes } from './auth/routes.ts'
+import { cookiePolicy, HSTS, isSecure } from './auth/cookies.ts'
 import { cacheSessionsOn } from './auth/sessions.ts'
 import { clientRoutes } from './client-routes.ts'
 import { COMPRESSION } from './compression.ts'
@@ -92,7 +93,7 @@ export async function buildApp({
   const app = Fastify({
     logger: logger ?? loggerOptions(config, logStream),
     bodyLimit: BODY_LIMIT,
-    trustProxy: trustProxyOption(config.trustProxy),
+    trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
   })
@@ -102,14 +103,13 @@ export async function buildApp({
   configureBodyParsing(app)
 
   registerSecurityHeaders(app)
+  const cookies = cookiePolicy(config)
   await app.register(fastifyCookie)
   await app.register(fastifyCompress, COMPRESSION)
   app.addHook('onSend', async (request, reply) => {
     if (isApi(request.url)) void reply.header('cache-control', 'no-store')
     void reply.header('x-robots-tag', X_ROBOTS_TAG)
-    if (request.protocol === 'https') {
-      void reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains')
-    }
+    if (isSecure(cookies, request)) void reply.header('strict-transport-security', HSTS)
   })
   registerCors(app, config.corsOrigins)
   if (database.watchAuthChanges) await cacheSessionsOn(database.db, database.watchAuthChanges)
@@ -164,10 +164,6 @@ function mailerFor(app: FastifyInstance, config: Config, given: Mailer | undefin
   return mailer
 }
 
-// A hop count trusts that many proxies nearest to us (proxy-addr semantics).
-function trustProxyOption(value: Config['trustProxy']) {
-  return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value
-}
 
 /**
  * SECURITY.md 10, 18: only JSON bodies (text/plain is refused with 415, so no "simple" cross-site

@@ -60,8 +60,10 @@ describe('loadConfig', () => {
       corsOrigins: ['https://a.example', 'http://localhost:5173'],
       clientDir: '/srv/client',
     })
-    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true)
-    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2)
+    expect(loadConfig({ TRUST_PROXY: 'loopback' }).trustProxy).toEqual(['loopback'])
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8,::1' }).trustProxy).toEqual(['10.0.0.0/8', '::1'])
+    expect(loadConfig({}).smtpInsecure).toBe(false)
+    expect(loadConfig({ SMTP_INSECURE: 'true' }).smtpInsecure).toBe(true)
     expect(loadConfig({ PORT: '' }).port).toBe(5000)
   })
 
@@ -79,7 +81,12 @@ describe('loadConfig', () => {
     [{ SESSION_ABSOLUTE_HOURS: 'x' }, 'Invalid SESSION_ABSOLUTE_HOURS'],
     [{ TEMP_PASSWORD_DAYS: '0' }, 'Invalid TEMP_PASSWORD_DAYS'],
     [{ LOG_LEVEL: 'loud' }, 'Invalid LOG_LEVEL'],
-    [{ TRUST_PROXY: 'maybe' }, 'Invalid TRUST_PROXY'],
+    [{ TRUST_PROXY: 'maybe' }, 'Invalid TRUST_PROXY: "maybe" is not an address or network'],
+    [{ TRUST_PROXY: '10.0.0.1, 10.0.0.300' }, 'Invalid TRUST_PROXY: "10.0.0.300"'],
+    // SECURITY.md 35: trusting every hop lets a client choose its own address; say what to write.
+    [{ TRUST_PROXY: 'true' }, 'would let any client choose its own address; set it to your proxy'],
+    [{ TRUST_PROXY: '2' }, 'Invalid TRUST_PROXY: "2" would let any client choose its own address'],
+    [{ SMTP_INSECURE: 'yes' }, 'Invalid SMTP_INSECURE: must be true or false'],
     [{ CORS_ORIGINS: 'example.com' }, 'Invalid CORS_ORIGINS'],
     [{ CORS_ORIGINS: 'https://a.example/path' }, 'Invalid CORS_ORIGINS'],
     [{ ADMIN_PASSWORD: 'short' }, 'Invalid ADMIN_PASSWORD: Password must be at least 8 characters'],

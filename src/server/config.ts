@@ -1,3 +1,4 @@
+import ipaddr from 'ipaddr.js'
 import path from 'node:path'
 import { z } from 'zod'
 import { PASSWORD_MAX_LENGTH } from '#shared/auth.ts'
@@ -67,6 +68,12 @@ export const CONFIG_DOCS = [
       'smtp:// or smtps:// URL (user:password@host:port) for invitation e-mails; unset means the admin is shown the temporary password instead',
   },
   {
+    name: 'SMTP_INSECURE',
+    default: 'false',
+    meaning:
+      'true lets invitation e-mails go in plain text when the mail server offers no STARTTLS (a lab server only)',
+  },
+  {
     name: 'MAIL_FROM',
     default: 'Scout <no-reply@localhost>',
     meaning: 'Sender of invitation e-mails',
@@ -84,7 +91,8 @@ export const CONFIG_DOCS = [
   {
     name: 'TRUST_PROXY',
     default: 'false',
-    meaning: 'true, a hop count, or comma-separated proxy addresses, when behind a reverse proxy',
+    meaning:
+      "Behind a reverse proxy or load balancer: its addresses or networks (comma-separated, e.g. 127.0.0.1 or 10.0.0.0/8), or loopback; only these may say a client's address in X-Forwarded-For",
   },
   {
     name: 'CORS_ORIGINS',
@@ -148,11 +156,13 @@ export type Config = {
   tempPasswordDays: number
   /** Unset: invitations are not e-mailed; the API hands the temporary password to the admin. */
   smtpUrl: string | undefined
+  /** SECURITY.md 37: mail may travel unencrypted only when an operator said so. */
+  smtpInsecure: boolean
   mailFrom: string
   /** Without a trailing slash. */
   publicUrl: string
   logLevel: (typeof LOG_LEVELS)[number]
-  trustProxy: boolean | number | string[]
+  trustProxy: false | string[]
   corsOrigins: string[]
   clientDir: string
   throttle: ThrottleConfig
@@ -194,6 +204,7 @@ const envSchema = z.object({
       'must be a URL starting with smtp:// or smtps://',
     )
     .optional(),
+  SMTP_INSECURE: z.enum(['true', 'false'], 'must be true or false').default('false'),
   // "Name <address>" or a bare address; nodemailer parses either.
   MAIL_FROM: z
     .string()
@@ -255,6 +266,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionAbsoluteHours: e.SESSION_ABSOLUTE_HOURS,
     tempPasswordDays: e.TEMP_PASSWORD_DAYS,
     smtpUrl: e.SMTP_URL,
+    smtpInsecure: e.SMTP_INSECURE === 'true',
     mailFrom: e.MAIL_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     logLevel: e.LOG_LEVEL,
@@ -275,21 +287,45 @@ function readSecretKey(value: string | undefined): SecretKey | undefined {
   }
 }
 
+const TRUST_PROXY_EXAMPLE =
+  "set it to your proxy's address or network, e.g. TRUST_PROXY=127.0.0.1 or TRUST_PROXY=10.0.0.0/8, or TRUST_PROXY=loopback"
+/** proxy-addr's names for address ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal'])
+
+/**
+ * SECURITY.md 35: only named proxies may say who the client is. `true` or a hop count would trust
+ * whatever X-Forwarded-For a client sends (its own choice of address: the per-address login limit
+ * never triggers and the logs record made-up addresses), so they are refused with what to write.
+ */
 function parseTrustProxy(value: string): Config['trustProxy'] {
   const v = value.trim().toLowerCase()
-  if (v === 'true') return true
   if (v === 'false') return false
-  if (/^\d+$/.test(v)) return Number(v)
+  if (v === 'true' || /^\d+$/.test(v)) {
+    throw new Error(
+      `Invalid TRUST_PROXY: "${value}" would let any client choose its own address; ${TRUST_PROXY_EXAMPLE}`,
+    )
+  }
   const list = v
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean)
-  if (list.length === 0 || list.some((s) => !/^[0-9a-f.:/]+$/.test(s))) {
+  const bad = list.find((entry) => !PROXY_RANGE_NAMES.has(entry) && !isAddressOrNetwork(entry))
+  if (list.length === 0 || bad !== undefined) {
     throw new Error(
-      'Invalid TRUST_PROXY: must be true, false, a hop count, or comma-separated proxy addresses',
+      `Invalid TRUST_PROXY: "${bad ?? value}" is not an address or network; ${TRUST_PROXY_EXAMPLE}`,
     )
   }
   return list
+}
+
+function isAddressOrNetwork(entry: string): boolean {
+  if (ipaddr.isValid(entry)) return true
+  try {
+    ipaddr.parseCIDR(entry)
+    return true
+  } catch {
+    return false
+  }
 }
 
 function parseOrigins(value: string | undefined): string[] {

@@ -200,7 +200,7 @@ describe('SECURITY.md 25: security headers and CSP on pages and API', () => {
   })
 
   test('HSTS over HTTPS (behind a trusted proxy)', async () => {
-    const proxied = await createTestApp({ trustProxy: true })
+    const proxied = await createTestApp({ trustProxy: ['127.0.0.1'] })
     try {
       const response = await proxied.app.inject({
         url: '/api/health',

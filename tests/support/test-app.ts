@@ -104,11 +104,12 @@ export async function loginAs(
   })
   expect(response.statusCode, response.body).toBe(200)
   const body = response.json<{ token: string; user: unknown }>()
-  const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE)
+  // Over an https PUBLIC_URL the cookie carries the __Host- prefix (SECURITY.md 35).
+  const cookie = response.cookies.find((c) => c.name.replace(/^__Host-/, '') === SESSION_COOKIE)
   expect(cookie?.value).toBe(body.token)
   return {
     token: body.token,
-    cookie: `${SESSION_COOKIE}=${body.token}`,
+    cookie: `${cookie?.name ?? SESSION_COOKIE}=${body.token}`,
     headers: { authorization: `Bearer ${body.token}` },
     user: userSchema.parse(body.user),
   }

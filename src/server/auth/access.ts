@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/open.ts'
+import { cookiePolicy } from './cookies.ts'
 import { deleteUserSessions, resolveSession, tokenFromRequest } from './sessions.ts'
 import { ForbiddenError, UnauthorizedError } from '../errors.ts'
 import { noteDataVersion } from '../cache/count-cache.ts'
@@ -67,9 +68,9 @@ export function requireViewer(request: FastifyRequest): Viewer {
  * equal to ours (or one listed in CORS_ORIGINS). Non-browser clients send neither and cannot be
  * forged into sending a cookie cross-site, so they pass.
  */
-function assertSameOrigin(request: FastifyRequest, corsOrigins: string[]): void {
+function assertSameOrigin(request: FastifyRequest, corsOrigins: string[], cookie: string): void {
   if (!STATE_CHANGING.has(request.method)) return
-  if (tokenFromRequest(request)?.via === 'bearer') return
+  if (tokenFromRequest(request, cookie)?.via === 'bearer') return
   const site = request.headers['sec-fetch-site']
   if (site === 'same-origin' || site === 'none') return
   const origin = request.headers.origin
@@ -90,6 +91,7 @@ function assertSameOrigin(request: FastifyRequest, corsOrigins: string[]): void 
  */
 export function registerAccessControl(app: FastifyInstance, db: Db, config: Config): void {
   app.decorateRequest('viewer', undefined)
+  const { sessionCookie } = cookiePolicy(config)
   const table: RouteEntry[] = []
   routeTables.set(app, table)
 
@@ -108,12 +110,12 @@ export function registerAccessControl(app: FastifyInstance, db: Db, config: Conf
   })
 
   app.addHook('onRequest', async (request) => {
-    assertSameOrigin(request, config.corsOrigins)
+    assertSameOrigin(request, config.corsOrigins, sessionCookie)
     const { access, allowWhileMustChangePassword } = request.routeOptions.config
     // The not-found handler has no access of its own and serves no data.
     if (access === undefined || access === 'public') return
 
-    const token = tokenFromRequest(request)
+    const token = tokenFromRequest(request, sessionCookie)
     const resolved = token ? await resolveSession(db, config, token.value) : undefined
     if (!token || !resolved) throw new UnauthorizedError()
     const { user, session } = resolved

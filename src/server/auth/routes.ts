@@ -7,33 +7,19 @@ import {
   loginRequestSchema,
   loginResponseSchema,
   messageResponseSchema,
-  SESSION_COOKIE,
 } from '#shared/auth.ts'
 import { userSchema } from '#shared/user.ts'
 import { requireViewer } from './access.ts'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/open.ts'
 import { toPublicUser } from '../users/service.ts'
+import { cookiePolicy, sessionCookieOptions } from './cookies.ts'
 import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS } from './device-cookie.ts'
 import { login } from './login.ts'
 import { changePassword, firstTimePasswordChange } from './service.ts'
 import { deleteSession, resolveSession, tokenFromRequest } from './sessions.ts'
 
 export type AuthRoutesOptions = { db: Db; config: Config }
-
-// SECURITY.md 10: HttpOnly, SameSite=Lax, Path=/, Secure whenever served over HTTPS.
-function cookieOptions(request: FastifyRequest) {
-  return {
-    httpOnly: true,
-    sameSite: 'lax',
-    path: '/',
-    secure: request.protocol === 'https',
-  } as const
-}
-
-function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
-  void reply.clearCookie(SESSION_COOKIE, cookieOptions(request))
-}
 
 /** The auth API of spec section 7. */
 export const authRoutes: FastifyPluginCallback<AuthRoutesOptions> = (
@@ -42,6 +28,11 @@ export const authRoutes: FastifyPluginCallback<AuthRoutesOptions> = (
   done,
 ) => {
   const app = base.withTypeProvider<ZodTypeProvider>()
+  const policy = cookiePolicy(config)
+  const cookieOptions = (request: FastifyRequest) => sessionCookieOptions(policy, request)
+  const clearSessionCookie = (request: FastifyRequest, reply: FastifyReply) => {
+    void reply.clearCookie(policy.sessionCookie, cookieOptions(request))
+  }
 
   app.post('/api/auth/login', {
     config: { access: 'public' },
@@ -59,7 +50,10 @@ export const authRoutes: FastifyPluginCallback<AuthRoutesOptions> = (
       }
       const session = await login(db, config, request.body, context)
       const maxAge = Math.floor((session.expiresAt.getTime() - Date.now()) / 1000)
-      void reply.setCookie(SESSION_COOKIE, session.token, { ...cookieOptions(request), maxAge })
+      void reply.setCookie(policy.sessionCookie, session.token, {
+        ...cookieOptions(request),
+        maxAge,
+      })
       if (session.deviceCookie) {
         // SECURITY.md 6 d: only the sign-in reads it, so it goes nowhere else.
         void reply.setCookie(DEVICE_COOKIE, session.deviceCookie, {
@@ -87,7 +81,7 @@ export const authRoutes: FastifyPluginCallback<AuthRoutesOptions> = (
       response: { 200: messageResponseSchema },
     },
     handler: async (request, reply) => {
-      const token = tokenFromRequest(request)
+      const token = tokenFromRequest(request, policy.sessionCookie)
       const resolved = token ? await resolveSession(db, config, token.value) : undefined
       if (resolved) await deleteSession(db, resolved.session.id)
       request.log.info({ event: 'logout', userId: resolved?.user.id })

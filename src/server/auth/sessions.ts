@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, ne, sql } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
-import { decodeAuthToken, encodeAuthToken, SESSION_COOKIE } from '#shared/auth.ts'
+import { decodeAuthToken, encodeAuthToken } from '#shared/auth.ts'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/open.ts'
 import { dataVersions, sessions, users } from '../db/schema.ts'
@@ -152,11 +152,14 @@ export async function deleteUserSessions(
 export type RequestToken = { value: string; via: 'bearer' | 'cookie' }
 
 /** The token from `Authorization: Bearer` first (spec section 7), else the session cookie. */
-export function tokenFromRequest(request: FastifyRequest): RequestToken | undefined {
+export function tokenFromRequest(
+  request: FastifyRequest,
+  cookieName: string,
+): RequestToken | undefined {
   const header = request.headers.authorization
   const bearer = header?.match(/^Bearer\s+(\S+)\s*$/i)?.[1]
   if (bearer) return { value: bearer, via: 'bearer' }
-  const cookie = request.cookies[SESSION_COOKIE]
+  const cookie = request.cookies[cookieName]
   return cookie ? { value: cookie, via: 'cookie' } : undefined
 }
 

@@ -14,9 +14,20 @@ export type Mailer = {
 // A mail server that hangs must not hold an admin's request for minutes (nodemailer's defaults).
 const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 }
 
-/** Sends through the SMTP server of SMTP_URL (smtp:// upgrades with STARTTLS when offered). */
-export function createSmtpMailer(config: Pick<Config, 'mailFrom'> & { smtpUrl: string }): Mailer {
-  const transport = nodemailer.createTransport({ url: config.smtpUrl, ...TIMEOUTS })
+type SmtpConfig = Pick<Config, 'mailFrom' | 'smtpInsecure'> & { smtpUrl: string }
+
+/**
+ * Sends through the SMTP server of SMTP_URL. smtps:// speaks TLS from the start; smtp:// must
+ * upgrade with STARTTLS (SECURITY.md 37: requireTLS), so a man in the middle who strips the
+ * STARTTLS offer gets a failed send, not the temporary password in plain text — unless the
+ * operator set SMTP_INSECURE=true for a lab server.
+ */
+export function createSmtpMailer(config: SmtpConfig): Mailer {
+  const transport = nodemailer.createTransport({
+    url: config.smtpUrl,
+    ...TIMEOUTS,
+    requireTLS: !config.smtpInsecure,
+  })
   return {
     send: async ({ to, subject, text }) => {
       await transport.sendMail({ from: config.mailFrom, to, subject, text })
