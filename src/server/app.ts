@@ -17,6 +17,7 @@ import { clientRoutes } from './client-routes.ts'
 import { COMPRESSION } from './compression.ts'
 import { cvRoutes } from './cvs/routes.ts'
 import { EXTRACT_CV_TEXT, extractCvTextJob } from './cvs/extract-job.ts'
+import { startHousekeeping } from './housekeeping/scheduler.ts'
 import { startJobRunner, type JobHandler } from './jobs/runner.ts'
 import type { Config } from './config.ts'
 import { registerCors } from './cors.ts'
@@ -95,6 +96,14 @@ export async function buildApp({
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
+    // SECURITY.md 32: a trickling client is cut off.
+    connectionTimeout: config.timeouts.idleMs,
+    requestTimeout: config.timeouts.requestMs,
+    http: {
+      headersTimeout: config.timeouts.headersMs,
+      requestTimeout: config.timeouts.requestMs,
+      connectionsCheckingInterval: config.timeouts.checkEveryMs,
+    },
     requestIdHeader: false,
   })
   app.setValidatorCompiler(validatorCompiler)
@@ -129,6 +138,8 @@ export async function buildApp({
     startJobRunner({ db: database.db, handlers: jobHandlers(database.db), log: app.log }),
   )
   app.addHook('onClose', () => app.jobs.stop())
+  const housekeeping = startHousekeeping(database.db, config, app.log)
+  app.addHook('onClose', () => housekeeping.stop())
   await app.register(cvRoutes, { db: database.db, maxMegabytes: config.cvMaxMegabytes })
   await app.register(tagRoutes, { db: database.db })
   await app.register(activityRoutes, { db: database.db })

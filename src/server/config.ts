@@ -139,6 +139,28 @@ export const DEFAULT_THROTTLE: ThrottleConfig = {
   deviceMaxFailures: 5,
 }
 
+/**
+ * SECURITY.md 32: a client trickling headers or a body is cut off. Uploads (CVs, up to CV_MAX_MB)
+ * fit in the request limit at ~100 KB/s. Fixed numbers; fields so tests can shorten them.
+ */
+export type TimeoutConfig = {
+  /** All request headers must arrive within this. */
+  headersMs: number
+  /** The whole request, body included, must arrive within this. */
+  requestMs: number
+  /** A connection with no traffic at all is closed after this. */
+  idleMs: number
+  /** How often Node checks the two limits above (its default, 30 s, would let a trickle last). */
+  checkEveryMs: number
+}
+
+export const DEFAULT_TIMEOUTS: TimeoutConfig = {
+  headersMs: 10_000,
+  requestMs: 120_000,
+  idleMs: 30_000,
+  checkEveryMs: 1_000,
+}
+
 export type Config = {
   port: number
   host: string
@@ -166,6 +188,9 @@ export type Config = {
   corsOrigins: string[]
   clientDir: string
   throttle: ThrottleConfig
+  timeouts: TimeoutConfig
+  /** SECURITY.md 33: how often expired rows are swept (housekeeping/); 0 turns it off. */
+  housekeepingIntervalMs: number
   /**
    * SECRET_KEY (SECURITY.md 34). Unset: the embedded database uses DATA_DIR/secret.key; start-up
    * (secrets/startup-key.ts) puts the key it resolved here.
@@ -274,6 +299,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: parseOrigins(e.CORS_ORIGINS),
     clientDir: path.resolve(e.CLIENT_DIR),
     throttle: DEFAULT_THROTTLE,
+    timeouts: DEFAULT_TIMEOUTS,
+    housekeepingIntervalMs: 15 * 60_000,
     secretKey: readSecretKey(e.SECRET_KEY),
   }
 }

@@ -28,7 +28,8 @@ export function sealedTempPassword(plain: string): string | null {
 /** Defaults plus overrides; CLIENT_DIR points nowhere unless a test gives it a folder. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   const base = loadConfig({ CLIENT_DIR: path.join(tmpdir(), 'scout-test-no-client') })
-  return { ...base, secretKey: TEST_SECRET_KEY, ...overrides }
+  // No scheduled sweep: tests set up expired rows on purpose (housekeeping tests run it directly).
+  return { ...base, secretKey: TEST_SECRET_KEY, housekeepingIntervalMs: 0, ...overrides }
 }
 
 export type TestApp = {

@@ -1,0 +1,149 @@
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { cvUploads, files, jobs, loginThrottle, sessions } from '../db/schema.ts'
+import { insertUser } from '#tests/support/talent-rows.ts'
+import { truncateAll } from '#tests/support/test-database.ts'
+import { createTestApp, type TestApp } from '#tests/support/test-app.ts'
+import { startHousekeeping } from './scheduler.ts'
+import { BATCH, sweepExpired } from './sweep.ts'
+
+/** SECURITY.md 33: expired sessions, throttle rows, unclaimed uploads and old jobs are pruned. */
+let t: TestApp
+beforeAll(async () => {
+  t = await createTestApp()
+})
+afterAll(async () => {
+  await t.close()
+})
+beforeEach(async () => {
+  await truncateAll(t.database)
+})
+
+const HOUR = 3_600_000
+const ago = (ms: number) => new Date(Date.now() - ms)
+const ahead = (ms: number) => new Date(Date.now() + ms)
+
+async function keys(table: typeof loginThrottle) {
+  return (await t.database.db.select({ key: table.key }).from(table)).map((r) => r.key).sort()
+}
+
+describe('sweepExpired (SECURITY.md 33)', () => {
+  test('SECURITY.md 33: expired and idle sessions go; live ones stay', async () => {
+    const { db } = t.database
+    const { id: userId } = await insertUser(db, 'a@x.test')
+    const session = (name: string, expiresAt: Date, lastSeenAt: Date) => ({
+      userId,
+      secretHash: name,
+      expiresAt,
+      lastSeenAt,
+    })
+    await db
+      .insert(sessions)
+      .values([
+        session('live', ahead(HOUR), ago(60_000)),
+        session('expired', ago(1000), ago(60_000)),
+        session('idle', ahead(HOUR), ago(2 * HOUR)),
+      ])
+    const counts = await sweepExpired(db, t.config)
+    expect(counts.sessions).toBe(2)
+    const left = await db.select({ name: sessions.secretHash }).from(sessions)
+    expect(left.map((r) => r.name)).toEqual(['live'])
+  })
+
+  test('SECURITY.md 33: throttle rows go once their window and lock are over; locks stay', async () => {
+    const { db } = t.database
+    const row = (key: string, updatedAt: Date, lockedUntil: Date | null = null) => ({
+      key,
+      updatedAt,
+      lockedUntil,
+      windowStartedAt: updatedAt,
+    })
+    await db.insert(loginThrottle).values([
+      row('ip:10.0.0.1', ago(2 * HOUR)), // window over: goes
+      row('ip:10.0.0.2', ago(60_000)), // window open: stays
+      row('account:locked@x.test', ago(2 * HOUR), ahead(HOUR)), // still locked: stays
+      row('account:was@x.test', ago(2 * HOUR), ago(HOUR)), // lock over: goes
+      row('session:41', ago(2 * HOUR)), // a session's window over: goes
+      row('device:refused', ago(2 * HOUR), ahead(100 * 24 * HOUR)), // refused cookie: stays
+      row('device:counting', ago(2 * HOUR)), // a cookie's failures, kept for its life: stays
+      row('device:old', ago(200 * 24 * HOUR)), // past any cookie's life: goes
+    ])
+    const counts = await sweepExpired(db, t.config)
+    expect(counts.throttleRows).toBe(4)
+    expect(await keys(loginThrottle)).toEqual([
+      'account:locked@x.test',
+      'device:counting',
+      'device:refused',
+      'ip:10.0.0.2',
+    ])
+  })
+
+  test('SECURITY.md 33: unclaimed CV uploads go after a day, with their files; finished jobs after a week', async () => {
+    const { db } = t.database
+    await db.insert(files).values(
+      ['old', 'new'].map((sha256) => ({
+        sha256,
+        bytes: Buffer.from(sha256),
+        sizeBytes: 3,
+        mimeType: 'application/pdf',
+      })),
+    )
+    await db.insert(cvUploads).values([
+      { sha256: 'old', fileName: 'old.pdf', createdAt: ago(25 * HOUR) },
+      { sha256: 'new', fileName: 'new.pdf', createdAt: ago(HOUR) },
+    ])
+    const job = (state: 'queued' | 'done' | 'failed', updatedAt: Date) => ({
+      kind: 'test',
+      payload: {},
+      state,
+      updatedAt,
+    })
+    await db.insert(jobs).values([
+      job('done', ago(8 * 24 * HOUR)), // goes
+      job('failed', ago(8 * 24 * HOUR)), // goes
+      job('done', ago(HOUR)), // recent: stays
+      job('queued', ago(8 * 24 * HOUR)), // not finished: stays
+    ])
+    const counts = await sweepExpired(db, t.config)
+    expect(counts).toMatchObject({ cvUploads: 1, jobs: 2 })
+    const uploads = await db.select({ sha256: cvUploads.sha256 }).from(cvUploads)
+    expect(uploads.map((u) => u.sha256)).toEqual(['new'])
+    const kept = await db.select({ sha256: files.sha256 }).from(files)
+    expect(kept.map((f) => f.sha256)).toEqual(['new'])
+    expect(await db.$count(jobs)).toBe(2)
+  })
+
+  test('SECURITY.md 33: a backlog larger than a batch is cleared in bounded batches', async () => {
+    const { db } = t.database
+    await db.execute(sql`
+      INSERT INTO login_throttle (key, updated_at, window_started_at)
+      SELECT 'ip:backlog-' || i, now() - interval '2 hours', now() - interval '2 hours'
+      FROM generate_series(1, ${BATCH * 2 + 5}) AS i`)
+    expect((await sweepExpired(db, t.config)).throttleRows).toBe(BATCH * 2 + 5)
+    expect(await db.$count(loginThrottle)).toBe(0)
+  })
+})
+
+test('SECURITY.md 33: the scheduler sweeps on its own and stops with the app', async () => {
+  const { db } = t.database
+  await db.insert(loginThrottle).values({
+    key: 'ip:stale',
+    updatedAt: ago(2 * HOUR),
+    windowStartedAt: ago(2 * HOUR),
+  })
+  const logged: unknown[] = []
+  const log = { info: (entry: unknown) => logged.push(entry), warn: () => undefined }
+  const housekeeping = startHousekeeping(
+    db,
+    { housekeepingIntervalMs: 50, sessionIdleMinutes: 30 },
+    log as never,
+  )
+  try {
+    await expect.poll(() => db.$count(loginThrottle), { timeout: 5_000 }).toBe(0)
+    expect(logged).toContainEqual(
+      expect.objectContaining({ event: 'housekeeping', throttleRows: 1 }),
+    )
+  } finally {
+    await housekeeping.stop()
+  }
+})

@@ -1,0 +1,88 @@
+import { sql, type SQL } from 'drizzle-orm'
+import { DEVICE_COOKIE_DAYS } from '../auth/device-cookie.ts'
+import type { Config } from '../config.ts'
+import { UPLOAD_TTL_HOURS } from '../cvs/parse.ts'
+import type { Db } from '../db/open.ts'
+import { rawRows } from '../db/raw-rows.ts'
+
+/**
+ * SECURITY.md 33: what has served its purpose is pruned on a schedule (scheduler.ts), so tables
+ * that grow with every sign-in, failure, upload and job stay small. Each statement deletes a
+ * bounded batch (a huge backlog never holds a long lock) and a sweep stops after a bounded number
+ * of batches; several processes may sweep at once — a row is deleted once, whoever gets it.
+ */
+export const BATCH = 1_000
+const MAX_BATCHES = 50
+/** Finished jobs are kept this long for looking into what happened. */
+export const FINISHED_JOB_DAYS = 7
+/** The longest throttle window (an account's hour of failures). */
+const THROTTLE_WINDOW_HOURS = 1
+
+export type SweepCounts = {
+  sessions: number
+  throttleRows: number
+  cvUploads: number
+  jobs: number
+}
+
+/** `DELETE … WHERE key IN (SELECT key … WHERE <expired> LIMIT batch)`, repeated while full. */
+async function deleteInBatches(db: Db, table: string, key: string, expired: SQL): Promise<number> {
+  let total = 0
+  for (let batch = 0; batch < MAX_BATCHES; batch += 1) {
+    const rows = await rawRows<{ n: number }>(
+      db,
+      sql`WITH gone AS (
+        DELETE FROM ${sql.identifier(table)} WHERE ${sql.identifier(key)} IN (
+          SELECT ${sql.identifier(key)} FROM ${sql.identifier(table)} WHERE ${expired} LIMIT ${BATCH}
+        ) RETURNING 1
+      ) SELECT count(*)::int AS n FROM gone`,
+    )
+    const n = rows[0]?.n ?? 0
+    total += n
+    if (n < BATCH) break
+  }
+  return total
+}
+
+function ts(date: Date): SQL {
+  return sql`${date.toISOString()}::timestamptz`
+}
+
+export async function sweepExpired(
+  db: Db,
+  config: Pick<Config, 'sessionIdleMinutes'>,
+  now = new Date(),
+): Promise<SweepCounts> {
+  const n = ts(now)
+  const sessions = await deleteInBatches(
+    db,
+    'sessions',
+    'id',
+    sql`expires_at <= ${n} OR last_seen_at < ${n} - make_interval(mins => ${config.sessionIdleMinutes})`,
+  )
+  // Throttle rows whose lock and window are over. A refused device cookie stays refused for the
+  // cookie's life (its locked_until); a device's count of failures is kept as long as the cookie.
+  const throttleRows = await deleteInBatches(
+    db,
+    'login_throttle',
+    'key',
+    sql`(locked_until IS NULL OR locked_until <= ${n}) AND (
+      (key NOT LIKE 'device:%' AND updated_at < ${n} - make_interval(hours => ${THROTTLE_WINDOW_HOURS}))
+      OR (key LIKE 'device:%' AND updated_at < ${n} - make_interval(days => ${DEVICE_COOKIE_DAYS}))
+    )`,
+  )
+  // 'Add from CV' uploads no talent was saved with; their files go with them (migration 0010).
+  const cvUploads = await deleteInBatches(
+    db,
+    'cv_uploads',
+    'id',
+    sql`created_at < ${n} - make_interval(hours => ${UPLOAD_TTL_HOURS})`,
+  )
+  const jobs = await deleteInBatches(
+    db,
+    'jobs',
+    'id',
+    sql`state IN ('done', 'failed') AND updated_at < ${n} - make_interval(days => ${FINISHED_JOB_DAYS})`,
+  )
+  return { sessions, throttleRows, cvUploads, jobs }
+}
