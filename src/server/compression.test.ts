@@ -20,7 +20,22 @@ describe('acceptsBrotli', () => {
   })
 })
 
-test('brotli round-trips', () => {
+test('brotli round-trips, small bodies in line and large ones off the event loop', async () => {
   const text = JSON.stringify({ name: 'Zoë', list: Array.from({ length: 100 }, (_, i) => i) })
-  expect(brotliDecompressSync(brotli(text)).toString('utf8')).toBe(text)
+  expect(brotliDecompressSync(await brotli(text)).toString('utf8')).toBe(text)
+  const large = JSON.stringify(
+    Array.from({ length: 40_000 }, (_, i) => ({ id: i, note: 'ñ'.repeat(i % 50) })),
+  )
+  expect(large.length).toBeGreaterThan(256 * 1024)
+  expect(brotliDecompressSync(await brotli(large)).toString('utf8')).toBe(large)
+})
+
+test('SECURITY.md 31: compressing a large body leaves the event loop free', async () => {
+  const large = 'x'.repeat(8 * 1024 * 1024)
+  let ticks = 0
+  const timer = setInterval(() => (ticks += 1), 1)
+  await brotli(large)
+  clearInterval(timer)
+  // Timers fired while it compressed: nothing held the loop for the whole job.
+  expect(ticks).toBeGreaterThan(0)
 })

@@ -1,4 +1,5 @@
-import { brotliCompressSync, constants } from 'node:zlib'
+import { promisify } from 'node:util'
+import { brotliCompress, brotliCompressSync, constants } from 'node:zlib'
 import type { FastifyCompressOptions } from '@fastify/compress'
 
 const BROTLI_OPTIONS = {
@@ -21,9 +22,17 @@ export const COMPRESSION = {
   syncThreshold: 256 * 1024,
 } satisfies FastifyCompressOptions
 
-/** Brotli with the same settings, for bodies compressed once and sent many times. */
-export function brotli(text: string): Buffer {
-  return brotliCompressSync(text, BROTLI_OPTIONS)
+const SYNC_THRESHOLD_CHARS = COMPRESSION.syncThreshold
+const brotliCompressAsync = promisify(brotliCompress)
+
+/**
+ * Brotli with the same settings, for bodies compressed once and sent many times. A large body is
+ * compressed on libuv's thread pool (SECURITY.md 31: an 8 MB list took the event loop for
+ * seconds); a small one in line, where the hand-off would cost more than the work.
+ */
+export async function brotli(text: string): Promise<Buffer> {
+  if (text.length < SYNC_THRESHOLD_CHARS) return brotliCompressSync(text, BROTLI_OPTIONS)
+  return brotliCompressAsync(text, BROTLI_OPTIONS)
 }
 
 /**

@@ -149,7 +149,7 @@ const talentFields = {
   notes: optionalText(10_000),
   tags: z
     .array(z.string().trim().min(1).max(TAG_NAME_MAX_LENGTH))
-    .max(MAX_TAGS_PER_TALENT)
+    .max(MAX_TAGS_PER_TALENT, `A talent can have at most ${MAX_TAGS_PER_TALENT} tags`)
     .overwrite(dedupeCaseInsensitive),
   status: z.array(z.enum(TALENT_STATUSES)).overwrite((v) => [...new Set(v)]),
   // Set by the server to the signed-in user; a body naming someone else is refused (SECURITY.md 14).

@@ -9,7 +9,7 @@ import {
   type TestApp,
 } from '#tests/support/test-app.ts'
 import type { Talent } from '#shared/talent.ts'
-import { cachedPage, type CachedPage } from './page-cache.ts'
+import { cachedPage, MAX_CACHE_BYTES, pageBytes, type CachedPage } from './page-cache.ts'
 import { getTalent } from '../talents/service.ts'
 import { insertTalent } from '#tests/support/talent-rows.ts'
 
@@ -173,5 +173,26 @@ describe('cachedPage', () => {
     await cachedPage(db, 200, 'z', load, 0)
     await cachedPage(db, 200, 'z', load, 0)
     expect(loads).toBe(6)
+  })
+
+  test('SECURITY.md 31: stays within MAX_CACHE_BYTES however many big pages arrive', async () => {
+    const { db } = testApp.database
+    let loads = 0
+    const big = () => {
+      loads += 1
+      return Promise.resolve(page(`[${'"x",'.repeat(50_000)}"${loads}"]`))
+    }
+    const pageSize = pageBytes(await big())
+    const fits = Math.floor(MAX_CACHE_BYTES / pageSize)
+    // Far more pages than fit; the page count cap alone would keep them all.
+    for (let i = 0; i < fits * 3; i += 1) await cachedPage(db, 300, `big${i}`, big, 10_000)
+    loads = 0
+    // The newest ones are kept…
+    await cachedPage(db, 300, `big${fits * 3 - 1}`, big, 10_000)
+    expect(loads).toBe(0)
+    // …the oldest went, so the total stayed within the budget.
+    await cachedPage(db, 300, 'big0', big, 10_000)
+    expect(loads).toBe(1)
+    expect(fits).toBeGreaterThan(10)
   })
 })

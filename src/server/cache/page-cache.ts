@@ -11,11 +11,22 @@ export type CachedPage = {
   brotli?: Buffer
 }
 
-type PageCache = { version: number; pages: Map<string, CachedPage> }
+type PageCache = { version: number; pages: Map<string, CachedPage>; bytes: number }
 
-/** ~30 KiB per page of 50: at most ~15 MiB. Bigger pages (a bare call's 10,000 rows) are not kept. */
+/** ~30 KiB per page of 50: ~15 MiB at most, and never past MAX_CACHE_BYTES (SECURITY.md 31). */
 export const MAX_CACHED_PAGES = 500
+/** Every page kept, JSON and its brotli copy, per database. */
+export const MAX_CACHE_BYTES = 16 * 1024 * 1024
+/** Bigger pages (a bare call's thousands of rows) are not kept. */
 const MAX_CACHED_PAGE_CHARS = 256 * 1024
+
+/**
+ * What a page holds, counted as kept: its JSON (one byte a character is close for this JSON) and
+ * room for the brotli copy made on its first compressed request (~1/4 of the JSON at quality 1).
+ */
+export function pageBytes(page: CachedPage): number {
+  return page.json.length + Math.ceil(page.json.length / 4)
+}
 
 const caches = new WeakMap<Db, PageCache>()
 
@@ -33,7 +44,7 @@ export async function cachedPage(
   if (maxPages <= 0) return load()
   let cache = caches.get(db)
   if (!cache || version > cache.version) {
-    cache = { version, pages: new Map() }
+    cache = { version, pages: new Map(), bytes: 0 }
     caches.set(db, cache)
   }
   // A request that began before a newer one saw a write: serve it, but keep nothing.
@@ -47,10 +58,13 @@ export async function cachedPage(
   }
   const page = await load()
   if (caches.get(db) !== cache || page.json.length > MAX_CACHED_PAGE_CHARS) return page
-  if (cache.pages.size >= maxPages) {
-    const oldest = cache.pages.keys().next()
-    if (!oldest.done) cache.pages.delete(oldest.value)
-  }
   cache.pages.set(key, page)
+  cache.bytes += pageBytes(page)
+  // Least recently used first, until both the page count and the bytes are within bounds.
+  for (const [oldKey, oldPage] of cache.pages) {
+    if (cache.pages.size <= maxPages && cache.bytes <= MAX_CACHE_BYTES) break
+    cache.pages.delete(oldKey)
+    cache.bytes -= pageBytes(oldPage)
+  }
   return page
 }

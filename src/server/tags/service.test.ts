@@ -1,11 +1,19 @@
 import type { Actor } from '../db/rows.ts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createTagSchema, TAG_EXISTS_MESSAGE } from '#shared/tag.ts'
+import { sql } from 'drizzle-orm'
+import {
+  createTagSchema,
+  MAX_TAGS_IN_POOL,
+  TAG_EXISTS_MESSAGE,
+  TAG_LIMIT_MESSAGE,
+} from '#shared/tag.ts'
+import { MAX_TAGS_PER_TALENT, talentInputSchema } from '#shared/talent.ts'
+import { tags as tagsTable } from '../db/schema.ts'
 import type { OpenDatabase } from '../db/open.ts'
 import { ConflictError } from '../errors.ts'
 import { insertTalent, insertUser } from '#tests/support/talent-rows.ts'
 import { createTestDatabase } from '#tests/support/test-database.ts'
-import { createTag, listTags } from './service.ts'
+import { createTag, ensureTags, listTags } from './service.ts'
 
 let database: OpenDatabase
 let viewer: Actor
@@ -55,4 +63,30 @@ describe('tags', () => {
       await expect(attempt).rejects.toThrow(TAG_EXISTS_MESSAGE)
     },
   )
+})
+
+describe('tag caps (SECURITY.md 31)', () => {
+  test('SECURITY.md 31: the pool holds at most MAX_TAGS_IN_POOL tags, by hand or typed on a talent', async () => {
+    const { db } = database
+    const present = await db.$count(tagsTable)
+    await db.execute(sql`
+      INSERT INTO tags (name) SELECT 'Filler ' || i FROM generate_series(1, ${MAX_TAGS_IN_POOL - present}) AS i`)
+    await expect(create('One Too Many')).rejects.toThrow(TAG_LIMIT_MESSAGE)
+    await expect(ensureTags(db, ['Brand New'], viewer)).rejects.toThrow(TAG_LIMIT_MESSAGE)
+    // Tags that exist already are always fine.
+    expect(await ensureTags(db, ['Filler 1'], viewer)).toEqual(['Filler 1'])
+    await db.execute(sql`DELETE FROM tags WHERE name LIKE 'Filler %'`)
+  })
+
+  test('SECURITY.md 31: a talent carries at most 50 tags, with a message the form shows', () => {
+    const body = {
+      fullName: 'Many Tags',
+      email: 'many@x.test',
+      areaOfInterest: 'Design',
+      seniorityLevel: 'mid',
+      tags: Array.from({ length: MAX_TAGS_PER_TALENT + 1 }, (_, i) => `t${i}`),
+    }
+    const parsed = talentInputSchema.safeParse(body)
+    expect(parsed.error?.issues[0]?.message).toBe('A talent can have at most 50 tags')
+  })
 })

@@ -1,5 +1,11 @@
 import { asc, sql } from 'drizzle-orm'
-import { TAG_EXISTS_MESSAGE, type CreateTag, type Tag } from '#shared/tag.ts'
+import {
+  MAX_TAGS_IN_POOL,
+  TAG_EXISTS_MESSAGE,
+  TAG_LIMIT_MESSAGE,
+  type CreateTag,
+  type Tag,
+} from '#shared/tag.ts'
 import { DEFAULT_TAGS, SYSTEM_TAGS } from '#shared/talent.ts'
 import { recordActivities, recordActivity } from '../activity/record.ts'
 import type { Db } from '../db/open.ts'
@@ -44,10 +50,20 @@ export async function listTags(db: Db, dataVersion: number | undefined): Promise
  * refused with 'This tag already exists in the system.' The lower(name) unique index decides,
  * so two people creating the same tag at once cannot both succeed.
  */
+/** SECURITY.md 31: refuses a write that would take the pool past MAX_TAGS_IN_POOL tags. */
+async function assertRoomForTags(db: Db, adding: number, field?: string): Promise<void> {
+  if (adding === 0) return
+  const total = await db.$count(tags)
+  if (total + adding > MAX_TAGS_IN_POOL) {
+    throw new ConflictError(TAG_LIMIT_MESSAGE, field ? { [field]: [TAG_LIMIT_MESSAGE] } : undefined)
+  }
+}
+
 export async function createTag(db: Db, input: CreateTag, viewer: Actor): Promise<Tag> {
   try {
     // The tag and its tag.created entry commit together (issue 5).
     const row = await db.transaction(async (tx) => {
+      await assertRoomForTags(tx, 1, 'name')
       const [inserted] = await tx
         .insert(tags)
         .values({ name: input.name, createdById: viewer.id })
@@ -78,6 +94,11 @@ export async function createTag(db: Db, input: CreateTag, viewer: Actor): Promis
  */
 export async function ensureTags(db: Db, names: string[], viewer: Actor): Promise<string[]> {
   if (names.length === 0) return []
+  const known = await db
+    .select({ name: tags.name })
+    .from(tags)
+    .where(sql`lower(${tags.name}) in ${names.map((n) => n.toLowerCase())}`)
+  await assertRoomForTags(db, names.length - known.length, 'tags')
   const created = await db
     .insert(tags)
     .values(names.map((name) => ({ name, createdById: viewer.id })))

@@ -16,6 +16,13 @@ import { afterCursor, SORTS, talentOrderBy, talentWhere, type TalentFilter } fro
  * many, with X-Next-Cursor to continue.
  */
 export const MAX_LIST_ROWS = 10_000
+/**
+ * SECURITY.md 31: and at most this many bytes of JSON (4 bare calls over 3,000 talents with long
+ * notes were 61 MB each and froze the server); X-Next-Cursor continues where it stopped.
+ */
+export const MAX_LIST_BYTES = 8 * 1024 * 1024
+/** A long page is read in chunks of this many rows, so it stops reading at the byte cap. */
+const CHUNK_ROWS = 500
 
 /** A page as the route sends it: the JSON array text, built by the database (talent-json.ts). */
 /** A page as the route sends it: the cached page (JSON built by the database) and the total. */
@@ -80,21 +87,48 @@ export function pageQuery(db: Db, query: TalentListQuery, pageSize: number) {
 export type ListOptions = {
   /** The cap when the caller gave no `limit` (MAX_LIST_ROWS). */
   maxRows?: number
+  /** The cap on a page's JSON bytes (MAX_LIST_BYTES; tests make it smaller). */
+  maxBytes?: number
   /** The viewer's data version: pages are then cached under it (page-cache.ts). */
   dataVersion?: number
   /** How many pages the cache keeps (config TALENT_PAGE_CACHE; 0 turns it off). */
   cachedPages?: number
 }
 
-async function loadPage(db: Db, query: TalentListQuery, pageSize: number): Promise<CachedPage> {
-  const rows = await preparedRows<PageRow>(db, pageQuery(db, query, pageSize).getSQL())
-  const hasMore = rows.length > pageSize
-  const page = hasMore ? rows.slice(0, pageSize) : rows
+/**
+ * Up to `pageSize` rows and `maxBytes` of JSON: one query for a normal page, chunks of CHUNK_ROWS
+ * (each continuing from the last row, as a client would) for a long one, until either cap.
+ */
+async function loadPage(
+  db: Db,
+  query: TalentListQuery,
+  pageSize: number,
+  maxBytes: number,
+): Promise<CachedPage> {
+  const page: PageRow[] = []
+  let bytes = 2 // the brackets
+  let cursor = query.cursor
+  let more = false
+  read: for (;;) {
+    const want = Math.min(CHUNK_ROWS, pageSize - page.length)
+    const rows = await preparedRows<PageRow>(db, pageQuery(db, { ...query, cursor }, want).getSQL())
+    for (const row of rows.slice(0, want)) {
+      const size = Buffer.byteLength(row.json) + 1
+      if (page.length > 0 && bytes + size > maxBytes) {
+        more = true
+        break read
+      }
+      page.push(row)
+      bytes += size
+    }
+    more = rows.length > want
+    const last = page.at(-1)
+    if (!more || page.length >= pageSize || !last) break
+    cursor = encodeCursor({ sort: query.sort, key: last.sort_key, id: last.id })
+  }
   const last = page.at(-1)
   const nextCursor =
-    hasMore && last
-      ? encodeCursor({ sort: query.sort, key: last.sort_key, id: last.id })
-      : undefined
+    more && last ? encodeCursor({ sort: query.sort, key: last.sort_key, id: last.id }) : undefined
   return { json: `[${page.map((row) => row.json).join(',')}]`, rowCount: page.length, nextCursor }
 }
 
@@ -105,11 +139,11 @@ async function loadPage(db: Db, query: TalentListQuery, pageSize: number): Promi
 export async function listTalentsJson(
   db: Db,
   query: TalentListQuery,
-  { maxRows = MAX_LIST_ROWS, dataVersion, cachedPages }: ListOptions = {},
+  { maxRows = MAX_LIST_ROWS, maxBytes = MAX_LIST_BYTES, dataVersion, cachedPages }: ListOptions = {},
 ): Promise<TalentPageJson> {
   const pageSize = Math.min(query.limit ?? maxRows, maxRows)
   const filter = filterOf(query)
-  const load = () => loadPage(db, query, pageSize)
+  const load = () => loadPage(db, query, pageSize, maxBytes)
   const key = `${query.sort}|${pageSize}|${query.cursor ?? ''}|${filterKey(filter)}`
   const page =
     dataVersion === undefined

@@ -36,11 +36,11 @@ const MIN_COMPRESSED_CHARS = 1024
  * (compressing was the largest cost of a repeat); the compression plugin passes an
  * already-encoded body through and gzips the rest itself.
  */
-function sendJsonText(request: FastifyRequest, reply: FastifyReply, body: CachedPage) {
+async function sendJsonText(request: FastifyRequest, reply: FastifyReply, body: CachedPage) {
   void reply.type(JSON_TYPE)
   if (body.json.length < MIN_COMPRESSED_CHARS) return reply.send(body.json)
   if (!acceptsBrotli(request.headers['accept-encoding'])) return reply.send(body.json)
-  body.brotli ??= brotli(body.json)
+  body.brotli ??= await brotli(body.json)
   return reply.header('content-encoding', 'br').header('vary', 'accept-encoding').send(body.brotli)
 }
 

@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { z } from 'zod'
+import { talentSchema } from '#shared/talent.ts'
+import {
+  createTestApp,
+  createTestUser,
+  loginAs,
+  type LoggedIn,
+  type TestApp,
+} from '#tests/support/test-app.ts'
+import { MAX_LIST_BYTES } from './list.ts'
+import { NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER } from './routes.ts'
+
+/**
+ * SECURITY.md 31: a bare GET /api/talents (the spec's "all talents") answers at most 8 MB and
+ * says where the next page starts, as paged requests do; nothing is lost or repeated across pages.
+ */
+let t: TestApp
+let viewer: LoggedIn
+const TALENTS = 1_000
+const NOTES_CHARS = 9_500
+
+beforeAll(async () => {
+  t = await createTestApp()
+  viewer = await loginAs(t.app, (await createTestUser(t.database.db)).user.email)
+  // ~10 MB of talents with long notes.
+  await t.database.db.execute(sql`
+    INSERT INTO talents (full_name, email, area_of_interest, seniority_level, notes)
+    SELECT 'Long Notes ' || i, 'long' || i || '@x.test', 'Design', 'mid', repeat('n', ${NOTES_CHARS})
+    FROM generate_series(1, ${TALENTS}) AS i`)
+})
+afterAll(async () => {
+  await t.close()
+})
+
+test('SECURITY.md 31: a bare list stops at 8 MB and X-Next-Cursor leads to the rest, none lost or repeated', async () => {
+  const seen: number[] = []
+  let cursor: string | undefined
+  let pages = 0
+  do {
+    const url = cursor ? `/api/talents?cursor=${encodeURIComponent(cursor)}` : '/api/talents'
+    const response = await t.app.inject({ url, headers: viewer.headers })
+    expect(response.statusCode).toBe(200)
+    expect(response.rawPayload.length).toBeLessThanOrEqual(MAX_LIST_BYTES)
+    expect(response.headers[TOTAL_COUNT_HEADER]).toBe(String(TALENTS))
+    const rows = z.array(talentSchema).parse(response.json())
+    seen.push(...rows.map((row) => row.id))
+    cursor = response.headers[NEXT_CURSOR_HEADER] as string | undefined
+    pages += 1
+  } while (cursor && pages < 10)
+  // More than one page: the first stopped at the byte cap, not at the 10,000-row cap.
+  expect(pages).toBe(2)
+  expect(seen).toHaveLength(TALENTS)
+  expect(new Set(seen).size).toBe(TALENTS)
+})
