@@ -1,0 +1,139 @@
+/**
+ * Issue 15 item 4, SECURITY.md 31: "no request holds the event loop for more than 100 ms". The
+ * probe that froze the server: 3,000 talents with 10,000-character notes, 4 bare GET /api/talents
+ * at once (each asking for brotli, as a browser does), while /api/health is asked every 20 ms from
+ * a worker thread (so reading the big answers here does not delay the probe). Budget: no health
+ * answer slower than 100 ms. Exit code 1 when it is missed.
+ *
+ *   npm run bench:freeze -- --engine pglite        (a scratch DATA_DIR, /tmp/scout-bench-freeze)
+ *   npm run bench:freeze -- --engine postgres      (the scout_bench_freeze database)
+ */
+import { Worker } from 'node:worker_threads'
+import { sql } from 'drizzle-orm'
+import { parseCommonArgs, type BenchTarget } from './lib/cli.ts'
+import { openBenchDatabase, prepareDatabase } from './lib/database.ts'
+import { loadAverage } from './lib/report.ts'
+import { signIn, startServer } from './lib/server.ts'
+
+const TALENTS = 3_000
+const NOTES_CHARS = 10_000
+const BARE_CALLS = 4
+const HEALTH_EVERY_MS = 20
+const BUDGET_MS = 100
+
+function freezeTarget(argv: string[]): BenchTarget {
+  const { target } = parseCommonArgs(argv)
+  if (target.engine === 'pglite' && !argv.includes('--data-dir') && !process.env.DATA_DIR) {
+    return { engine: 'pglite', dataDir: '/tmp/scout-bench-freeze' }
+  }
+  if (
+    target.engine === 'postgres' &&
+    !argv.includes('--database-url') &&
+    !process.env.DATABASE_URL
+  ) {
+    return { engine: 'postgres', url: 'postgres://postgres@127.0.0.1:5432/scout_bench_freeze' }
+  }
+  return target
+}
+
+/** Exactly TALENTS talents with long notes, whatever the database held before. */
+async function seed(target: BenchTarget): Promise<void> {
+  // At least one talent: a fresh scratch database is then migrated and has the bench account.
+  await prepareDatabase(target, 1)
+  const database = await openBenchDatabase(target)
+  try {
+    await database.db.execute(sql`DELETE FROM talents`)
+    await database.db.execute(sql`
+      INSERT INTO talents (full_name, email, area_of_interest, seniority_level, notes)
+      SELECT 'Freeze ' || i, 'freeze' || i || '@bench.test', 'Design', 'mid',
+             repeat(md5(i::text), ${Math.round(NOTES_CHARS / 32)}::int)
+      FROM generate_series(1, ${TALENTS}) AS i`)
+  } finally {
+    await database.release()
+  }
+}
+
+/** Polls /api/health from its own thread; answers each latency in ms until told to stop. */
+function healthProbe(url: string): { stop: () => Promise<number[]> } {
+  const worker = new Worker(
+    `
+    const { parentPort, workerData } = require('node:worker_threads')
+    const latencies = []
+    let running = true
+    parentPort.on('message', () => { running = false })
+    ;(async () => {
+      while (running) {
+        const started = performance.now()
+        await fetch(workerData.url + '/api/health').then((r) => r.arrayBuffer())
+        latencies.push(performance.now() - started)
+        await new Promise((r) => setTimeout(r, workerData.every))
+      }
+      parentPort.postMessage(latencies)
+    })()
+    `,
+    { eval: true, workerData: { url, every: HEALTH_EVERY_MS } },
+  )
+  return {
+    stop: () =>
+      new Promise((resolve) => {
+        worker.once('message', (latencies: number[]) => {
+          void worker.terminate()
+          resolve(latencies)
+        })
+        worker.postMessage('stop')
+      }),
+  }
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = values.toSorted((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
+}
+
+async function main(): Promise<void> {
+  const target = freezeTarget(process.argv.slice(2))
+  console.log(`bench:freeze on ${target.engine}: seeding ${TALENTS} talents with long notes…`)
+  await seed(target)
+  const server = await startServer(target)
+  try {
+    const { token } = await signIn(server.url)
+    const probe = healthProbe(server.url)
+    await new Promise((r) => setTimeout(r, 200))
+    const started = performance.now()
+    const answers = await Promise.all(
+      Array.from({ length: BARE_CALLS }, async () => {
+        const response = await fetch(`${server.url}/api/talents`, {
+          headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'br, gzip' },
+        })
+        const body = await response.arrayBuffer()
+        return {
+          status: response.status,
+          jsonBytes: body.byteLength,
+          next: response.headers.get('x-next-cursor') !== null,
+          ms: performance.now() - started,
+        }
+      }),
+    )
+    await new Promise((r) => setTimeout(r, 200))
+    const latencies = await probe.stop()
+    const max = Math.max(...latencies)
+    console.log(`\nload average ${loadAverage()}`)
+    for (const [i, a] of answers.entries()) {
+      console.log(
+        `bare GET #${i + 1}: ${a.status}, ${(a.jsonBytes / 1024 / 1024).toFixed(2)} MB JSON` +
+          `, more pages: ${a.next ? 'yes' : 'no'}, answered after ${a.ms.toFixed(0)} ms`,
+      )
+    }
+    console.log(
+      `/api/health during them: ${latencies.length} answers, median ${percentile(latencies, 50).toFixed(1)} ms, ` +
+        `p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${max.toFixed(1)} ms (budget ${BUDGET_MS} ms)`,
+    )
+    const pass = max <= BUDGET_MS && answers.every((a) => a.status === 200)
+    console.log(pass ? 'PASS' : 'FAIL')
+    process.exitCode = pass ? 0 : 1
+  } finally {
+    await server.stop()
+  }
+}
+
+await main()
