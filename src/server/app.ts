@@ -175,7 +175,6 @@ function mailerFor(app: FastifyInstance, config: Config, given: Mailer | undefin
   return mailer
 }
 
-
 /**
  * SECURITY.md 10, 18: only JSON bodies (text/plain is refused with 415, so no "simple" cross-site
  * request reaches a handler), and an empty body with a JSON content type reads as no body, so a

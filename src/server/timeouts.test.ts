@@ -13,7 +13,7 @@ beforeAll(async () => {
   t = await createTestApp({
     timeouts: { headersMs: 400, requestMs: 1_200, idleMs: 10_000, checkEveryMs: 100 },
   })
-  await (t.app).listen({ port: 0, host: '127.0.0.1' })
+  await t.app.listen({ port: 0, host: '127.0.0.1' })
   const address = t.app.server.address()
   port = typeof address === 'object' && address ? address.port : 0
 })

@@ -139,7 +139,12 @@ async function loadPage(
 export async function listTalentsJson(
   db: Db,
   query: TalentListQuery,
-  { maxRows = MAX_LIST_ROWS, maxBytes = MAX_LIST_BYTES, dataVersion, cachedPages }: ListOptions = {},
+  {
+    maxRows = MAX_LIST_ROWS,
+    maxBytes = MAX_LIST_BYTES,
+    dataVersion,
+    cachedPages,
+  }: ListOptions = {},
 ): Promise<TalentPageJson> {
   const pageSize = Math.min(query.limit ?? maxRows, maxRows)
   const filter = filterOf(query)
