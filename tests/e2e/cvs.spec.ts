@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { makeDocx, makePdf } from '../../src/server/cvs/cv-files.test-support.ts'
+import { makeDocx, makePdf } from '../support/cv-files.ts'
 import { accounts } from './support/accounts.ts'
 import {
   createTalentViaApi,

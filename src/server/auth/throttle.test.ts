@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
-import { DEFAULT_THROTTLE } from '../config.ts'
+import { DEFAULT_THROTTLE, type ThrottleConfig } from '../config.ts'
+import type { Db } from '../db/open.ts'
 import { loginThrottle } from '../db/schema.ts'
 import { TooManyRequestsError } from '../errors.ts'
 import { truncateAll } from '#tests/support/test-database.ts'
@@ -11,7 +12,19 @@ import {
   type TestApp,
 } from '#tests/support/test-app.ts'
 import { LOGIN_FAILED_MESSAGE } from './service.ts'
-import { assertNotThrottled, recordLoginFailure } from './throttle.ts'
+import { assertNotThrottled, claimLoginAttempt, type ThrottleKeys } from './throttle.ts'
+
+/** One failure recorded as if claimed and lost (a refusal once locked is part of the count). */
+async function recordLoginFailure(
+  db: Db,
+  config: ThrottleConfig,
+  target: ThrottleKeys,
+  now = new Date(),
+): Promise<void> {
+  await claimLoginAttempt(db, config, target, now).catch((error: unknown) => {
+    if (!(error instanceof TooManyRequestsError)) throw error
+  })
+}
 
 let t: TestApp
 beforeAll(async () => {

@@ -168,21 +168,6 @@ export async function takeBackSessionAttempt(db: Db, target: SessionTarget, now 
 }
 
 /**
- * Test helper and the signed-in checks' account count: one failure recorded as if claimed and lost.
- * Kept as one statement per call so concurrent calls never lose a count.
- */
-export async function recordLoginFailure(
-  db: Db,
-  config: ThrottleConfig,
-  target: ThrottleKeys,
-  now = new Date(),
-): Promise<void> {
-  await claimLoginAttempt(db, config, target, now).catch((error: unknown) => {
-    if (!(error instanceof TooManyRequestsError)) throw error
-  })
-}
-
-/**
  * SECURITY.md 6 a: a successful login clears the account's consecutive failures and takes back the
  * attempt it claimed from the address and the hour's window.
  */

@@ -1,6 +1,6 @@
 import { strToU8, zipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
-import { makeDocx, makePdf, makeZipBomb } from './cv-files.test-support.ts'
+import { makeDocx, makePdf, makeZipBomb } from '#tests/support/cv-files.ts'
 import { NO_TEXT_REASON, ZIP_BOMB_REASON, extractCvText, zipLooksSafe } from './extract-text.ts'
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'

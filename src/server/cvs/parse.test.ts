@@ -10,7 +10,7 @@ import {
   type LoggedIn,
   type TestApp,
 } from '#tests/support/test-app.ts'
-import { makeDocx, makeExecutable, makePdf, multipart } from './cv-files.test-support.ts'
+import { makeDocx, makeExecutable, makePdf, multipart } from '#tests/support/cv-files.ts'
 
 let t: TestApp
 let alice: LoggedIn

@@ -24,7 +24,7 @@ import {
   makePdf,
   makeZipBomb,
   multipart,
-} from './cv-files.test-support.ts'
+} from '#tests/support/cv-files.ts'
 import { ZIP_BOMB_REASON } from './extract-text.ts'
 import { REMOVE_FORBIDDEN } from './service.ts'
 

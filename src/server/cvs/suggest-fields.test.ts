@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { generateCorpus } from './cv-corpus.test-support.ts'
+import { generateCorpus } from '#tests/support/cv-corpus.ts'
 import { suggestFields } from './suggest-fields.ts'
 
 describe('suggestFields (issue 16)', () => {

@@ -101,7 +101,7 @@ describe('the job queue (ARCHITECTURE.md "Growing": jobs/)', () => {
 })
 
 describe('runInWorker: a broken parser fails its own task only (issue 16)', () => {
-  const worker = new URL('./misbehaving-worker.test-support.ts', import.meta.url)
+  const worker = new URL('../../../tests/support/misbehaving-worker.ts', import.meta.url)
   it.each([
     ['hang', 500, /took longer than 0.5 s/],
     ['memory', 15_000, /ran out of memory/],

@@ -1,5 +1,5 @@
 import { workerData } from 'node:worker_threads'
-import type { WorkerTaskData } from './run-in-worker.ts'
+import type { WorkerTaskData } from '#server/jobs/run-in-worker.ts'
 
 // A worker that misbehaves as a broken parser would: hangs, eats memory, or dies.
 const { input: mode } = workerData as WorkerTaskData
