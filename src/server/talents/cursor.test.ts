@@ -1,11 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  createTestApp,
-  createTestUser,
-  loginAs,
-  type LoggedIn,
-  type TestApp,
-} from '#tests/support/test-app.ts'
+import { describe, expect, it } from 'vitest'
+import { apiTest } from '#tests/support/api-test.ts'
 import { decodeCursor, encodeCursor, INVALID_CURSOR_MESSAGE } from './cursor.ts'
 
 const forge = (value: object) => Buffer.from(JSON.stringify(value), 'utf8').toString('base64url')
@@ -33,23 +27,10 @@ describe('SECURITY.md 36: forged cursors are checked in full before the query', 
 })
 
 describe('SECURITY.md 36: through the API', () => {
-  let t: TestApp
-  let user: LoggedIn
-  beforeAll(async () => {
-    t = await createTestApp()
-    await createTestUser(t.database.db, { email: 'cursor@x.test' })
-    user = await loginAs(t.app, 'cursor@x.test')
-  })
-  afterAll(async () => {
-    await t.close()
-  })
-
-  it.each(FORGED)('%s → 400 with a message, never a 500', async (_label, value) => {
+  apiTest.for(FORGED)('%s → 400 with a message, never a 500', async ([, value], { api }) => {
     const sort = 's' in value ? String(value.s) : 'newest'
-    const response = await t.app.inject({
-      url: `/api/talents?sort=${sort}&cursor=${forge(value)}`,
-      headers: user.headers,
-    })
+    const user = await api.as('user')
+    const response = await user.inject('GET', `/api/talents?sort=${sort}&cursor=${forge(value)}`)
     expect(response.statusCode).toBe(400)
     expect(response.json()).toMatchObject({ message: INVALID_CURSOR_MESSAGE })
   })
