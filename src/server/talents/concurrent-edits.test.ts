@@ -1,34 +1,18 @@
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { expect } from 'vitest'
 import type { Talent } from '#shared/talent.ts'
-import {
-  createTestApp,
-  createTestUser,
-  loginAs,
-  type LoggedIn,
-  type TestApp,
-} from '#tests/support/test-app.ts'
+import { apiTest as test } from '#tests/support/api-test.ts'
 import { STALE_EDIT } from './service.ts'
-
-let testApp: TestApp
-const editors: LoggedIn[] = []
-
-beforeAll(async () => {
-  testApp = await createTestApp()
-  for (const name of ['ana', 'ben', 'cai', 'dov']) {
-    await createTestUser(testApp.database.db, { email: `${name}@x.test` })
-    editors.push(await loginAs(testApp.app, `${name}@x.test`))
-  }
-})
-afterAll(async () => {
-  await testApp.close()
-})
 
 const EDITS = 8
 
-test('SECURITY.md 27: N parallel edits of one version — exactly one wins, the rest get 409, the row is the winner', async () => {
+test('SECURITY.md 27: N parallel edits of one version — exactly one wins, the rest get 409, the row is the winner', async ({
+  api,
+}) => {
+  // Four editors, each a user of their own.
+  const editors = await Promise.all(Array.from({ length: 4 }, () => api.signIn()))
   const [first] = editors
   if (!first) throw new Error('no editor')
-  const created = await testApp.app.inject({
+  const created = await api.app.inject({
     method: 'POST',
     url: '/api/talents',
     headers: first.headers,
@@ -46,7 +30,7 @@ test('SECURITY.md 27: N parallel edits of one version — exactly one wins, the 
 
   const answers = await Promise.all(
     Array.from({ length: EDITS }, (_, i) =>
-      testApp.app.inject({
+      api.app.inject({
         method: 'PUT',
         url: `/api/talents/${talent.id}`,
         headers: editors[i % editors.length]?.headers,
@@ -69,7 +53,7 @@ test('SECURITY.md 27: N parallel edits of one version — exactly one wins, the 
   for (const answer of refused) expect(answer.json()).toEqual({ message: STALE_EDIT })
 
   const winner = winners[0]?.json<Talent>()
-  const stored = await testApp.app.inject({
+  const stored = await api.app.inject({
     url: `/api/talents/${talent.id}`,
     headers: first.headers,
   })
