@@ -16,6 +16,9 @@ import { cacheSessionsOn } from './auth/sessions.ts'
 import { clientRoutes } from './client-routes.ts'
 import { COMPRESSION } from './compression.ts'
 import { cvRoutes } from './cvs/routes.ts'
+import { importCvItemJob } from './cv-imports/item-job.ts'
+import { cvImportRoutes } from './cv-imports/routes.ts'
+import { IMPORT_CV_ITEM } from './cv-imports/start.ts'
 import { EXTRACT_CV_TEXT, extractCvTextJob } from './cvs/extract-job.ts'
 import { startHousekeeping } from './housekeeping/scheduler.ts'
 import { startJobRunner, type JobHandler } from './jobs/runner.ts'
@@ -141,6 +144,7 @@ export async function buildApp({
   const housekeeping = startHousekeeping(database.db, config, app.log)
   app.addHook('onClose', () => housekeeping.stop())
   await app.register(cvRoutes, { db: database.db, maxMegabytes: config.cvMaxMegabytes })
+  await app.register(cvImportRoutes, { db: database.db, maxMegabytes: config.cvMaxMegabytes })
   await app.register(tagRoutes, { db: database.db })
   await app.register(activityRoutes, { db: database.db })
   await app.register(reportRoutes, { db: database.db })
@@ -161,7 +165,7 @@ export async function buildApp({
 
 /** Every kind of background job this app runs, and its handler (ARCHITECTURE.md "Growing"). */
 function jobHandlers(db: OpenDatabase['db']): Record<string, JobHandler> {
-  return { [EXTRACT_CV_TEXT]: extractCvTextJob(db) }
+  return { [EXTRACT_CV_TEXT]: extractCvTextJob(db), [IMPORT_CV_ITEM]: importCvItemJob(db) }
 }
 
 function mailerFor(app: FastifyInstance, config: Config, given: Mailer | undefined) {

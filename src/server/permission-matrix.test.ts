@@ -4,10 +4,11 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { registeredRoutes } from './auth/access.ts'
 import { createSession } from './auth/sessions.ts'
-import { makePdf, multipart } from '#tests/support/cv-files.ts'
+import { makePdf, multipart, multipartFiles } from '#tests/support/cv-files.ts'
 import { attachCv } from './cvs/service.ts'
 import type { Db } from './db/open.ts'
-import { cvUploads, tags } from './db/schema.ts'
+import { cvImportItems, cvImports, cvUploads, tags } from './db/schema.ts'
+import { openChangeSet } from './changes/change-set.ts'
 import { databaseFileStore } from './files/database-file-store.ts'
 import { insertTalent } from '#tests/support/talent-rows.ts'
 import {
@@ -90,6 +91,29 @@ async function uploadOf(ctx: Context): Promise<number> {
     .returning({ id: cvUploads.id })
   if (!row) throw new Error('matrix upload not inserted')
   return row.id
+}
+
+/** A finished CV import (owned as ctx says) with one row that needs a review. */
+async function importOf(ctx: Context): Promise<{ id: number; itemId: number }> {
+  const owner = await ownerId(ctx)
+  const bytes = Buffer.from(`# CV ${ctx.unique}`)
+  const { sha256 } = await databaseFileStore(ctx.db).put(bytes, 'text/markdown')
+  const changeSetId = await openChangeSet(ctx.db, {
+    kind: 'cv-import',
+    actor: { id: owner ?? 0, role: 'user' },
+    undoDays: 7,
+  })
+  const [row] = await ctx.db
+    .insert(cvImports)
+    .values({ changeSetId, createdById: owner, state: 'done' })
+    .returning({ id: cvImports.id })
+  if (!row) throw new Error('matrix import not inserted')
+  const [item] = await ctx.db
+    .insert(cvImportItems)
+    .values({ importId: row.id, fileName: 'cv.md', sha256, state: 'needs_review' })
+    .returning({ id: cvImportItems.id })
+  if (!item) throw new Error('matrix import row not inserted')
+  return { id: row.id, itemId: item.id }
 }
 
 /** A custom tag created by the caller (so the admin-only rule is not about ownership). */
@@ -237,6 +261,38 @@ const MATRIX: Entry[] = [
     }),
     // Only the person who uploaded the file may attach it (404 for anyone else's).
     expect: { ...SIGNED_IN, user: 201, admin: 404, otherObject: 404 },
+  },
+  // CV imports (issue 16): for every signed-in user; undo for its author and admins.
+  {
+    route: 'POST /api/cv/imports',
+    request: (ctx) => ({
+      url: '/api/cv/imports',
+      ...multipartFiles([{ name: 'cv.md', bytes: Buffer.from(`# Dana ${ctx.unique}`) }]),
+    }),
+    expect: { ...SIGNED_IN, user: 202, admin: 202 },
+  },
+  { route: 'GET /api/cv/imports', request: () => ({}), expect: SIGNED_IN },
+  {
+    route: 'GET /api/cv/imports/:id',
+    request: async (ctx) => ({ url: `/api/cv/imports/${(await importOf(ctx)).id}` }),
+    expect: { ...SIGNED_IN, otherObject: 200 },
+  },
+  {
+    route: 'POST /api/cv/imports/:id/items/:itemId/talent',
+    request: async (ctx) => {
+      const { id, itemId } = await importOf(ctx)
+      const { fullName, email, areaOfInterest, seniorityLevel } = talentBody(ctx.unique)
+      return {
+        url: `/api/cv/imports/${id}/items/${itemId}/talent`,
+        payload: { fullName, email, areaOfInterest, seniorityLevel },
+      }
+    },
+    expect: { ...SIGNED_IN, user: 201, admin: 201, otherObject: 201 },
+  },
+  {
+    route: 'POST /api/cv/imports/:id/undo',
+    request: async (ctx) => ({ url: `/api/cv/imports/${(await importOf(ctx)).id}/undo` }),
+    expect: { ...SIGNED_IN, otherObject: 403 },
   },
   { route: 'GET /api/tags', request: () => ({}), expect: SIGNED_IN },
   {

@@ -88,20 +88,45 @@ export function makeExecutable(): Buffer {
   return bytes
 }
 
+type MultipartFile = { name: string; bytes: Buffer; contentType?: string }
+
 /** A multipart/form-data body with one file field, for app.inject. */
 export function multipart(
-  file: { name: string; bytes: Buffer; contentType?: string },
+  file: MultipartFile,
+  field = 'file',
+): { payload: Buffer; headers: Record<string, string> } {
+  return multipartFiles([file], field)
+}
+
+/** A multipart/form-data body with a file field per file (a CV import), for app.inject. */
+export function multipartFiles(
+  files: MultipartFile[],
   field = 'file',
 ): { payload: Buffer; headers: Record<string, string> } {
   const boundary = `----scout-test-${Math.random().toString(16).slice(2)}`
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${file.name}"\r\n` +
-      `Content-Type: ${file.contentType ?? 'application/octet-stream'}\r\n\r\n`,
-    'utf8',
-  )
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`, 'utf8')
+  const parts = files.flatMap((file) => [
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${file.name}"\r\n` +
+        `Content-Type: ${file.contentType ?? 'application/octet-stream'}\r\n\r\n`,
+      'utf8',
+    ),
+    file.bytes,
+    Buffer.from('\r\n', 'utf8'),
+  ])
+  const tail = Buffer.from(`--${boundary}--\r\n`, 'utf8')
   return {
-    payload: Buffer.concat([head, file.bytes, tail]),
+    payload: Buffer.concat([...parts, tail]),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   }
+}
+
+/** A plain zip holding `files` (a stack of CVs as people send them), for a CV import. */
+export function makeZip(files: Record<string, Buffer>): Buffer {
+  return Buffer.from(
+    zipSync(
+      Object.fromEntries(
+        Object.entries(files).map(([name, bytes]) => [name, new Uint8Array(bytes)]),
+      ),
+    ),
+  )
 }

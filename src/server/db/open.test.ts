@@ -19,6 +19,10 @@ test('migrations create every table of spec section 3, the data versions, files,
   )
   expect(tables.map((r) => r.table_name)).toEqual([
     'activity_log',
+    'change_set_rows',
+    'change_sets',
+    'cv_import_items',
+    'cv_imports',
     'cv_uploads',
     'data_versions',
     'files',
