@@ -36,6 +36,12 @@ const TagsPage = lazy(() =>
 const ReportsPage = lazy(() =>
   import('./features/reports/reports-page.tsx').then((m) => ({ default: m.ReportsPage })),
 )
+const CvImportsPage = lazy(() =>
+  import('./features/cv-imports/cv-imports-page.tsx').then((m) => ({ default: m.CvImportsPage })),
+)
+const CvImportPage = lazy(() =>
+  import('./features/cv-imports/cv-import-page.tsx').then((m) => ({ default: m.CvImportPage })),
+)
 const SettingsPage = lazy(() =>
   import('./features/settings/settings-page.tsx').then((m) => ({ default: m.SettingsPage })),
 )
@@ -60,6 +66,8 @@ export function AppRoutes() {
             <Route path="/dashboard/tags" element={<TagsPage />} />
             <Route path="/dashboard/reports" element={<ReportsPage />} />
             <Route path="/dashboard/settings" element={<SettingsPage />} />
+            <Route path="/dashboard/cv-imports" element={<CvImportsPage />} />
+            <Route path="/dashboard/cv-imports/:id" element={<CvImportPage />} />
           </Route>
         </Route>
         <Route path="*" element={<NotFoundPage />} />

@@ -8,4 +8,5 @@ export const queryRoots = {
   talents: ['talents'] as const,
   tags: ['tags'] as const,
   users: ['users'] as const,
+  cvImports: ['cv-imports'] as const,
 }

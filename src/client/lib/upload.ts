@@ -3,15 +3,25 @@ import { getAuthToken } from './auth-token.ts'
 
 export type UploadProgress = { loaded: number; total: number }
 
+/** POSTs one file as multipart/form-data (field `file`), as uploadFiles does. */
+export function uploadFile<S extends z.ZodType>(
+  url: string,
+  file: File,
+  schema: S,
+  onProgress?: (progress: UploadProgress) => void,
+): Promise<z.output<S>> {
+  return uploadFiles(url, [file], schema, onProgress)
+}
+
 /**
- * POSTs one file as multipart/form-data (field `file`) and reports upload progress — fetch
+ * POSTs files as multipart/form-data (a field `file` each) and reports upload progress — fetch
  * cannot, so this is the one place that uses XMLHttpRequest. Same contract as lib/api.ts: cookies
  * and the Bearer token, `status: body` thrown on failure (parseApiError reads it), the JSON answer
  * validated with `schema`.
  */
-export function uploadFile<S extends z.ZodType>(
+export function uploadFiles<S extends z.ZodType>(
   url: string,
-  file: File,
+  files: readonly File[],
   schema: S,
   onProgress?: (progress: UploadProgress) => void,
 ): Promise<z.output<S>> {
@@ -38,7 +48,7 @@ export function uploadFile<S extends z.ZodType>(
     })
     request.addEventListener('error', () => reject(new Error('Network error during upload')))
     const form = new FormData()
-    form.append('file', file)
+    for (const file of files) form.append('file', file)
     request.send(form)
   })
 }

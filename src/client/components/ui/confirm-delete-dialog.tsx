@@ -17,6 +17,9 @@ type ConfirmDeleteDialogProps = {
   isPending: boolean
   onConfirm: () => void
   onClose: () => void
+  /** The destructive button's words, and its words while the action runs. */
+  confirmLabel?: string
+  pendingLabel?: string
 }
 
 /**
@@ -31,6 +34,8 @@ export function ConfirmDeleteDialog({
   isPending,
   onConfirm,
   onClose,
+  confirmLabel = 'Delete',
+  pendingLabel = 'Deleting...',
 }: ConfirmDeleteDialogProps) {
   function handleOpenChange(next: boolean) {
     if (!next && !isPending) onClose()
@@ -46,7 +51,7 @@ export function ConfirmDeleteDialog({
         <AlertDialogFooter>
           <AlertDialogCancel disabled={isPending}>Cancel</AlertDialogCancel>
           <Button type="button" variant="destructive" disabled={isPending} onClick={onConfirm}>
-            {isPending ? 'Deleting...' : 'Delete'}
+            {isPending ? pendingLabel : confirmLabel}
           </Button>
         </AlertDialogFooter>
       </AlertDialogContent>

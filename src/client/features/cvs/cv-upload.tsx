@@ -2,6 +2,7 @@ import { Upload } from 'lucide-react'
 import { useId, useRef, useState, type DragEvent } from 'react'
 import { CV_ACCEPT } from '#shared/cv.ts'
 import { Button } from '../../components/ui/button.tsx'
+import { Progress } from '../../components/ui/progress.tsx'
 import { getErrorMessage } from '../../lib/get-error-message.ts'
 import { parseApiError } from '../../lib/api.ts'
 import { cn } from '../../lib/cn.ts'
@@ -92,18 +93,7 @@ export function CvUpload({ talentId, mode }: CvUploadProps) {
           }}
         />
       </div>
-      {upload.isPending ? (
-        <div
-          role="progressbar"
-          aria-label="Uploading CV"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-          className="h-2 overflow-hidden rounded-full bg-muted"
-        >
-          <div className="h-full bg-primary transition-[width]" style={{ width: `${percent}%` }} />
-        </div>
-      ) : null}
+      {upload.isPending ? <Progress value={percent} label="Uploading CV" /> : null}
       {upload.isError ? (
         <p role="alert" className="text-destructive">
           {uploadErrorMessage(upload.error)}

@@ -1,9 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query'
+import { FileStack } from 'lucide-react'
 import { useLayoutEffect, useRef, useState } from 'react'
-import { useLocation, useNavigate, useSearchParams } from 'react-router'
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router'
 import { z } from 'zod'
 import type { Talent } from '#shared/talent.ts'
 import { PageHeader } from '../../components/layout/page-header.tsx'
+import { Button } from '../../components/ui/button.tsx'
 import { useAuth } from '../auth/api.ts'
 import { AddTalentButton } from './form/add-talent-button.tsx'
 import { talentListOptions, type TalentListFilters } from './api.ts'
@@ -105,7 +107,18 @@ export function DashboardPage() {
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6 pb-16">
-      <PageHeader title="Talent Dashboard" description="Your talent pool at a glance." />
+      <PageHeader
+        title="Talent Dashboard"
+        description="Your talent pool at a glance."
+        actions={
+          <Button asChild variant="outline">
+            <Link to="/dashboard/cv-imports">
+              <FileStack aria-hidden="true" />
+              Import CVs
+            </Link>
+          </Button>
+        }
+      />
       {isDetail ? (
         <TalentDetail
           key={talentId}

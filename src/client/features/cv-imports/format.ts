@@ -1,0 +1,35 @@
+import type { CvImportItemState, CvImportSummary } from '#shared/cv-import.ts'
+
+/** How each row's state is named to people (issue 16's words). */
+export const ITEM_STATE_LABELS: Record<CvImportItemState, string> = {
+  queued: 'Queued',
+  reading: 'Reading',
+  created: 'Created',
+  attached: 'Attached to existing talent',
+  needs_review: 'Needs review',
+  failed: 'Failed',
+}
+
+export function importerName(summary: Pick<CvImportSummary, 'createdBy'>): string {
+  const person = summary.createdBy
+  if (!person) return 'a former user'
+  const name = [person.firstName, person.lastName].filter(Boolean).join(' ')
+  return name || person.email
+}
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+
+export function formatImportDate(iso: string): string {
+  return dateTime.format(new Date(iso))
+}
+
+/** "3 created · 1 attached · 2 need review · 1 failed" — the counts that are not zero. */
+export function countsLine(counts: CvImportSummary['counts']): string {
+  const parts = [
+    counts.created ? `${counts.created} created` : null,
+    counts.attached ? `${counts.attached} attached` : null,
+    counts.needs_review ? `${counts.needs_review} need review` : null,
+    counts.failed ? `${counts.failed} failed` : null,
+  ]
+  return parts.filter(Boolean).join(' · ') || 'Nothing read yet'
+}
