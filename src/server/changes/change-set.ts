@@ -2,13 +2,8 @@ import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm'
 import { recordActivity } from '../activity/record.ts'
 import type { Db } from '../db/open.ts'
 import type { Actor } from '../db/rows.ts'
-import {
-  changeSetRows,
-  changeSets,
-  talentCvs,
-  talents,
-  type CHANGE_ENTITIES,
-} from '../db/schema.ts'
+import { talentCvs, talents } from '../db/schema.ts'
+import { changeSetRows, changeSets, type CHANGE_ENTITIES } from '../db/change-schema.ts'
 import { ConflictError, NotFoundError } from '../errors.ts'
 
 /*

@@ -18,7 +18,8 @@ import {
 import { undoChangeSet } from '../changes/change-set.ts'
 import type { Db } from '../db/open.ts'
 import type { Actor } from '../db/rows.ts'
-import { changeSets, cvImportItems, cvImports, talents, users } from '../db/schema.ts'
+import { talents, users } from '../db/schema.ts'
+import { changeSets, cvImportItems, cvImports } from '../db/change-schema.ts'
 import { ConflictError, ForbiddenError, NotFoundError } from '../errors.ts'
 import { createFromItem } from './talent-from-item.ts'
 

@@ -15,10 +15,9 @@ import {
 import { AREAS, SENIORITY_LEVELS, TALENT_STATUSES } from '#shared/talent.ts'
 import { ROLES } from '#shared/user.ts'
 import { CV_TEXT_STATUSES } from '#shared/cv.ts'
-import { CV_IMPORT_ITEM_STATES, CV_IMPORT_STATES } from '#shared/cv-import.ts'
 
 /** Timestamps every table carries (STYLE.md, DATABASE). */
-const timestamps = {
+export const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true })
     .notNull()
@@ -251,69 +250,5 @@ export const cvUploads = pgTable(
   (t) => [
     index('cv_uploads_sha256_idx').on(t.sha256),
     index('cv_uploads_created_at_idx').on(t.createdAt),
-  ],
-)
-
-export const CHANGE_ENTITIES = ['talent', 'talent_cv'] as const
-
-// ARCHITECTURE.md "Growing" (changes/): an operation that can be undone as a whole (a CV import,
-// later a spreadsheet import, a merge, a bulk action) records what it did to each row, in the
-// same transaction as the change. Undo replays the rows unless a row moved on since.
-export const changeSets = pgTable('change_sets', {
-  id: serial('id').primaryKey(),
-  kind: text('kind').notNull(),
-  createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
-  undoUntil: timestamp('undo_until', { withTimezone: true }).notNull(),
-  undoneAt: timestamp('undone_at', { withTimezone: true }),
-  undoneById: integer('undone_by_id').references(() => users.id, { onDelete: 'set null' }),
-  ...timestamps,
-})
-
-export const changeSetRows = pgTable(
-  'change_set_rows',
-  {
-    id: serial('id').primaryKey(),
-    changeSetId: integer('change_set_id')
-      .notNull()
-      .references(() => changeSets.id, { onDelete: 'cascade' }),
-    entity: text('entity', { enum: CHANGE_ENTITIES }).notNull(),
-    entityId: integer('entity_id').notNull(),
-    // What the row looked like right after the change: undo leaves a row that moved on since.
-    stamp: timestamp('stamp', { withTimezone: true }),
-    ...timestamps,
-  },
-  (t) => [index('change_set_rows_set_idx').on(t.changeSetId, t.id)],
-)
-
-// Issue 16 'Import CVs': one import, its files as rows, undone through its change set.
-export const cvImports = pgTable('cv_imports', {
-  id: serial('id').primaryKey(),
-  changeSetId: integer('change_set_id')
-    .notNull()
-    .references(() => changeSets.id),
-  createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
-  state: text('state', { enum: CV_IMPORT_STATES }).notNull().default('running'),
-  ...timestamps,
-})
-
-export const cvImportItems = pgTable(
-  'cv_import_items',
-  {
-    id: serial('id').primaryKey(),
-    importId: integer('import_id')
-      .notNull()
-      .references(() => cvImports.id, { onDelete: 'cascade' }),
-    fileName: text('file_name').notNull(),
-    // The file while the row still needs it (reading, review); null for a refused file.
-    sha256: text('sha256').references(() => files.sha256),
-    state: text('state', { enum: CV_IMPORT_ITEM_STATES }).notNull().default('queued'),
-    talentId: integer('talent_id').references(() => talents.id, { onDelete: 'set null' }),
-    reason: text('reason'),
-    suggested: jsonb('suggested'),
-    ...timestamps,
-  },
-  (t) => [
-    index('cv_import_items_import_idx').on(t.importId, t.id),
-    index('cv_import_items_sha256_idx').on(t.sha256),
   ],
 )
