@@ -1,13 +1,33 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createServer } from 'node:net'
 import path from 'node:path'
+import { z } from 'zod'
 import { BENCH_ACCOUNT } from './account.ts'
 import type { BenchTarget } from './cli.ts'
 import { targetEnv } from './env.ts'
+import { LOOP_DELAY_ASK, type LoopDelayWindow } from './loop-delay.ts'
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..')
 
-export type RunningServer = { url: string; pid: number; stop: () => Promise<void> }
+export type RunningServer = {
+  url: string
+  pid: number
+  stop: () => Promise<void>
+  /**
+   * With `loopDelay: true`: the server's event-loop delay since the previous call (or its start),
+   * measured inside the server (loop-delay.ts).
+   */
+  loopDelay: () => Promise<LoopDelayWindow>
+}
+
+const loopDelayWindowSchema = z.object({
+  ms: z.number(),
+  p50: z.number(),
+  p99: z.number(),
+  max: z.number(),
+  busy: z.number(),
+  cpu: z.number(),
+})
 
 /** A port the OS says is free right now. */
 export function freePort(): Promise<number> {
@@ -80,7 +100,7 @@ async function waitUntilHealthy(
 /** Starts the real server (src/server/index.ts) on the bench database, on a free port. */
 export async function startServer(
   target: BenchTarget,
-  options: { profileDir?: string } = {},
+  options: { profileDir?: string; loopDelay?: boolean } = {},
 ): Promise<RunningServer> {
   hookExit()
   const port = await freePort()
@@ -92,11 +112,17 @@ export async function startServer(
     ADMIN_PASSWORD: BENCH_ACCOUNT.password,
   })
   const profile = options.profileDir ? ['--cpu-prof', '--cpu-prof-dir', options.profileDir] : []
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/server/index.ts'], {
-    cwd: REPO_ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  // The loop-delay probe answers over an IPC channel: the server takes SIGUSR2 as "shut down".
+  const probe = options.loopDelay ? ['--import', './bench/lib/loop-delay.ts'] : []
+  const child = spawn(
+    process.execPath,
+    [...profile, '--import', 'tsx', ...probe, 'src/server/index.ts'],
+    {
+      cwd: REPO_ROOT,
+      env,
+      stdio: options.loopDelay ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
+    },
+  )
   children.add(child)
   const lines: string[] = []
   const keep = (chunk: Buffer) => {
@@ -116,7 +142,17 @@ export async function startServer(
     throw error
   }
   if (child.pid === undefined) throw new Error('the server has no pid')
-  return { url, pid: child.pid, stop: () => stopChild(child) }
+  const loopDelay = () =>
+    new Promise<LoopDelayWindow>((resolve, reject) => {
+      if (!options.loopDelay) throw new Error('startServer was not asked to measure loop delay')
+      child.once('message', (message) => {
+        const parsed = loopDelayWindowSchema.safeParse(message)
+        if (parsed.success) resolve(parsed.data)
+        else reject(new Error(`the loop-delay probe answered ${JSON.stringify(message)}`))
+      })
+      child.send(LOOP_DELAY_ASK)
+    })
+  return { url, pid: child.pid, stop: () => stopChild(child), loopDelay }
 }
 
 /** Signs in as the bench account; returns the bearer token and the user's id. */

@@ -1,0 +1,64 @@
+/**
+ * Preloaded into the bench's server (node --import, see server.ts `loopDelay`): measures the
+ * server's own event loop, so a bench can tell a blocked loop (one long task: the loop's delay is
+ * as long as the slow answer) from CPU starvation or a queue (the loop kept turning, yet answers
+ * were slow). Asked LOOP_DELAY_ASK over the IPC channel, it answers a LoopDelayWindow covering
+ * the time since the previous ask (or since start), and starts a new window.
+ */
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks'
+
+export const LOOP_DELAY_ASK = 'loop-delay'
+
+export type LoopDelayWindow = {
+  /** The window's length, ms. */
+  ms: number
+  /**
+   * Gaps between the 10 ms sampling timer's ticks, ms: an idle loop reads ~10, and `max` is about
+   * the longest stretch the loop could not run a callback (a 150 ms busy-wait reads ~153).
+   */
+  p50: number
+  p99: number
+  max: number
+  /**
+   * Share of the window the loop was not waiting for I/O (eventLoopUtilization). Wall time: a loop
+   * descheduled by the OS mid-task counts as busy, so `busy` well above `cpu` means starvation.
+   */
+  busy: number
+  /** The server's CPU (all its threads, thread pool included) in % of one core. */
+  cpu: number
+}
+
+function startWindow() {
+  const histogram = monitorEventLoopDelay({ resolution: 10 })
+  histogram.enable()
+  return {
+    histogram,
+    startedAt: performance.now(),
+    utilization: performance.eventLoopUtilization(),
+    cpu: process.cpuUsage(),
+  }
+}
+
+// Runs only in a child spawned with an IPC channel; importing the file for its types starts nothing.
+if (process.channel) {
+  let window = startWindow()
+  process.on('message', (message) => {
+    if (message !== LOOP_DELAY_ASK) return
+    const { histogram, startedAt, utilization, cpu } = window
+    histogram.disable()
+    const ms = performance.now() - startedAt
+    const used = process.cpuUsage(cpu)
+    const report: LoopDelayWindow = {
+      ms,
+      p50: histogram.percentile(50) / 1e6,
+      p99: histogram.percentile(99) / 1e6,
+      max: histogram.max / 1e6,
+      busy: performance.eventLoopUtilization(utilization).utilization,
+      cpu: (100 * (used.user + used.system)) / 1000 / ms,
+    }
+    window = startWindow()
+    process.send?.(report)
+  })
+  // After the listener, which refs it: the channel must not keep a server told to stop alive.
+  process.channel.unref()
+}
