@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { z } from 'zod'
-import { talentSchema } from '#shared/talent.ts'
+import { talentListQuerySchema, talentSchema } from '#shared/talent.ts'
+import type { Db } from '../db/open.ts'
 import {
   createTestApp,
   createTestUser,
@@ -9,7 +10,7 @@ import {
   type LoggedIn,
   type TestApp,
 } from '#tests/support/test-app.ts'
-import { MAX_LIST_BYTES } from './list.ts'
+import { CHUNK_BYTES, listTalentsJson, MAX_LIST_BYTES } from './list.ts'
 import { NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER } from './routes.ts'
 
 /**
@@ -53,4 +54,38 @@ test('SECURITY.md 31: a bare list stops at 8 MB and X-Next-Cursor leads to the r
   expect(pages).toBe(2)
   expect(seen).toHaveLength(TALENTS)
   expect(new Set(seen).size).toBe(TALENTS)
+})
+
+const chunkResultSchema = z.object({ rows: z.array(z.object({ json: z.string() })) })
+
+/** The db, counting the JSON bytes each list query read (without $client: every read executes). */
+function countingQueries(db: Db): { db: Db; reads: number[] } {
+  const reads: number[] = []
+  const execute = async (query: Parameters<Db['execute']>[0]) => {
+    const result = await db.execute(query)
+    const chunk = chunkResultSchema.safeParse(result)
+    if (chunk.success) {
+      reads.push(chunk.data.rows.reduce((sum, row) => sum + Buffer.byteLength(row.json) + 1, 0))
+    }
+    return result
+  }
+  const counting = new Proxy(db, {
+    has: (target, key) => key !== '$client' && Reflect.has(target, key),
+    get: (target, key, receiver): unknown =>
+      key === 'execute' ? execute : Reflect.get(target, key, receiver),
+  })
+  return { db: counting, reads }
+}
+
+test('SECURITY.md 31: a long page is read in queries bounded in bytes, not one of 5 MB', async () => {
+  const { db, reads } = countingQueries(t.database.db)
+  const { page } = await listTalentsJson(db, talentListQuerySchema.parse({}))
+  const rowBytes = NOTES_CHARS + 1_000
+  // The first query reads the dashboard's 50 rows; each later one about CHUNK_BYTES, plus the
+  // look-ahead row that says whether more follow.
+  for (const bytes of reads.slice(1)) expect(bytes).toBeLessThanOrEqual(CHUNK_BYTES + rowBytes)
+  expect(reads.length).toBeGreaterThanOrEqual(
+    Math.floor(page.json.length / (CHUNK_BYTES + rowBytes)),
+  )
+  expect(page.json.length).toBeGreaterThan(MAX_LIST_BYTES - rowBytes)
 })

@@ -7,6 +7,7 @@ import { preparedRows } from '../db/prepared-rows.ts'
 import { cachedCount } from '../cache/count-cache.ts'
 import { cachedPage, type CachedPage } from '../cache/page-cache.ts'
 import { decodeCursor, encodeCursor } from './cursor.ts'
+import { inTurn } from './read-turns.ts'
 import { talentJsonText } from './talent-json.ts'
 import { afterCursor, SORTS, talentOrderBy, talentWhere, type TalentFilter } from './where.ts'
 
@@ -21,10 +22,18 @@ export const MAX_LIST_ROWS = 10_000
  * notes were 61 MB each and froze the server); X-Next-Cursor continues where it stopped.
  */
 export const MAX_LIST_BYTES = 8 * 1024 * 1024
-/** A long page is read in chunks of this many rows, so it stops reading at the byte cap. */
-const CHUNK_ROWS = 500
+/**
+ * SECURITY.md 31: a long page is read in queries of about this many bytes of JSON, one query per
+ * turn of the event loop (read-turns.ts). A query's rows are built (on PGlite, by the server's own
+ * thread), received and parsed in one go: a fixed 500 rows with 10,000-character notes was ~5 MB
+ * per query, and on PGlite a 50-row (512 KB) query already took 10-160 ms on a loaded 2-core box.
+ */
+export const CHUNK_BYTES = 256 * 1024
+/** The first query's rows, before any row's size is known: the dashboard's page is one query. */
+const FIRST_CHUNK_ROWS = 50
+/** A query reads at most this many times the rows of the one before (rows may grow longer). */
+const CHUNK_GROWTH = 4
 
-/** A page as the route sends it: the JSON array text, built by the database (talent-json.ts). */
 /** A page as the route sends it: the cached page (JSON built by the database) and the total. */
 export type TalentPageJson = { page: CachedPage; total: number }
 
@@ -96,8 +105,22 @@ export type ListOptions = {
 }
 
 /**
- * Up to `pageSize` rows and `maxBytes` of JSON: one query for a normal page, chunks of CHUNK_ROWS
- * (each continuing from the last row, as a client would) for a long one, until either cap.
+ * How many rows the next query reads: about CHUNK_BYTES at the bytes per row seen so far (the
+ * larger of the whole page's and the last query's average, so longer rows shrink it at once).
+ */
+function nextChunkRows(
+  read: { rows: number; bytes: number },
+  last: { rows: number; bytes: number },
+): number {
+  if (read.rows === 0 || last.rows === 0) return FIRST_CHUNK_ROWS
+  const bytesPerRow = Math.max(read.bytes / read.rows, last.bytes / last.rows)
+  return Math.max(1, Math.min(Math.floor(CHUNK_BYTES / bytesPerRow), last.rows * CHUNK_GROWTH))
+}
+
+/**
+ * Up to `pageSize` rows and `maxBytes` of JSON, read in queries of about CHUNK_BYTES (each
+ * continuing from the last row, as a client would) until either cap: one query for a page of
+ * FIRST_CHUNK_ROWS, several for a long one, the event loop free between them.
  */
 async function loadPage(
   db: Db,
@@ -105,31 +128,43 @@ async function loadPage(
   pageSize: number,
   maxBytes: number,
 ): Promise<CachedPage> {
-  const page: PageRow[] = []
-  let bytes = 2 // the brackets
-  let cursor = query.cursor
+  // The array text as pieces ('[', row, ',', row, …) joined once at the end: one copy of 8 MB.
+  const pieces: string[] = []
+  const read = { rows: 0, bytes: 2 } // the brackets
+  let last: PageRow | undefined
+  let lastChunk = { rows: 0, bytes: 0 }
   let more = false
-  read: for (;;) {
-    const want = Math.min(CHUNK_ROWS, pageSize - page.length)
-    const rows = await preparedRows<PageRow>(db, pageQuery(db, { ...query, cursor }, want).getSQL())
+  // A page that may take more than one query reads each in its turn (read-turns.ts).
+  const isLong = pageSize > FIRST_CHUNK_ROWS
+  reading: for (;;) {
+    const want = Math.min(nextChunkRows(read, lastChunk), pageSize - read.rows)
+    const cursor = last
+      ? encodeCursor({ sort: query.sort, key: last.sort_key, id: last.id })
+      : query.cursor
+    const chunk = pageQuery(db, { ...query, cursor }, want).getSQL()
+    const readChunk = () => preparedRows<PageRow>(db, chunk)
+    const rows = await (isLong ? inTurn(readChunk) : readChunk())
+    lastChunk = { rows: 0, bytes: 0 }
     for (const row of rows.slice(0, want)) {
       const size = Buffer.byteLength(row.json) + 1
-      if (page.length > 0 && bytes + size > maxBytes) {
+      if (read.rows > 0 && read.bytes + size > maxBytes) {
         more = true
-        break read
+        break reading
       }
-      page.push(row)
-      bytes += size
+      pieces.push(read.rows === 0 ? '[' : ',', row.json)
+      read.rows += 1
+      read.bytes += size
+      lastChunk.rows += 1
+      lastChunk.bytes += size
+      last = row
     }
     more = rows.length > want
-    const last = page.at(-1)
-    if (!more || page.length >= pageSize || !last) break
-    cursor = encodeCursor({ sort: query.sort, key: last.sort_key, id: last.id })
+    if (!more || read.rows >= pageSize) break
   }
-  const last = page.at(-1)
+  pieces.push(read.rows === 0 ? '[]' : ']')
   const nextCursor =
     more && last ? encodeCursor({ sort: query.sort, key: last.sort_key, id: last.id }) : undefined
-  return { json: `[${page.map((row) => row.json).join(',')}]`, rowCount: page.length, nextCursor }
+  return { json: pieces.join(''), rowCount: read.rows, nextCursor }
 }
 
 /**
