@@ -1,6 +1,6 @@
 import { brotliDecompressSync } from 'node:zlib'
 import { describe, expect, test } from 'vitest'
-import { acceptsBrotli, brotli } from './compression.ts'
+import { acceptsBrotli, brotli, SLICE_CHARS } from './compression.ts'
 
 describe('acceptsBrotli', () => {
   test.each([
@@ -38,4 +38,10 @@ test('SECURITY.md 31: compressing a large body leaves the event loop free', asyn
   clearInterval(timer)
   // Timers fired while it compressed: nothing held the loop for the whole job.
   expect(ticks).toBeGreaterThan(0)
+})
+
+test('a large body fed in slices keeps a character split across a slice boundary whole', async () => {
+  // An emoji is two UTF-16 units: one slice ending between them would encode two broken halves.
+  const text = `${'a'.repeat(SLICE_CHARS - 1)}😀${'ñ'.repeat(SLICE_CHARS)}😀`
+  expect(brotliDecompressSync(await brotli(text)).toString('utf8')).toBe(text)
 })
