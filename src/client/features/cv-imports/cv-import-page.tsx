@@ -45,7 +45,7 @@ export function CvImportPage() {
   const query = useQuery({ ...cvImportOptions(id), enabled: Number.isInteger(id) && id > 0 })
   const [undone, setUndone] = useState<CvImportUndoResult | null>(null)
   const back = (
-    <Button asChild variant="ghost" size="sm">
+    <Button asChild variant="ghost" size="sm" className="justify-self-start">
       <Link to="/dashboard/cv-imports">
         <ArrowLeft aria-hidden="true" />
         All imports
@@ -81,7 +81,7 @@ export function CvImportPage() {
     new Date(cvImport.undoUntil) > new Date() &&
     (isAdmin || cvImport.createdBy?.email === user?.email)
   return (
-    <div className="grid min-w-0 gap-6">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       {back}
       <PageHeader
         title="CV import"

@@ -50,7 +50,7 @@ function RecentImports() {
 /** /dashboard/cv-imports (issue 16): take in a stack of CVs, and see the imports so far. */
 export function CvImportsPage() {
   return (
-    <div className="grid min-w-0 gap-6">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <PageHeader
         title="Import CVs"
         description="Build talents from a stack of CVs. The import runs on the server: you can close this page and come back."

@@ -31,7 +31,7 @@ function ItemRow({
   const [isReviewing, setIsReviewing] = useState(false)
   const formId = `review-form-${item.id}`
   return (
-    <li className="grid gap-3 border-b py-3 last:border-b-0">
+    <li className="grid grid-cols-[minmax(0,1fr)] gap-3 border-b py-3 last:border-b-0">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <FileText aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
         <span className="min-w-0 flex-1 truncate font-medium" title={item.fileName}>
@@ -76,7 +76,7 @@ type ImportItemsProps = { importId: number; items: CvImportItem[]; canReview: bo
 /** One row per file of an import, with its state; 'needs review' rows open a form in place. */
 export function ImportItems({ importId, items, canReview }: ImportItemsProps) {
   return (
-    <ul aria-label="Files" className="grid">
+    <ul aria-label="Files" className="grid grid-cols-[minmax(0,1fr)]">
       {items.map((item) => (
         <ItemRow key={item.id} importId={importId} item={item} canReview={canReview} />
       ))}
