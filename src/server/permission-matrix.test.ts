@@ -229,6 +229,11 @@ const MATRIX: Entry[] = [
     expect: { ...SIGNED_IN, otherObject: 200 },
   },
   {
+    route: 'GET /api/talents/:id/cv/preview',
+    request: async (ctx) => ({ url: `/api/talents/${(await talentWithCv(ctx)).id}/cv/preview` }),
+    expect: { ...SIGNED_IN, otherObject: 200 },
+  },
+  {
     route: 'GET /api/talents/:id/cv/file',
     request: async (ctx) => ({ url: `/api/talents/${(await talentWithCv(ctx)).id}/cv/file` }),
     expect: { ...SIGNED_IN, otherObject: 200 },

@@ -114,3 +114,14 @@ export const cvSummarySchema = z.object({
   textStatus: z.enum(CV_TEXT_STATUSES),
 })
 export type CvSummary = z.infer<typeof cvSummarySchema>
+
+/**
+ * GET /api/talents/:id/cv/preview (issue 16 item 2): a DOCX body as HTML sanitised on the server
+ * against an allow-list; 'text' for every other type (and a DOCX that cannot be laid out), whose
+ * preview is its extracted text.
+ */
+export const cvPreviewSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('html'), html: z.string() }),
+  z.object({ kind: z.literal('text') }),
+])
+export type CvPreview = z.infer<typeof cvPreviewSchema>

@@ -4,14 +4,26 @@ import { strToU8, zipSync } from 'fflate'
 
 /** A one-page PDF whose text is `lines`, valid enough for readers (xref offsets computed). */
 export function makePdf(lines: string[]): Buffer {
+  return makePdfPages([lines])
+}
+
+/** A PDF with one page per entry of `pages`, each page's text its lines. */
+export function makePdfPages(pages: string[][]): Buffer {
   const escape = (s: string) => s.replace(/[\\()]/g, (c) => `\\${c}`)
-  const stream = `BT /F1 12 Tf 72 720 Td 14 TL ${lines.map((l) => `(${escape(l)}) Tj T*`).join(' ')} ET`
+  const streams = pages.map(
+    (lines) =>
+      `BT /F1 12 Tf 72 720 Td 14 TL ${lines.map((l) => `(${escape(l)}) Tj T*`).join(' ')} ET`,
+  )
+  // Objects: 1 catalog, 2 pages, 3 font, then a page and its contents for each page.
+  const pageId = (i: number) => 4 + i * 2
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    `<< /Type /Pages /Kids [${pages.map((_, i) => `${pageId(i)} 0 R`).join(' ')}] /Count ${pages.length} >>`,
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+    ...streams.flatMap((stream, i) => [
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents ${pageId(i) + 1} 0 R /Resources << /Font << /F1 3 0 R >> >> >>`,
+      `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    ]),
   ]
   let body = '%PDF-1.4\n'
   const offsets: number[] = []
@@ -32,13 +44,36 @@ const DOCX_RELS = `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="h
 const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"'
 const HEADER_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.header+xml'
 
-function paragraphsXml(paragraphs: string[]): string {
+/** A body paragraph: plain text, or text styled as a heading or a bullet-list item. */
+export type DocxParagraph = string | { text: string; heading?: 1 | 2; bullet?: boolean }
+
+// Word names its built-in styles in lower case; mammoth maps 'heading 1' to <h1> by that name.
+const DOCX_STYLES = `<?xml version="1.0" encoding="UTF-8"?><w:styles ${W}>${[1, 2]
+  .map(
+    (n) =>
+      `<w:style w:type="paragraph" w:styleId="Heading${n}"><w:name w:val="heading ${n}"/></w:style>`,
+  )
+  .join('')}</w:styles>`
+const DOCX_NUMBERING = `<?xml version="1.0" encoding="UTF-8"?><w:numbering ${W}><w:abstractNum w:abstractNumId="0"><w:lvl w:ilvl="0"><w:numFmt w:val="bullet"/></w:lvl></w:abstractNum><w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num></w:numbering>`
+
+function paragraphXml(paragraph: DocxParagraph): string {
   const xmlEscape = (s: string) => s.replace(/[<>&]/g, (c) => `&#${c.charCodeAt(0)};`)
-  return paragraphs.map((p) => `<w:p><w:r><w:t>${xmlEscape(p)}</w:t></w:r></w:p>`).join('')
+  const { text, heading, bullet } = typeof paragraph === 'string' ? { text: paragraph } : paragraph
+  const properties = heading
+    ? `<w:pPr><w:pStyle w:val="Heading${heading}"/></w:pPr>`
+    : bullet
+      ? '<w:pPr><w:numPr><w:ilvl w:val="0"/><w:numId w:val="1"/></w:numPr></w:pPr>'
+      : ''
+  return `<w:p>${properties}<w:r><w:t>${xmlEscape(text)}</w:t></w:r></w:p>`
 }
 
-/** A DOCX whose body paragraphs are `paragraphs`, with `header` in its page header if given. */
-export function makeDocx(paragraphs: string[], header: string[] = []): Buffer {
+const paragraphsXml = (paragraphs: DocxParagraph[]) => paragraphs.map(paragraphXml).join('')
+
+/**
+ * A DOCX whose body paragraphs are `paragraphs`, with `header` in its page header if given. Styled
+ * paragraphs bring the styles and numbering parts that name them.
+ */
+export function makeDocx(paragraphs: DocxParagraph[], header: string[] = []): Buffer {
   const document = `<?xml version="1.0" encoding="UTF-8"?><w:document ${W}><w:body>${paragraphsXml(paragraphs)}</w:body></w:document>`
   const entries: Record<string, Uint8Array> = {
     '[Content_Types].xml': strToU8(
@@ -51,6 +86,10 @@ export function makeDocx(paragraphs: string[], header: string[] = []): Buffer {
     ),
     '_rels/.rels': strToU8(DOCX_RELS),
     'word/document.xml': strToU8(document),
+  }
+  if (paragraphs.some((p) => typeof p !== 'string')) {
+    entries['word/styles.xml'] = strToU8(DOCX_STYLES)
+    entries['word/numbering.xml'] = strToU8(DOCX_NUMBERING)
   }
   if (header.length) {
     entries['word/header1.xml'] = strToU8(

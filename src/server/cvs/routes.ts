@@ -8,6 +8,7 @@ import {
   UNSUPPORTED_CV_MESSAGE,
   cvDetailSchema,
   cvFileSchema,
+  cvPreviewSchema,
   cvTooLargeMessage,
   cvVersionParamsSchema,
 } from '#shared/cv.ts'
@@ -21,6 +22,7 @@ import { requireViewer } from '../auth/access.ts'
 import type { Db } from '../db/open.ts'
 import { AppError, BadRequestError } from '../errors.ts'
 import { claimUpload, parseCv } from './parse.ts'
+import { getCvPreview } from './preview.ts'
 import { attachCv, getCv, readCvFile, removeCv, type CvDownload } from './service.ts'
 
 export type CvRoutesOptions = { db: Db; maxMegabytes: number }
@@ -124,6 +126,17 @@ export const cvRoutes: FastifyPluginAsync<CvRoutesOptions> = async (base, { db, 
       response: { 200: cvDetailSchema },
     },
     handler: (request) => getCv(db, request.params.id),
+  })
+
+  app.get('/api/talents/:id/cv/preview', {
+    config: { access: 'user' },
+    schema: {
+      summary:
+        "A talent's current CV laid out for reading: a DOCX as sanitised HTML, else its text",
+      params: talentIdParamsSchema,
+      response: { 200: cvPreviewSchema },
+    },
+    handler: (request) => getCvPreview(db, request.params.id),
   })
 
   app.get('/api/talents/:id/cv/file', {

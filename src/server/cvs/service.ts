@@ -90,7 +90,8 @@ async function lockTalent(tx: Db, talentId: number) {
   return talent
 }
 
-async function currentVersion(db: Db, talentId: number): Promise<VersionRow | undefined> {
+/** The talent's current CV version (file metadata, not its bytes), if it has one. */
+export async function currentVersion(db: Db, talentId: number): Promise<VersionRow | undefined> {
   const [row] = await selectVersions(db)
     .where(eq(talentCvs.talentId, talentId))
     .orderBy(desc(talentCvs.id))

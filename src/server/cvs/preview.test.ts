@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { CV_NOT_FOUND, cvPreviewSchema } from '#shared/cv.ts'
+import { talentSchema } from '#shared/talent.ts'
+import { makeDocx, makePdf, multipart } from '#tests/support/cv-files.ts'
+import { truncateAll } from '#tests/support/test-database.ts'
+import {
+  createTestApp,
+  createTestUser,
+  loginAs,
+  type LoggedIn,
+  type TestApp,
+} from '#tests/support/test-app.ts'
+
+// Issue 16 item 2, "Read it in place": GET /api/talents/:id/cv/preview.
+
+let testApp: TestApp
+let app: TestApp['app']
+let alice: LoggedIn
+
+beforeAll(async () => {
+  testApp = await createTestApp()
+  app = testApp.app
+})
+afterAll(async () => {
+  await testApp.close()
+})
+beforeEach(async () => {
+  await truncateAll(testApp.database)
+  await createTestUser(testApp.database.db, { email: 'alice@preview.test' })
+  alice = await loginAs(app, 'alice@preview.test')
+})
+
+async function talentWithCv(name: string, bytes?: Buffer): Promise<number> {
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/talents',
+    headers: alice.headers,
+    payload: {
+      fullName: 'Dana Reyes',
+      email: 'dana@example.com',
+      areaOfInterest: 'Design',
+      seniorityLevel: 'mid',
+    },
+  })
+  const id = talentSchema.parse(created.json()).id
+  if (bytes === undefined) return id
+  const { payload, headers } = multipart({ name, bytes })
+  const attached = await app.inject({
+    method: 'POST',
+    url: `/api/talents/${id}/cv`,
+    headers: { ...alice.headers, ...headers },
+    payload,
+  })
+  expect(attached.statusCode, attached.body).toBe(201)
+  return id
+}
+
+const preview = (id: number, headers: Record<string, string> = alice.headers) =>
+  app.inject({ url: `/api/talents/${id}/cv/preview`, headers })
+
+describe('GET /api/talents/:id/cv/preview', () => {
+  test('a DOCX shows its heading and list as markup, and its text payloads only as text', async () => {
+    const docx = makeDocx([
+      { text: 'Experience', heading: 1 },
+      { text: 'Led the <script>alert(1)</script> migration', bullet: true },
+      { text: '<img src=x onerror=alert(2)>', bullet: true },
+      'Rust and Go',
+    ])
+    const response = await preview(await talentWithCv('Dana.docx', docx))
+    expect(response.statusCode, response.body).toBe(200)
+    expect(response.headers['cache-control']).toBe('no-store')
+    const body = cvPreviewSchema.parse(response.json())
+    expect(body).toEqual({
+      kind: 'html',
+      // The CV's h1 sits under the detail view's h2 and h3: it becomes an h4.
+      html:
+        '<h4>Experience</h4><ul><li>Led the &lt;script&gt;alert(1)&lt;/script&gt; migration</li>' +
+        '<li>&lt;img src=x onerror=alert(2)&gt;</li></ul><p>Rust and Go</p>',
+    })
+  })
+
+  test('a PDF previews as its text (its pages are drawn in the browser)', async () => {
+    const response = await preview(await talentWithCv('Dana.pdf', makePdf(['Dana Reyes'])))
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toEqual({ kind: 'text' })
+  })
+
+  test('Markdown previews as its text, never as HTML', async () => {
+    const md = Buffer.from('# Dana\n\n<script>alert(1)</script>')
+    const response = await preview(await talentWithCv('Dana.md', md))
+    expect(response.json()).toEqual({ kind: 'text' })
+  })
+
+  test('a talent without a CV is a 404', async () => {
+    const response = await preview(await talentWithCv('none'))
+    expect(response.statusCode).toBe(404)
+    expect(response.json()).toEqual({ message: CV_NOT_FOUND })
+  })
+
+  test('anonymous callers are refused', async () => {
+    const id = await talentWithCv('Dana.docx', makeDocx(['Hi']))
+    expect((await preview(id, {})).statusCode).toBe(401)
+  })
+})

@@ -1,0 +1,67 @@
+import { cvPreviewSchema, CV_NOT_FOUND, type CvPreview } from '#shared/cv.ts'
+import { createHashQueue } from '../auth/passwords.ts'
+import type { Db } from '../db/open.ts'
+import { NotFoundError } from '../errors.ts'
+import { databaseFileStore } from '../files/database-file-store.ts'
+import { runInWorker, WorkerTaskError } from '../jobs/run-in-worker.ts'
+import { currentVersion } from './service.ts'
+
+const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'
+const WORKER = new URL('./preview-docx.worker.ts', import.meta.url)
+
+/** A DOCX is laid out within 10 s and a bounded heap; one that takes longer shows its text. */
+export const PREVIEW_LIMITS = { timeoutMs: 10_000, maxMemoryMb: 256 }
+
+// SECURITY.md 31 on a 2-core box: one layout at a time beside the text-reading jobs, a few waiting;
+// beyond that 503 with Retry-After rather than a pile of worker threads.
+const oneAtATime = createHashQueue(1, 8)
+
+/**
+ * Laid-out previews by the file's sha256 (a file's bytes never change, so neither does its
+ * preview): a talent edit refetches the CV tab, which then costs no worker. At most
+ * CACHE_MAX_CHARS of HTML are kept (~8 MB of UTF-16), the oldest dropped first.
+ */
+const CACHE_MAX_CHARS = 4 * 1024 * 1024
+const cache = new Map<string, CvPreview>()
+let cachedChars = 0
+
+function remember(sha256: string, preview: CvPreview): CvPreview {
+  const size = preview.kind === 'html' ? preview.html.length : 0
+  if (size > CACHE_MAX_CHARS) return preview
+  cache.set(sha256, preview)
+  cachedChars += size
+  for (const [key, old] of cache) {
+    if (cachedChars <= CACHE_MAX_CHARS) break
+    cache.delete(key)
+    cachedChars -= old.kind === 'html' ? old.html.length : 0
+  }
+  return preview
+}
+
+/** The layout, or undefined when its worker hung or ran out of memory (so it is not cached). */
+async function layOut(bytes: Buffer): Promise<CvPreview | undefined> {
+  try {
+    const result = await runInWorker(WORKER, new Uint8Array(bytes), PREVIEW_LIMITS)
+    return cvPreviewSchema.parse(result)
+  } catch (error) {
+    if (error instanceof WorkerTaskError) return undefined
+    throw error
+  }
+}
+
+/**
+ * The current CV's preview (issue 16 item 2): a DOCX body as sanitised HTML (preview-docx.ts);
+ * every other type previews as its extracted text (PDF pages are drawn in the browser).
+ */
+export async function getCvPreview(db: Db, talentId: number): Promise<CvPreview> {
+  const version = await currentVersion(db, talentId)
+  if (!version) throw new NotFoundError(CV_NOT_FOUND)
+  if (version.mimeType !== DOCX) return { kind: 'text' }
+  const cached = cache.get(version.sha256)
+  if (cached) return cached
+  const bytes = await databaseFileStore(db).get(version.sha256)
+  if (!bytes) throw new NotFoundError(CV_NOT_FOUND)
+  const preview = await oneAtATime(() => layOut(bytes))
+  // A failed layout fails this preview alone: the extracted text still shows, and a later visit tries again.
+  return preview ? remember(version.sha256, preview) : { kind: 'text' }
+}
