@@ -3,7 +3,7 @@ import path from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import type { Plugin } from 'vite'
 
-const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|webmanifest)$/
+const COMPRESSIBLE = /\.(m?js|css|html|svg|json|txt|webmanifest)$/
 const MIN_BYTES = 1024
 
 async function filesIn(dir: string): Promise<string[]> {

@@ -12,7 +12,7 @@ import { testConfig } from '#tests/support/test-app.ts'
 
 const CSP =
   "default-src 'self';object-src 'none';base-uri 'none';frame-ancestors 'none';script-src 'self';" +
-  "style-src 'self' 'unsafe-inline';img-src 'self' data:;font-src 'self' data:;connect-src 'self';" +
+  "worker-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data:;font-src 'self' data:;connect-src 'self';" +
   "form-action 'self'"
 
 let database: OpenDatabase

@@ -178,6 +178,11 @@ describe('SECURITY.md 25: security headers and CSP on pages and API', () => {
         csp.split(';').find((d) => d.startsWith('script-src')),
         kind,
       ).toBe("script-src 'self'")
+      // The CV tab's pdf.js worker (issue 16 item 2): same-origin files only, never blob: or data:.
+      expect(
+        csp.split(';').find((d) => d.startsWith('worker-src')),
+        kind,
+      ).toBe("worker-src 'self'")
       expect(response.headers['x-content-type-options'], kind).toBe('nosniff')
       expect(response.headers['referrer-policy'], kind).toBe('strict-origin-when-cross-origin')
       expect(response.headers['x-powered-by'], kind).toBeUndefined()
