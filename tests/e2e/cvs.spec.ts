@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { makeDocx, makePdf } from '../support/cv-files.ts'
+import { makeDocx, makePdf, makePdfPages } from '../support/cv-files.ts'
 import { accounts } from './support/accounts.ts'
 import {
   createTalentViaApi,
@@ -66,6 +66,94 @@ test('attach a PDF, read its text, replace it with a DOCX, download the old one,
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click()
   await expect(toast(page).getByText('Dana 2024.docx was removed.')).toBeVisible()
   await expect(page.getByText('No CV attached to this talent.')).toBeVisible()
+})
+
+const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'
+
+/** Signs in as the user and opens the CV tab of a new talent; returns the talent's name. */
+async function newTalentCvTab(page: Page, first: string): Promise<string> {
+  const id = unique()
+  const name = `${first} ${id}`
+  const token = await signInViaApi(page, accounts.user)
+  await createTalentViaApi(page, token, {
+    fullName: name,
+    email: `${first.toLowerCase()}.${id}@example.com`,
+    areaOfInterest: 'Engineering',
+    seniorityLevel: 'senior',
+  })
+  await openCvTab(page, id, name)
+  return name
+}
+
+test('a PDF reads page by page in the CV tab, with its text selectable below', async ({ page }) => {
+  const name = await newTalentCvTab(page, 'Ada')
+  await page.getByLabel('CV file').setInputFiles({
+    name: 'Ada.pdf',
+    mimeType: 'application/pdf',
+    buffer: makePdfPages([[name, 'Staff engineer'], ['Second page: Kubernetes and Rust']]),
+  })
+  const pages = page.getByRole('region', { name: 'CV pages' })
+  const first = pages.getByRole('img', { name: 'Page 1 of 2' })
+  await expect(first).toBeVisible({ timeout: 15_000 })
+  await expect(pages.getByRole('img', { name: 'Page 2 of 2' })).toBeVisible()
+  // The page is drawn, not just a blank canvas: some pixels are dark (the text).
+  const inkedPixels = () =>
+    first.evaluate((canvas) => {
+      if (!(canvas instanceof HTMLCanvasElement)) return 0
+      const { data } = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height) ?? {
+        data: [],
+      }
+      let dark = 0
+      for (let i = 0; i < data.length; i += 4) if ((data[i] ?? 255) < 128) dark++
+      return dark
+    })
+  await expect.poll(inkedPixels).toBeGreaterThan(100)
+  await expect(page.getByRole('region', { name: 'CV text content' })).toContainText(
+    'Second page: Kubernetes and Rust',
+    { timeout: 15_000 },
+  )
+})
+
+test('a PDF that cannot be drawn says so and still downloads', async ({ page }) => {
+  await newTalentCvTab(page, 'Bo')
+  await page.getByLabel('CV file').setInputFiles({
+    name: 'Bo.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.7\nthis is not a readable PDF body\n%%EOF\n', 'latin1'),
+  })
+  await expect(
+    page.getByText('This PDF cannot be shown here. Download it to read it.'),
+  ).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByRole('img', { name: /^Page 1 of/ })).toHaveCount(0)
+  const downloading = page.waitForEvent('download')
+  await page.getByRole('link', { name: 'Download' }).click()
+  expect((await downloading).suggestedFilename()).toBe('Bo.pdf')
+})
+
+test('a DOCX reads as formatted text: its heading and list items, never its markup', async ({
+  page,
+}) => {
+  await newTalentCvTab(page, 'Cy')
+  await page.getByLabel('CV file').setInputFiles({
+    name: 'Cy.docx',
+    mimeType: DOCX_TYPE,
+    buffer: makeDocx([
+      { text: 'Experience', heading: 1 },
+      { text: 'Led the platform team', bullet: true },
+      { text: '<img src=x onerror=alert(1)> shipped', bullet: true },
+      'Rust and Go',
+    ]),
+  })
+  const document = page.getByRole('region', { name: 'CV document' })
+  await expect(document.getByRole('heading', { name: 'Experience' })).toBeVisible({
+    timeout: 15_000,
+  })
+  await expect(document.getByRole('listitem')).toHaveText([
+    'Led the platform team',
+    '<img src=x onerror=alert(1)> shipped',
+  ])
+  await expect(document.getByText('Rust and Go')).toBeVisible()
+  await expect(document.getByRole('img')).toHaveCount(0)
 })
 
 test('a file that is not a CV is refused with the server’s message', async ({ page }) => {

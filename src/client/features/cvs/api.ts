@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { cvParseResultSchema } from '#shared/cv-parse.ts'
-import { cvDetailSchema, cvFileSchema } from '#shared/cv.ts'
-import { api, parseApiError } from '../../lib/api.ts'
+import { cvDetailSchema, cvFileSchema, cvPreviewSchema } from '#shared/cv.ts'
+import { api, apiRequest, parseApiError } from '../../lib/api.ts'
 import { uploadFile, type UploadProgress } from '../../lib/upload.ts'
 import { talentKeys } from '../talents/api.ts'
 
@@ -30,6 +30,40 @@ export function cvOptions(talentId: number) {
       }
     },
     refetchInterval: (query) => (query.state.data?.textStatus === 'pending' ? 1000 : false),
+  })
+}
+
+/*
+ * What the CV tab draws (issue 16 item 2) is keyed by the version or the file's sha256, which never
+ * change their bytes, and kept outside the ['talents'] prefix: a talent edit refetches the CV's
+ * metadata, never the file or its layout.
+ */
+export const cvPreviewKeys = {
+  layout: (talentId: number, sha256: string) => ['cv-preview', talentId, sha256] as const,
+  bytes: (talentId: number, versionId: number) => ['cv-bytes', talentId, versionId] as const,
+}
+
+/** GET /api/talents/:id/cv/preview: a DOCX as server-sanitised HTML, else `{kind: 'text'}`. */
+export function cvLayoutOptions(talentId: number, sha256: string) {
+  return queryOptions({
+    queryKey: cvPreviewKeys.layout(talentId, sha256),
+    queryFn: () => api.get(`/api/talents/${talentId}/cv/preview`, cvPreviewSchema),
+    staleTime: Infinity,
+  })
+}
+
+/** The bytes of one CV version, for drawing its pages in the browser (same session as the API). */
+export function cvBytesOptions(talentId: number, versionId: number) {
+  return queryOptions({
+    queryKey: cvPreviewKeys.bytes(talentId, versionId),
+    queryFn: async () => {
+      const response = await apiRequest('GET', cvVersionUrl(talentId, versionId))
+      return new Uint8Array(await response.arrayBuffer())
+    },
+    staleTime: Infinity,
+    // Up to CV_MAX_MB of bytes: not kept for long once the tab closes.
+    gcTime: 30_000,
+    structuralSharing: false,
   })
 }
 

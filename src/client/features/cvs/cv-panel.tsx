@@ -7,6 +7,7 @@ import { ConfirmDeleteDialog } from '../../components/ui/confirm-delete-dialog.t
 import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { toast } from '../../components/ui/use-toast.ts'
 import { cvFileUrl, cvOptions, useRemoveCv } from './api.ts'
+import { CvPreview } from './cv-preview.tsx'
 import { CvText } from './cv-text.tsx'
 import { CvUpload } from './cv-upload.tsx'
 import { CvVersions } from './cv-versions.tsx'
@@ -75,7 +76,10 @@ function CvSummary({ cv, talentId, canRemove }: { cv: CvDetail } & CvPanelProps)
   )
 }
 
-/** The detail view's CV tab (issue 16): the file, its text, its versions; or a place to attach one. */
+/**
+ * The detail view's CV tab (issue 16): the file, read in place (its pages or its formatted body,
+ * then its selectable text), its versions; or a place to attach one.
+ */
 export function CvPanel({ talentId, canRemove }: CvPanelProps) {
   const query = useQuery(cvOptions(talentId))
   if (query.isPending) {
@@ -108,6 +112,7 @@ export function CvPanel({ talentId, canRemove }: CvPanelProps) {
   return (
     <div className="grid gap-4">
       <CvSummary cv={cv} talentId={talentId} canRemove={canRemove} />
+      <CvPreview cv={cv} talentId={talentId} />
       <CvText cv={cv} />
       <CvVersions talentId={talentId} versions={cv.versions} />
     </div>
