@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { makeDocx, makePdf, makePdfPages } from '../support/cv-files.ts'
 import { accounts } from './support/accounts.ts'
@@ -70,6 +71,18 @@ test('attach a PDF, read its text, replace it with a DOCX, download the old one,
 
 const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'
 
+/** The CV tab as it is now has no serious or critical WCAG 2 A/AA violation (axe). */
+async function expectAccessibleCvTab(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .include('[role="tabpanel"]')
+    .withTags(['wcag2a', 'wcag2aa'])
+    .analyze()
+  const serious = results.violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  )
+  expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([])
+}
+
 /** Signs in as the user and opens the CV tab of a new talent; returns the talent's name. */
 async function newTalentCvTab(page: Page, first: string): Promise<string> {
   const id = unique()
@@ -112,6 +125,7 @@ test('a PDF reads page by page in the CV tab, with its text selectable below', a
     'Second page: Kubernetes and Rust',
     { timeout: 15_000 },
   )
+  await expectAccessibleCvTab(page)
 })
 
 test('a PDF that cannot be drawn says so and still downloads', async ({ page }) => {
@@ -154,6 +168,7 @@ test('a DOCX reads as formatted text: its heading and list items, never its mark
   ])
   await expect(document.getByText('Rust and Go')).toBeVisible()
   await expect(document.getByRole('img')).toHaveCount(0)
+  await expectAccessibleCvTab(page)
 })
 
 test('a file that is not a CV is refused with the server’s message', async ({ page }) => {
