@@ -4,13 +4,14 @@
  * so one run shows every failure.
  *
  *   Stage 1: lint ‖ typecheck ‖ client build      (cheap, independent)
- *   Stage 2: unit and API tests (Vitest) ‖ fault tests
- *   Stage 3: browser journeys                       (alone: their 7 s waits need the CPU)
+ *   Stage 2: unit and API tests (Vitest)           (CPU-bound: alone, so its timings hold)
+ *   Stage 3: browser journeys
+ *   Stage 4: fault tests
  *
- * The journeys and the fault tests once ran side by side: on a 2-core machine the fault tests'
- * restarts (three servers started at once, ten times; kill -9 twenty times) starved the browser,
- * and 11 of 62 journeys timed out. The API tests wait with 30 s limits and count, not time, what
- * they check, so the fault tests' ~3 minutes hide inside their ~6.
+ * The fault tests' restarts (three servers started at once, ten times; kill -9 twenty times) fight
+ * whatever runs beside them on a 2-core machine. Beside the journeys, 11 of 62 journeys timed out;
+ * beside Vitest, both took longer together (792 s and 477 s) than one after the other (424 s and
+ * 167 s), and the kill test came within 8 s of its 300 s limit.
  */
 import { spawn } from 'node:child_process'
 import { parseArgs } from 'node:util'
@@ -24,11 +25,9 @@ const STAGES: Stage[][] = [
     { name: 'typecheck', command: 'npm run typecheck' },
     { name: 'build', command: 'npm run build' },
   ],
-  [
-    { name: 'vitest', command: 'npx vitest run --project unit --project "api-*"' },
-    { name: 'faults', command: 'npx vitest run --project faults' },
-  ],
+  [{ name: 'vitest', command: 'npx vitest run --project unit --project "api-*"' }],
   [{ name: 'e2e', command: 'node --import tsx scripts/run-e2e.ts' }],
+  [{ name: 'faults', command: 'npx vitest run --project faults' }],
 ]
 
 const { values } = parseArgs({ options: { help: { type: 'boolean' } } })
