@@ -1,11 +1,12 @@
 import { FileStack } from 'lucide-react'
-import { useId, useRef, useState, type DragEvent } from 'react'
+import { useId, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { CV_IMPORT_ACCEPT, CV_IMPORT_MAX_FILES } from '#shared/cv-import.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { Progress } from '../../components/ui/progress.tsx'
 import { parseApiError } from '../../lib/api.ts'
 import { cn } from '../../lib/cn.ts'
+import { useFileDrop } from '../../lib/use-file-drop.ts'
 import { getErrorMessage } from '../../lib/get-error-message.ts'
 import { useStartImport } from './api.ts'
 
@@ -17,7 +18,6 @@ export function ImportDropzone() {
   const start = useStartImport()
   const navigate = useNavigate()
   const [percent, setPercent] = useState(0)
-  const [isDragging, setIsDragging] = useState(false)
   const [tooMany, setTooMany] = useState(false)
   const input = useRef<HTMLInputElement>(null)
   const hintId = useId()
@@ -34,24 +34,14 @@ export function ImportDropzone() {
     )
   }
 
-  function handleDrop(event: DragEvent) {
-    event.preventDefault()
-    setIsDragging(false)
-    send(event.dataTransfer.files)
-  }
-
   const error = start.isError
     ? (parseApiError(start.error)?.message ?? getErrorMessage(start.error))
     : null
+  const { isDragging, dropProps } = useFileDrop((files) => send(files))
   return (
     <section
       aria-label="Upload CVs"
-      onDragOver={(event) => {
-        event.preventDefault()
-        setIsDragging(true)
-      }}
-      onDragLeave={() => setIsDragging(false)}
-      onDrop={handleDrop}
+      {...dropProps}
       className={cn(
         'grid justify-items-center gap-3 rounded-xl border-2 border-dashed p-8 text-center',
         isDragging && 'border-primary bg-primary/5',

@@ -1,5 +1,5 @@
 import { FileUp } from 'lucide-react'
-import { useRef, useState, type DragEvent } from 'react'
+import { useRef } from 'react'
 import type { CvParseResult } from '#shared/cv-parse.ts'
 import { CV_ACCEPT } from '#shared/cv.ts'
 import { Button } from '../../components/ui/button.tsx'
@@ -8,6 +8,7 @@ import { toast } from '../../components/ui/use-toast.ts'
 import { parseApiError } from '../../lib/api.ts'
 import { getErrorMessage } from '../../lib/get-error-message.ts'
 import { cn } from '../../lib/cn.ts'
+import { useFileDrop } from '../../lib/use-file-drop.ts'
 import { useAttachUpload, useParseCv } from './api.ts'
 
 type CvPrefillProps = {
@@ -21,19 +22,12 @@ type CvPrefillProps = {
 export function CvPrefill({ onParsed, onAttachedElsewhere }: CvPrefillProps) {
   const parse = useParseCv()
   const attach = useAttachUpload()
-  const [isDragging, setIsDragging] = useState(false)
   const input = useRef<HTMLInputElement>(null)
   const result = parse.data
 
   function send(file: File | undefined) {
     if (!file) return
     parse.mutate({ file, onProgress: () => undefined }, { onSuccess: onParsed })
-  }
-
-  function handleDrop(event: DragEvent) {
-    event.preventDefault()
-    setIsDragging(false)
-    send(event.dataTransfer.files[0])
   }
 
   function handleAttachElsewhere(fileId: number, talentId: number) {
@@ -55,14 +49,10 @@ export function CvPrefill({ onParsed, onAttachedElsewhere }: CvPrefillProps) {
     )
   }
 
+  const { isDragging, dropProps } = useFileDrop((files) => send(files[0]))
   return (
     <div
-      onDragOver={(event) => {
-        event.preventDefault()
-        setIsDragging(true)
-      }}
-      onDragLeave={() => setIsDragging(false)}
-      onDrop={handleDrop}
+      {...dropProps}
       className={cn(
         'grid gap-2 rounded-lg border border-dashed p-3 text-sm',
         isDragging && 'border-primary bg-primary/5',

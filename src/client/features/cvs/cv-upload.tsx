@@ -1,11 +1,12 @@
 import { Upload } from 'lucide-react'
-import { useId, useRef, useState, type DragEvent } from 'react'
+import { useId, useRef, useState } from 'react'
 import { CV_ACCEPT } from '#shared/cv.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { Progress } from '../../components/ui/progress.tsx'
 import { getErrorMessage } from '../../lib/get-error-message.ts'
 import { parseApiError } from '../../lib/api.ts'
 import { cn } from '../../lib/cn.ts'
+import { useFileDrop } from '../../lib/use-file-drop.ts'
 import { useUploadCv } from './api.ts'
 
 type CvUploadProps = {
@@ -25,7 +26,6 @@ function uploadErrorMessage(error: unknown): string {
 export function CvUpload({ talentId, mode }: CvUploadProps) {
   const upload = useUploadCv(talentId)
   const [percent, setPercent] = useState(0)
-  const [isDragging, setIsDragging] = useState(false)
   const input = useRef<HTMLInputElement>(null)
   const hintId = useId()
 
@@ -38,21 +38,11 @@ export function CvUpload({ talentId, mode }: CvUploadProps) {
     })
   }
 
-  function handleDrop(event: DragEvent) {
-    event.preventDefault()
-    setIsDragging(false)
-    send(event.dataTransfer.files[0])
-  }
-
   const label = mode === 'attach' ? 'Attach CV' : 'Replace'
+  const { isDragging, dropProps } = useFileDrop((files) => send(files[0]))
   return (
     <div
-      onDragOver={(event) => {
-        event.preventDefault()
-        setIsDragging(true)
-      }}
-      onDragLeave={() => setIsDragging(false)}
-      onDrop={handleDrop}
+      {...dropProps}
       className={cn(
         'grid gap-2 rounded-lg border border-dashed p-4 text-sm',
         isDragging && 'border-primary bg-primary/5',
