@@ -1,0 +1,117 @@
+/**
+ * Issue 16 "Measured": an import of 100 CVs (PDF and DOCX from the generated corpus, 5 layouts)
+ * end to end — upload, reading in worker threads, talents written — while 20 connections ask for
+ * the talent list, and the server's memory sampled throughout. Budgets: import ≤ 60 s, list p99
+ * ≤ 50 ms meanwhile, server RSS ≤ 500 MB. Exit code 1 when one is missed.
+ *
+ *   npm run bench:cv-import -- --engine pglite      (a scratch DATA_DIR, /tmp/scout-bench)
+ *   npm run bench:cv-import -- --engine postgres    (the scout_bench database)
+ */
+import { readFileSync } from 'node:fs'
+import autocannon from 'autocannon'
+import { z } from 'zod'
+import { generateCorpus } from '../tests/support/cv-corpus.ts'
+import { makeDocx, makePdf } from '../tests/support/cv-files.ts'
+import { parseCommonArgs } from './lib/cli.ts'
+import { prepareDatabase } from './lib/database.ts'
+import { loadAverage } from './lib/report.ts'
+import { signIn, startServer } from './lib/server.ts'
+
+const FILES = 100
+const CONNECTIONS = 20
+const BUDGET = { importSeconds: 60, listP99Ms: 50, rssMb: 500 }
+
+const importSchema = z.object({
+  state: z.string(),
+  total: z.number(),
+  done: z.number(),
+  counts: z.record(z.string(), z.number()),
+})
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0)
+  return kb / 1024
+}
+
+/** 100 CVs with unique e-mails (a run never attaches to talents of an earlier run). */
+function stackOfCvs(run: string): FormData {
+  const form = new FormData()
+  for (const [i, cv] of generateCorpus(FILES, Date.now() % 10_000).entries()) {
+    const text = cv.text.replace(cv.truth.email, `${run}.${i}.${cv.truth.email}`)
+    const lines = text.split('\n')
+    const bytes = i % 2 === 0 ? makePdf(lines) : makeDocx(lines)
+    form.append(
+      'file',
+      new Blob([new Uint8Array(bytes)]),
+      `cv-${i}.${i % 2 === 0 ? 'pdf' : 'docx'}`,
+    )
+  }
+  return form
+}
+
+async function main(): Promise<void> {
+  const { target, talents } = parseCommonArgs(process.argv.slice(2))
+  await prepareDatabase(target, talents)
+  const server = await startServer(target)
+  try {
+    const { token } = await signIn(server.url)
+    const headers = { authorization: `Bearer ${token}` }
+    let peakRss = rssMb(server.pid)
+    const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMb(server.pid))), 200)
+    let finishList: (result: autocannon.Result) => void = () => undefined
+    const listDone = new Promise<autocannon.Result>((resolve) => (finishList = resolve))
+    // The callback form returns the running instance, so the load stops when the import is done.
+    const list = autocannon(
+      {
+        url: `${server.url}/api/talents?limit=50`,
+        headers,
+        connections: CONNECTIONS,
+        duration: 600,
+      },
+      (_error, result) => finishList(result),
+    )
+    const started = performance.now()
+    const response = await fetch(`${server.url}/api/cv/imports`, {
+      method: 'POST',
+      headers,
+      body: stackOfCvs(Date.now().toString(36)),
+    })
+    const uploadedMs = performance.now() - started
+    const { importId } = z.object({ importId: z.number() }).parse(await response.json())
+    let state = importSchema.parse({ state: 'running', total: FILES, done: 0, counts: {} })
+    while (state.state === 'running') {
+      await new Promise((resolve) => setTimeout(resolve, 250))
+      const read = await fetch(`${server.url}/api/cv/imports/${importId}`, { headers })
+      state = importSchema.parse(await read.json())
+    }
+    const seconds = (performance.now() - started) / 1000
+    list.stop()
+    const traffic = await listDone
+    clearInterval(sampler)
+
+    console.log(
+      `bench:cv-import on ${target.engine}, ${talents} talents, load average ${loadAverage()}`,
+    )
+    console.log(
+      `${FILES} CVs: uploaded in ${(uploadedMs / 1000).toFixed(1)} s, all read in ${seconds.toFixed(1)} s ` +
+        `(budget ${BUDGET.importSeconds} s) — ${JSON.stringify(state.counts)}`,
+    )
+    console.log(
+      `talent list meanwhile: ${traffic.requests.average.toFixed(0)} req/s, p50 ${traffic.latency.p50} ms, ` +
+        `p99 ${traffic.latency.p99} ms (budget ${BUDGET.listP99Ms} ms), errors ${traffic.errors}, non-2xx ${traffic.non2xx}`,
+    )
+    console.log(`server RSS peak ${peakRss.toFixed(0)} MB (budget ${BUDGET.rssMb} MB)`)
+    const pass =
+      seconds <= BUDGET.importSeconds &&
+      traffic.latency.p99 <= BUDGET.listP99Ms &&
+      peakRss <= BUDGET.rssMb &&
+      traffic.non2xx === 0
+    console.log(pass ? 'PASS' : 'FAIL')
+    process.exitCode = pass ? 0 : 1
+  } finally {
+    await server.stop()
+  }
+}
+
+await main()
