@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { expect, test } from 'vitest'
-import { CONFIG_DOCS } from './config.ts'
+import { CONFIG_DOCS } from './config-docs.ts'
 
 // The README's configuration table is what a newcomer reads; it must list exactly the variables
 // config.ts reads, with the same defaults.

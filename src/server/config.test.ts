@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { CONFIG_DOCS, DEFAULT_THROTTLE, loadConfig } from './config.ts'
+import { CONFIG_DOCS } from './config-docs.ts'
+import { DEFAULT_THROTTLE, loadConfig } from './config.ts'
 
 describe('loadConfig', () => {
   test('defaults', () => {
