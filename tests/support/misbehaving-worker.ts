@@ -1,11 +1,13 @@
-import { workerData } from 'node:worker_threads'
-import type { WorkerTaskData } from '#server/jobs/run-in-worker.ts'
+import { threadId } from 'node:worker_threads'
 
-// A worker that misbehaves as a broken parser would: hangs, eats memory, or dies.
-const { input: mode } = workerData as WorkerTaskData
-if (mode === 'hang') for (;;);
-if (mode === 'memory') {
-  const hoard: number[][] = []
-  for (;;) hoard.push(Array.from({ length: 100_000 }, (_, i) => i))
+// A pool task (jobs/worker-pool.ts) that misbehaves as a broken parser would: hangs, eats memory,
+// or dies; anything else is echoed with the thread's id, to show which thread served it.
+export default function misbehave(mode: unknown): unknown {
+  if (mode === 'hang') for (;;);
+  if (mode === 'memory') {
+    const hoard: number[][] = []
+    for (;;) hoard.push(Array.from({ length: 100_000 }, (_, i) => i))
+  }
+  if (mode === 'crash') process.exit(3)
+  return { echo: mode, threadId }
 }
-if (mode === 'crash') process.exit(3)

@@ -4,14 +4,14 @@ import { isCvMimeType, type CvTextStatus } from '#shared/cv.ts'
 import type { Db } from '../db/open.ts'
 import { files } from '../db/schema.ts'
 import type { Job } from '../jobs/queue.ts'
-import { runInWorker, WorkerTaskError } from '../jobs/run-in-worker.ts'
+import { parserPool, WorkerTaskError } from '../jobs/worker-pool.ts'
 import type { JobHandler } from '../jobs/runner.ts'
 
 /** The job that reads a stored CV's text (issue 16), enqueued with the upload. */
 export const EXTRACT_CV_TEXT = 'cv.extract-text'
 
-/** Issue 16: each file is read within 20 s and a bounded heap; a parser that breaks fails it alone. */
-export const EXTRACTION_LIMITS = { timeoutMs: 20_000, maxMemoryMb: 256 }
+/** Issue 16: each file is read within 20 s (and the pool's heap bound); a broken parser fails it alone. */
+export const EXTRACTION_TIMEOUT_MS = 20_000
 
 const payloadSchema = z.object({ sha256: z.string() })
 const extractionSchema = z.discriminatedUnion('status', [
@@ -49,7 +49,9 @@ export async function readFileText(
   }
   try {
     const input = { bytes: new Uint8Array(file.bytes), mimeType: file.mimeType }
-    const result = extractionSchema.parse(await runInWorker(WORKER, input, EXTRACTION_LIMITS))
+    const result = extractionSchema.parse(
+      await parserPool.run(WORKER, input, EXTRACTION_TIMEOUT_MS),
+    )
     const outcome =
       result.status === 'ready'
         ? { textStatus: 'ready' as const, text: result.text, textError: null }

@@ -1,20 +1,18 @@
-import { parentPort, workerData } from 'node:worker_threads'
 import { isCvMimeType } from '#shared/cv.ts'
-import type { WorkerTaskData } from '../jobs/run-in-worker.ts'
-import { extractCvText } from './extract-text.ts'
+import { extractCvText, type Extraction } from './extract-text.ts'
 
-// One CV per worker thread (jobs/run-in-worker.ts): its input is { bytes, mimeType }.
-const { input } = workerData as WorkerTaskData
-if (
-  typeof input === 'object' &&
-  input !== null &&
-  'bytes' in input &&
-  input.bytes instanceof Uint8Array &&
-  'mimeType' in input &&
-  typeof input.mimeType === 'string' &&
-  isCvMimeType(input.mimeType)
-) {
-  parentPort?.postMessage(await extractCvText(input.bytes, input.mimeType))
-} else {
+/** A pool task (jobs/worker-pool.ts): the text of one CV, given { bytes, mimeType }. */
+export default function extractInWorker(input: unknown): Promise<Extraction> {
+  if (
+    typeof input === 'object' &&
+    input !== null &&
+    'bytes' in input &&
+    input.bytes instanceof Uint8Array &&
+    'mimeType' in input &&
+    typeof input.mimeType === 'string' &&
+    isCvMimeType(input.mimeType)
+  ) {
+    return extractCvText(input.bytes, input.mimeType)
+  }
   throw new Error('extract-text.worker.ts needs { bytes: Uint8Array, mimeType }')
 }

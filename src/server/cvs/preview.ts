@@ -3,14 +3,14 @@ import { createHashQueue } from '../auth/passwords.ts'
 import type { Db } from '../db/open.ts'
 import { NotFoundError } from '../errors.ts'
 import { databaseFileStore } from '../files/database-file-store.ts'
-import { runInWorker, WorkerTaskError } from '../jobs/run-in-worker.ts'
+import { parserPool, WorkerTaskError } from '../jobs/worker-pool.ts'
 import { currentVersion } from './service.ts'
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'
 const WORKER = new URL('./preview-docx.worker.ts', import.meta.url)
 
-/** A DOCX is laid out within 10 s and a bounded heap; one that takes longer shows its text. */
-export const PREVIEW_LIMITS = { timeoutMs: 10_000, maxMemoryMb: 256 }
+/** A DOCX is laid out within 10 s (and the pool's heap bound); one that takes longer shows its text. */
+export const PREVIEW_TIMEOUT_MS = 10_000
 
 // SECURITY.md 31 on a 2-core box: one layout at a time beside the text-reading jobs, a few waiting;
 // beyond that 503 with Retry-After rather than a pile of worker threads.
@@ -41,7 +41,7 @@ function remember(sha256: string, preview: CvPreview): CvPreview {
 /** The layout, or undefined when its worker hung or ran out of memory (so it is not cached). */
 async function layOut(bytes: Buffer): Promise<CvPreview | undefined> {
   try {
-    const result = await runInWorker(WORKER, new Uint8Array(bytes), PREVIEW_LIMITS)
+    const result = await parserPool.run(WORKER, new Uint8Array(bytes), PREVIEW_TIMEOUT_MS)
     return cvPreviewSchema.parse(result)
   } catch (error) {
     if (error instanceof WorkerTaskError) return undefined

@@ -4,7 +4,7 @@ import { jobs } from '../db/schema.ts'
 import { createTestDatabase, truncateAll } from '#tests/support/test-database.ts'
 import type { OpenDatabase } from '../db/open.ts'
 import { claimJob, completeJob, enqueueJob, failJob, releaseAbandonedJobs } from './queue.ts'
-import { runInWorker, WorkerTaskError } from './run-in-worker.ts'
+import { createWorkerPool, WorkerTaskError } from './worker-pool.ts'
 import { startJobRunner } from './runner.ts'
 
 let database: OpenDatabase
@@ -100,21 +100,34 @@ describe('the job queue (ARCHITECTURE.md "Growing": jobs/)', () => {
   })
 })
 
-describe('runInWorker: a broken parser fails its own task only (issue 16)', () => {
+describe('the worker pool: a broken parser fails its own task only (issue 16)', () => {
   const worker = new URL('../../../tests/support/misbehaving-worker.ts', import.meta.url)
+  const pool = createWorkerPool({ maxThreads: 1, maxMemoryMb: 32 })
+  afterAll(() => pool.close())
+
+  it('keeps its thread between tasks', async () => {
+    const first = await pool.run(worker, 'a', 5_000)
+    const second = await pool.run(worker, 'b', 5_000)
+    expect(first).toMatchObject({ echo: 'a' })
+    expect(second).toMatchObject({ echo: 'b' })
+    expect(second).toHaveProperty('threadId', (first as { threadId: number }).threadId)
+  }, 20_000)
+
   it.each([
     ['hang', 500, /took longer than 0.5 s/],
     ['memory', 15_000, /ran out of memory/],
     ['crash', 5_000, /exit code 3/],
   ])(
-    '%s',
+    '%s, and the next task is served by a new thread',
     async (mode, timeoutMs, reason) => {
-      const error = await runInWorker(worker, mode, { timeoutMs, maxMemoryMb: 32 }).catch(
-        (e: unknown) => e,
-      )
+      const before = await pool.run(worker, 'before', 5_000)
+      const error = await pool.run(worker, mode, timeoutMs).catch((e: unknown) => e)
       expect(error).toBeInstanceOf(WorkerTaskError)
       expect(String(error)).toMatch(reason)
+      const after = await pool.run(worker, 'after', 5_000)
+      expect(after).toMatchObject({ echo: 'after' })
+      expect(after).not.toHaveProperty('threadId', (before as { threadId: number }).threadId)
     },
-    20_000,
+    30_000,
   )
 })

@@ -1,0 +1,74 @@
+import { Piscina } from 'piscina'
+
+export class WorkerTaskError extends Error {}
+
+export type WorkerPoolOptions = {
+  /** Threads at most; callers keep their own concurrency at or below it (see runInWorker). */
+  maxThreads: number
+  /** The heap bound of each thread: a parser that blows it dies alone and its task fails. */
+  maxMemoryMb: number
+  /** A quiet pool gives its threads back after this long. */
+  idleTimeoutMs?: number
+}
+
+export type WorkerPool = {
+  /**
+   * Runs the default export of `moduleUrl` on `input` in a pool thread, within `timeoutMs`: a
+   * task that hangs has its thread terminated (and replaced), one that runs out of memory or
+   * exits fails alone; either way it rejects with a WorkerTaskError saying why.
+   */
+  run(moduleUrl: URL, input: unknown, timeoutMs: number): Promise<unknown>
+  close(): Promise<void>
+}
+
+/**
+ * CPU-heavy work off the request thread (ARCHITECTURE.md "Growing"), on threads that are kept
+ * between tasks. A thread costs ~1 s to start (it loads the TypeScript loader and the parsers),
+ * which per file dominated a CV import; kept threads pay it once. Piscina runs the pool: it
+ * replaces a thread that dies, terminates one whose task is aborted, and unrefs idle threads so
+ * they never hold the process open.
+ */
+export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
+  const pool = new Piscina({
+    // Threads do not inherit the loader when the parent did not start with it (Vitest).
+    execArgv: ['--import', 'tsx'],
+    minThreads: 0,
+    maxThreads: options.maxThreads,
+    idleTimeout: options.idleTimeoutMs ?? 30_000,
+    resourceLimits: { maxOldGenerationSizeMb: options.maxMemoryMb },
+  })
+  return {
+    async run(moduleUrl, input, timeoutMs) {
+      // The limit counts from submission: callers never queue more tasks than there are threads.
+      const signal = AbortSignal.timeout(timeoutMs)
+      try {
+        return (await pool.run(input, { filename: moduleUrl.href, signal })) as unknown
+      } catch (error) {
+        throw new WorkerTaskError(reasonFor(error, timeoutMs))
+      }
+    },
+    close: () => pool.close({ force: true }),
+  }
+}
+
+function reasonFor(error: unknown, timeoutMs: number): string {
+  if (!(error instanceof Error)) return String(error)
+  if (error.name === 'AbortError') return `took longer than ${timeoutMs / 1000} s`
+  if ('code' in error && error.code === 'ERR_WORKER_OUT_OF_MEMORY') return 'ran out of memory'
+  const exit = /worker exited with code: (\d+)/.exec(error.message)
+  if (exit) return `stopped unexpectedly (exit code ${exit[1]})`
+  return error.message
+}
+
+/** Parsers' memory bound: a 10 MB CV parses in well under this; a hostile one is cut off. */
+export const PARSER_MEMORY_MB = 256
+
+/**
+ * The process's parser threads. Two: the job runner reads one CV at a time and a DOCX preview is
+ * laid out one at a time (cvs/preview.ts), so neither waits for a thread, and on a 2-core box
+ * requests keep a core while a CV is read.
+ */
+export const parserPool: WorkerPool = createWorkerPool({
+  maxThreads: 2,
+  maxMemoryMb: PARSER_MEMORY_MB,
+})
