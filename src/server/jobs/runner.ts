@@ -1,3 +1,4 @@
+import { setImmediate as setImmediatePromise } from 'node:timers/promises'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../db/open.ts'
 import { safeErrorMessage } from '../log-errors.ts'
@@ -74,6 +75,10 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
     } finally {
       busy--
     }
+    // A turn of the event loop between jobs. On the embedded engine every query resolves as a
+    // microtask, and a pool thread can answer synchronously (atomics), so without this a stack of
+    // quick jobs ran back to back and held requests for seconds (2.2 s in an import of 100 CVs).
+    await setImmediatePromise()
     return true
   }
 
