@@ -31,6 +31,15 @@ describe('suggestFields (issue 16)', () => {
     })
   })
 
+  it('takes the area and level from a short CV’s title', () => {
+    const junior = suggestFields('Ana Lima\nJunior Designer\nana@example.com\nPortfolio on request')
+    expect(junior).toMatchObject({ areaOfInterest: 'Design', seniorityLevel: 'junior' })
+    const plain = suggestFields('Ana Lima\nProduct Designer\nFigma, user research')
+    expect(plain).toMatchObject({ areaOfInterest: 'Design', seniorityLevel: 'mid' })
+    // No title, no years: the level stays unknown rather than guessed.
+    expect(suggestFields('Ana Lima\nana@example.com\nFigma').seniorityLevel).toBeNull()
+  })
+
   it('skips years and date ranges when looking for a phone', () => {
     expect(suggestFields('Jane Doe\n2015 - 2024\nPhone: 030 1234 5678').phone).toBe('030 1234 5678')
   })

@@ -198,11 +198,18 @@ function countWord(text: string, word: string): number {
   return text.match(new RegExp(`\\b${escaped}\\b`, 'gi'))?.length ?? 0
 }
 
-function area(text: string): Area | null {
+/**
+ * The area with the most hits, at least two. Words in the top lines (where the title is) count
+ * twice: "Junior Designer" over a short CV says Design more surely than a skill in passing.
+ */
+function area(text: string, top: string): Area | null {
   let best: Area | null = null
   let bestScore = 0
   for (const candidate of AREAS) {
-    const score = AREA_WORDS[candidate].reduce((sum, word) => sum + countWord(text, word), 0)
+    const score = AREA_WORDS[candidate].reduce(
+      (sum, word) => sum + countWord(text, word) + countWord(top, word),
+      0,
+    )
     if (score > bestScore) {
       best = candidate
       bestScore = score
@@ -211,6 +218,9 @@ function area(text: string): Area | null {
   return bestScore >= 2 ? best : null
 }
 
+/** Where a CV states who the person is: name, title, contact details. */
+const TOP_LINES = 12
+
 const LEVEL_TITLES: [SeniorityLevel, RegExp][] = [
   ['exec', /\b(chief [a-z]+ officer|c[etfo]o|vice president|vp|director|head of)\b/i],
   ['intern', /\b(intern|internship|trainee)\b/i],
@@ -218,16 +228,18 @@ const LEVEL_TITLES: [SeniorityLevel, RegExp][] = [
   ['junior', /\b(junior|jr\.?|graduate|entry[- ]level|assistant)\b/i],
 ]
 
-/** The level from titles in the top of the CV, else from stated years of experience. */
-function seniority(lines: string[], text: string): SeniorityLevel | null {
-  const top = lines.slice(0, 12).join('\n')
+/**
+ * The level from titles in the top of the CV, else from stated years of experience, else 'mid'
+ * for a plain job title ("Product Designer"): a title without a qualifier is the middle rung.
+ */
+function seniority(top: string, text: string): SeniorityLevel | null {
   for (const [level, title] of LEVEL_TITLES) if (title.test(top)) return level
   const years = /(\d{1,2})\+?\s*years?(?:\s+of)?\s+(?:professional\s+)?experience/i.exec(text)
   if (years?.[1]) {
     const n = Number(years[1])
     return n >= 8 ? 'senior' : n >= 3 ? 'mid' : 'junior'
   }
-  return null
+  return TITLE_WORDS.test(top) ? 'mid' : null
 }
 
 /**
@@ -240,12 +252,13 @@ export function suggestFields(text: string): SuggestedFields {
     .map((l) => l.trim())
     .filter(Boolean)
   const email = firstEmail(text)
+  const top = lines.slice(0, TOP_LINES).join('\n')
   return {
     fullName: fullName(lines, email),
     email,
     phone: phone(lines),
     linkedinUrl: linkedinUrl(text),
-    areaOfInterest: area(text),
-    seniorityLevel: seniority(lines, text),
+    areaOfInterest: area(text, top),
+    seniorityLevel: seniority(top, text),
   }
 }
