@@ -1,7 +1,13 @@
 import { strToU8, zipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
-import { makeDocx, makePdf, makeZipBomb } from '#tests/support/cv-files.ts'
-import { NO_TEXT_REASON, ZIP_BOMB_REASON, extractCvText, zipLooksSafe } from './extract-text.ts'
+import { makeDocx, makePdf, makePdfPages, makeZipBomb } from '#tests/support/cv-files.ts'
+import {
+  ENCRYPTED_REASON,
+  NO_TEXT_REASON,
+  ZIP_BOMB_REASON,
+  extractCvText,
+  zipLooksSafe,
+} from './extract-text.ts'
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'
 
@@ -17,6 +23,14 @@ describe('extractCvText (issue 16)', () => {
   it('a corrupt PDF is unreadable with the reason, not an error', async () => {
     const result = await extractCvText(Buffer.from('%PDF-1.4 nothing else'), 'application/pdf')
     expect(result.status).toBe('unreadable')
+  })
+
+  it('a password-protected PDF is unreadable and says why', async () => {
+    const locked = makePdfPages([['Dana Reyes', 'dana@example.com']], { encrypted: true })
+    expect(await extractCvText(locked, 'application/pdf')).toEqual({
+      status: 'unreadable',
+      reason: ENCRYPTED_REASON,
+    })
   })
 
   it('a DOCX whose name and e-mail sit only in the page header is still read', async () => {

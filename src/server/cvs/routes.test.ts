@@ -22,10 +22,11 @@ import {
   makeDocx,
   makeExecutable,
   makePdf,
+  makePdfPages,
   makeZipBomb,
   multipart,
 } from '#tests/support/cv-files.ts'
-import { ZIP_BOMB_REASON } from './extract-text.ts'
+import { ENCRYPTED_REASON, ZIP_BOMB_REASON } from './extract-text.ts'
 import { REMOVE_FORBIDDEN } from './service.ts'
 
 let testApp: TestApp
@@ -232,6 +233,19 @@ describe('reading the text off the request path (issue 16)', () => {
     expect(cv.textError).toMatch(/could not be read/)
     const download = await app.inject({ url: `/api/talents/${id}/cv/file`, headers: alice.headers })
     expect(download.rawPayload.equals(corrupt)).toBe(true)
+  })
+
+  test('a password-protected PDF is stored, unreadable because it is locked, and still downloads', async () => {
+    const id = await addTalent(alice)
+    const locked = makePdfPages([['Dana Reyes', 'dana@example.com']], { encrypted: true })
+    expect((await upload(alice, id, 'locked.pdf', locked)).statusCode).toBe(201)
+    await app.jobs.drain()
+    expect(await readCv(id)).toMatchObject({
+      textStatus: 'unreadable',
+      textError: ENCRYPTED_REASON,
+    })
+    const download = await app.inject({ url: `/api/talents/${id}/cv/file`, headers: alice.headers })
+    expect(download.rawPayload.equals(locked)).toBe(true)
   })
 
   test('a zip bomb named .docx is refused before anything is expanded or stored', async () => {
