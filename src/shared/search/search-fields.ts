@@ -1,0 +1,97 @@
+import {
+  AREAS,
+  DEFAULT_TAGS,
+  SENIORITY_LEVELS,
+  SYSTEM_TAGS,
+  TALENT_STATUSES,
+  type Area,
+  type SeniorityLevel,
+  type TalentStatus,
+} from '../talent.ts'
+
+/** Field terms of the search box (issue 17); each mirrors a filter of the dashboard's panel. */
+export const SEARCH_FIELDS = ['area', 'level', 'tag', 'status', 'addedby', 'has'] as const
+export type SearchField = (typeof SEARCH_FIELDS)[number]
+
+/** What `has:` can ask for. Issue 17 names only the CV; more go here when the server knows them. */
+export const HAS_VALUES = ['cv'] as const
+export type HasValue = (typeof HAS_VALUES)[number]
+
+/**
+ * A field and a value it can take. Enum fields carry the spec's spelling, so the server compares
+ * with the column as it is; `tag` and `addedby` are free text (custom tags, a user's name or
+ * e-mail) that the server matches without regard to case.
+ */
+export type FieldValue =
+  | { field: 'area'; value: Area }
+  | { field: 'level'; value: SeniorityLevel }
+  | { field: 'status'; value: TalentStatus }
+  | { field: 'has'; value: HasValue }
+  | { field: 'tag'; value: string }
+  | { field: 'addedby'; value: string }
+
+/** A field name as typed (`Area`, `ADDEDBY`), or undefined when it names no field. */
+export function searchFieldNamed(name: string): SearchField | undefined {
+  const lower = name.toLowerCase()
+  return SEARCH_FIELDS.find((field) => field === lower)
+}
+
+/**
+ * What a value is compared by: lower case, spaces and punctuation dropped, so `law-ethics`,
+ * `"Law & Ethics"` and `LAW_ETHICS` all name 'Law & Ethics'.
+ */
+function matchKey(text: string): string {
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, '')
+}
+
+/**
+ * The option a typed value names: the one whose key equals it, else the only one whose key starts
+ * with it (`level:sen`, `area:env`). Two candidates (`status:interview` could be 'Interviewed' or
+ * 'Interview Scheduled') name nothing: guessing would filter on something the user did not mean.
+ */
+export function matchOption<T extends string>(options: readonly T[], typed: string): T | undefined {
+  const key = matchKey(typed)
+  if (key === '') return undefined
+  const exact = options.find((option) => matchKey(option) === key)
+  if (exact !== undefined) return exact
+  const prefixed = options.filter((option) => matchKey(option).startsWith(key))
+  return prefixed.length === 1 ? prefixed[0] : undefined
+}
+
+const KNOWN_TAGS = [...new Set<string>([...DEFAULT_TAGS, ...SYSTEM_TAGS])]
+
+/**
+ * The field term a value makes, or undefined when the value is not one the field takes (then the
+ * parser searches the text as typed). Tags are free text, so only a known tag's exact key is
+ * rewritten to its spelling (`tag:high-potential`); a prefix could be the start of a custom tag.
+ */
+export function resolveFieldValue(field: SearchField, typed: string): FieldValue | undefined {
+  switch (field) {
+    case 'area': {
+      const value = matchOption(AREAS, typed)
+      return value === undefined ? undefined : { field, value }
+    }
+    case 'level': {
+      const value = matchOption(SENIORITY_LEVELS, typed)
+      return value === undefined ? undefined : { field, value }
+    }
+    case 'status': {
+      const value = matchOption(TALENT_STATUSES, typed)
+      return value === undefined ? undefined : { field, value }
+    }
+    case 'has': {
+      const value = matchOption(HAS_VALUES, typed)
+      return value === undefined ? undefined : { field, value }
+    }
+    case 'tag': {
+      const key = matchKey(typed)
+      const known = KNOWN_TAGS.find((tag) => matchKey(tag) === key)
+      return { field, value: known ?? typed }
+    }
+    case 'addedby':
+      return { field, value: typed }
+  }
+}

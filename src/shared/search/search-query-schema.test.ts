@@ -1,0 +1,60 @@
+import fc from 'fast-check'
+import { describe, expect, test } from 'vitest'
+import { parseQuery, termCount } from './parse-query.ts'
+import { MAX_SEARCH_LENGTH, MAX_SEARCH_TERMS, searchQuerySchema } from './search-query-schema.ts'
+
+function messages(q: unknown): string[] {
+  const result = searchQuerySchema.safeParse(q)
+  return result.success ? [] : result.error.issues.map((issue) => issue.message)
+}
+
+/** Texts that are exactly one term each, short enough for 40 of them to stay under 500. */
+const oneTerm = fc.constantFrom('a', 'python', '-b', '"c d"', '-"no go"', 'level:sen', 'tag:x', 'ü')
+
+/** `n` terms joined by spaces or ` OR `, and stray operators that add no term. */
+function queryOf(n: number) {
+  return fc
+    .tuple(
+      fc.array(oneTerm, { minLength: n, maxLength: n }),
+      fc.array(fc.constantFrom(' ', ' OR ', ' - '), { minLength: n, maxLength: n }),
+    )
+    .map(([terms, gaps]) => terms.map((term, i) => `${term}${gaps[i] ?? ''}`).join(''))
+}
+
+describe('searchQuerySchema (issue 17: 500 characters, 32 terms)', () => {
+  test('any query of at most 32 terms is accepted as it is', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: MAX_SEARCH_TERMS }).chain(queryOf), (q) => {
+        expect(termCount(parseQuery(q))).toBeLessThanOrEqual(MAX_SEARCH_TERMS)
+        expect(searchQuerySchema.parse(q)).toBe(q)
+      }),
+    )
+  })
+
+  test('any query of 33 terms or more is refused with the terms message', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: MAX_SEARCH_TERMS + 1, max: 40 }).chain(queryOf), (q) => {
+        expect(q.length).toBeLessThanOrEqual(MAX_SEARCH_LENGTH)
+        expect(messages(q)).toEqual(['Search can have at most 32 terms'])
+      }),
+    )
+  })
+
+  test('exactly 32 and 33 words', () => {
+    expect(messages(Array(32).fill('w').join(' '))).toEqual([])
+    expect(messages(Array(33).fill('w').join(' '))).toEqual(['Search can have at most 32 terms'])
+    // Operators and dropped punctuation are no terms.
+    expect(messages(`${Array(32).fill('w').join(' OR ')} OR - & OR`)).toEqual([])
+  })
+
+  test('500 characters are accepted, 501 refused with the length message only', () => {
+    expect(messages('x'.repeat(500))).toEqual([])
+    expect(messages('x'.repeat(501))).toEqual(['Search must be at most 500 characters'])
+    expect(messages('w '.repeat(300))).toEqual(['Search must be at most 500 characters'])
+  })
+
+  test('the empty query is valid; a non-string is not', () => {
+    expect(messages('')).toEqual([])
+    expect(messages(42)).toHaveLength(1)
+  })
+})
