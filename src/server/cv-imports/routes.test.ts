@@ -191,7 +191,9 @@ test('issue 16: undo removes what the import made, keeps what someone changed si
   expect(after.json()).toMatchObject({ state: 'undone', undoUntil: null })
 })
 
-test('issue 16: an admin may undo anyone’s import; nobody after 7 days', async ({ api }) => {
+test('SECURITY.md 22 j: an admin may undo anyone’s import; nobody after 7 days', async ({
+  api,
+}) => {
   const user = await api.as('user')
   const admin = await api.as('admin')
   const first = await importAndRead(api, user, [
@@ -228,7 +230,7 @@ test('issue 16: a zip of CVs becomes a row per CV; folders and hidden files are 
   ])
 })
 
-test('issue 16: a zip bomb inside a zip of CVs is refused as its own row; the rest is imported', async ({
+test('SECURITY.md 22 c: a zip bomb inside a zip of CVs is refused as its own row; the rest is imported', async ({
   api,
 }) => {
   const user = await api.as('user')

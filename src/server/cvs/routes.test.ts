@@ -115,7 +115,7 @@ describe('attach a CV (issue 16)', () => {
     expect(detail.text).toBe('# Dana\n\nPython, Kubernetes')
   })
 
-  test('SECURITY.md 22: an executable renamed .pdf is refused with 415 naming the accepted types', async () => {
+  test('SECURITY.md 22 a: an executable renamed .pdf is refused with 415 naming the accepted types', async () => {
     const id = await addTalent(alice)
     const response = await upload(alice, id, 'cv.pdf', makeExecutable())
     expect(response.statusCode).toBe(415)
@@ -123,14 +123,14 @@ describe('attach a CV (issue 16)', () => {
     expect(await count('files')).toBe(0)
   })
 
-  test('an empty file is a 400', async () => {
+  test('SECURITY.md 22 b: an empty file is a 400', async () => {
     const id = await addTalent(alice)
     const response = await upload(alice, id, 'cv.pdf', Buffer.alloc(0))
     expect(response.statusCode).toBe(400)
     expect(response.json()).toEqual({ message: EMPTY_CV_MESSAGE })
   })
 
-  test('SECURITY.md 22: a file over CV_MAX_MB is a 413 naming the limit, and nothing is stored', async () => {
+  test('SECURITY.md 22 b: a file over CV_MAX_MB is a 413 naming the limit, and nothing is stored', async () => {
     const id = await addTalent(alice)
     const big = Buffer.concat([makePdf(['x']), Buffer.alloc(1024 * 1024 + 10, 32)])
     const response = await upload(alice, id, 'big.pdf', big)
@@ -150,7 +150,7 @@ describe('attach a CV (issue 16)', () => {
     expect(response.statusCode).toBe(415)
   })
 
-  test('file names with paths, control and direction characters are sanitised', async () => {
+  test('SECURITY.md 22 d: file names with paths, control and direction characters are sanitised', async () => {
     const id = await addTalent(alice)
     const name = '../../etc/\u202Efdp.exe\u0007 cv.pdf'
     const cv = cvFileSchema.parse((await upload(alice, id, name, makePdf(['x']))).json())
@@ -167,7 +167,7 @@ describe('attach a CV (issue 16)', () => {
     expect((await upload(undefined, id, 'cv.pdf', makePdf(['x']))).statusCode).toBe(401)
   })
 
-  test('50 uploads at once are each stored or refused cleanly', async () => {
+  test('SECURITY.md 22 h: 50 uploads at once are each stored or refused cleanly', async () => {
     const id = await addTalent(alice)
     const responses = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
@@ -223,7 +223,7 @@ describe('reading the text off the request path (issue 16)', () => {
     expect(cv.text).toContain('dana@example.com')
   })
 
-  test('a corrupt PDF is stored, unreadable with the reason, and still downloads', async () => {
+  test('SECURITY.md 22 e: a corrupt PDF is stored, unreadable with the reason, and still downloads', async () => {
     const id = await addTalent(alice)
     const corrupt = Buffer.from('%PDF-1.7\n% broken beyond repair')
     expect((await upload(alice, id, 'broken.pdf', corrupt)).statusCode).toBe(201)
@@ -235,7 +235,7 @@ describe('reading the text off the request path (issue 16)', () => {
     expect(download.rawPayload.equals(corrupt)).toBe(true)
   })
 
-  test('a password-protected PDF is stored, unreadable because it is locked, and still downloads', async () => {
+  test('SECURITY.md 22 e: a password-protected PDF is stored, unreadable because it is locked, and still downloads', async () => {
     const id = await addTalent(alice)
     const locked = makePdfPages([['Dana Reyes', 'dana@example.com']], { encrypted: true })
     expect((await upload(alice, id, 'locked.pdf', locked)).statusCode).toBe(201)
@@ -248,7 +248,7 @@ describe('reading the text off the request path (issue 16)', () => {
     expect(download.rawPayload.equals(locked)).toBe(true)
   })
 
-  test('a zip bomb named .docx is refused before anything is expanded or stored', async () => {
+  test('SECURITY.md 22 c: a zip bomb named .docx is refused before anything is expanded or stored', async () => {
     const id = await addTalent(alice)
     const response = await upload(alice, id, 'bomb.docx', makeZipBomb())
     expect(response.statusCode).toBe(400)
@@ -288,7 +288,7 @@ describe('versions, download and remove (issue 16)', () => {
     expect(foreign.statusCode).toBe(404)
   })
 
-  test('SECURITY.md 22: downloads are attachments with nosniff and a sandbox CSP, for signed-in users only', async () => {
+  test('SECURITY.md 22 f: downloads are attachments with nosniff and a sandbox CSP, for signed-in users only', async () => {
     const id = await addTalent(alice)
     await upload(alice, id, 'Dana “CV”.pdf', makePdf(['x']))
     const response = await app.inject({ url: `/api/talents/${id}/cv/file`, headers: bob.headers })
@@ -303,7 +303,7 @@ describe('versions, download and remove (issue 16)', () => {
     expect(anonymous.statusCode).toBe(401)
   })
 
-  test('remove follows the delete rule: the adder and admins, not others', async () => {
+  test('SECURITY.md 22 j: remove follows the delete rule: the adder and admins, not others', async () => {
     const id = await addTalent(alice)
     await upload(alice, id, 'cv.pdf', makePdf(['x']))
     const refused = await app.inject({

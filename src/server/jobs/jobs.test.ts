@@ -100,7 +100,7 @@ describe('the job queue (ARCHITECTURE.md "Growing": jobs/)', () => {
   })
 })
 
-describe('the worker pool: a broken parser fails its own task only (issue 16)', () => {
+describe('SECURITY.md 22 e: the worker pool — a broken parser fails its own task only', () => {
   const worker = new URL('../../../tests/support/misbehaving-worker.ts', import.meta.url)
   const pool = createWorkerPool({ maxThreads: 1, maxMemoryMb: 32 })
   afterAll(() => pool.close())

@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { talentSchema } from '#shared/talent.ts'
+import { makeDocx, multipart } from '#tests/support/cv-files.ts'
+import {
+  createTestApp,
+  createTestUser,
+  loginAs,
+  type LoggedIn,
+  type TestApp,
+} from '#tests/support/test-app.ts'
+
+// SECURITY.md 22 h (docs/security-tests.md): DOCX previews are laid out one at a time with a few
+// waiting; a burst beyond that is refused with 503 and Retry-After, never a pile of threads.
+
+let testApp: TestApp
+let alice: LoggedIn
+const BURST = 24
+
+beforeAll(async () => {
+  testApp = await createTestApp()
+  await createTestUser(testApp.database.db, { email: 'alice@preview-queue.test' })
+  alice = await loginAs(testApp.app, 'alice@preview-queue.test')
+})
+afterAll(() => testApp.close())
+
+/** A talent with its own DOCX (different bytes, so no preview is cached for another). */
+async function talentWithDocx(n: number): Promise<number> {
+  const { app } = testApp
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/talents',
+    headers: alice.headers,
+    payload: {
+      fullName: `Queue Person ${n}`,
+      email: `queue.${n}@preview-queue.test`,
+      areaOfInterest: 'Design',
+      seniorityLevel: 'mid',
+    },
+  })
+  const id = talentSchema.parse(created.json()).id
+  // A long document, so each layout takes long enough for the burst to find the queue full.
+  const paragraphs = Array.from({ length: 600 }, (_, i) => `Paragraph ${i} of CV ${n}: Figma.`)
+  const { payload, headers } = multipart({ name: `cv-${n}.docx`, bytes: makeDocx(paragraphs) })
+  const attached = await app.inject({
+    method: 'POST',
+    url: `/api/talents/${id}/cv`,
+    headers: { ...alice.headers, ...headers },
+    payload,
+  })
+  expect(attached.statusCode, attached.body).toBe(201)
+  return id
+}
+
+test(`SECURITY.md 22 h: ${BURST} DOCX previews at once — one laid out at a time, 8 waiting, the rest 503 with Retry-After`, async () => {
+  const ids = []
+  for (let n = 0; n < BURST; n++) ids.push(await talentWithDocx(n))
+
+  const answers = await Promise.all(
+    ids.map((id) =>
+      testApp.app.inject({ url: `/api/talents/${id}/cv/preview`, headers: alice.headers }),
+    ),
+  )
+  const statuses = answers.map((a) => a.statusCode)
+  expect(
+    statuses.every((s) => s === 200 || s === 503),
+    statuses.join(),
+  ).toBe(true)
+  const refused = answers.filter((a) => a.statusCode === 503)
+  expect(refused.length, statuses.join()).toBeGreaterThan(0)
+  expect(statuses.filter((s) => s === 200).length, statuses.join()).toBeGreaterThanOrEqual(9)
+  for (const answer of refused) {
+    expect(answer.headers['retry-after']).toMatch(/^\d+$/)
+    expect(answer.json()).toHaveProperty('message')
+  }
+  // Once the burst is over, a refused preview is served.
+  const retried = await testApp.app.inject({
+    url: `/api/talents/${ids[answers.findIndex((a) => a.statusCode === 503)]}/cv/preview`,
+    headers: alice.headers,
+  })
+  expect(retried.statusCode).toBe(200)
+}, 120_000)
