@@ -113,6 +113,124 @@ export function makeDocx(paragraphs: DocxParagraph[], header: string[] = []): Bu
   return Buffer.from(zipSync(entries))
 }
 
+const xmlEscape = (s: string) => s.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`)
+
+const ODT_NAMESPACES = [
+  'office="urn:oasis:names:tc:opendocument:xmlns:office:1.0"',
+  'style="urn:oasis:names:tc:opendocument:xmlns:style:1.0"',
+  'text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"',
+  'table="urn:oasis:names:tc:opendocument:xmlns:table:1.0"',
+  'fo="urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0"',
+  'xlink="http://www.w3.org/1999/xlink"',
+]
+  .map((ns) => `xmlns:${ns}`)
+  .join(' ')
+
+/** An ODT's content.xml: `body` inside office:text, `automaticStyles` before it. */
+export function odtContent(body: string, automaticStyles = ''): string {
+  return `<?xml version="1.0" encoding="UTF-8"?><office:document-content ${ODT_NAMESPACES} office:version="1.3"><office:automatic-styles>${automaticStyles}</office:automatic-styles><office:body><office:text>${body}</office:text></office:body></office:document-content>`
+}
+
+/** An ODT's styles.xml holding `styles` (named styles such as Strong_20_Emphasis). */
+export function odtStyles(styles: string): string {
+  return `<?xml version="1.0" encoding="UTF-8"?><office:document-styles ${ODT_NAMESPACES} office:version="1.3"><office:styles>${styles}</office:styles></office:document-styles>`
+}
+
+const ODT_MANIFEST = `<?xml version="1.0" encoding="UTF-8"?><manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.3"><manifest:file-entry manifest:full-path="/" manifest:media-type="application/vnd.oasis.opendocument.text"/><manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/><manifest:file-entry manifest:full-path="styles.xml" manifest:media-type="text/xml"/></manifest:manifest>`
+
+/**
+ * An ODT package around `contentXml` (and `stylesXml`): the mimetype entry first and stored, as
+ * ODF requires and as readers (file-type) recognise it.
+ */
+export function makeOdtPackage(contentXml: string, stylesXml = odtStyles('')): Buffer {
+  return Buffer.from(
+    zipSync({
+      mimetype: [strToU8('application/vnd.oasis.opendocument.text'), { level: 0 }],
+      'META-INF/manifest.xml': strToU8(ODT_MANIFEST),
+      'content.xml': strToU8(contentXml),
+      'styles.xml': strToU8(stylesXml),
+    }),
+  )
+}
+
+/** An ODT paragraph: plain text, or a heading, a bullet, or text in bold and/or italic. */
+export type OdtParagraph =
+  string | { text: string; heading?: 1 | 2 | 3; bullet?: boolean; bold?: boolean; italic?: boolean }
+
+// Automatic text styles as LibreOffice writes them for direct formatting.
+const ODT_TEXT_STYLES = [
+  ['T1', 'fo:font-weight="bold"'],
+  ['T2', 'fo:font-style="italic"'],
+  ['T3', 'fo:font-weight="bold" fo:font-style="italic"'],
+]
+  .map(
+    ([name, properties]) =>
+      `<style:style style:name="${name}" style:family="text"><style:text-properties ${properties}/></style:style>`,
+  )
+  .join('')
+
+function odtParagraphXml(paragraph: OdtParagraph): string {
+  const p = typeof paragraph === 'string' ? { text: paragraph } : paragraph
+  const style = p.bold && p.italic ? 'T3' : p.bold ? 'T1' : p.italic ? 'T2' : undefined
+  const text = xmlEscape(p.text)
+  const content = style ? `<text:span text:style-name="${style}">${text}</text:span>` : text
+  return p.heading
+    ? `<text:h text:outline-level="${p.heading}">${content}</text:h>`
+    : `<text:p>${content}</text:p>`
+}
+
+/** An ODT whose body is `paragraphs`; neighbouring bullets share one list. */
+export function makeOdt(paragraphs: OdtParagraph[]): Buffer {
+  let body = ''
+  let inList = false
+  for (const paragraph of paragraphs) {
+    const bullet = typeof paragraph !== 'string' && paragraph.bullet === true
+    if (bullet !== inList) body += bullet ? '<text:list>' : '</text:list>'
+    inList = bullet
+    const xml = odtParagraphXml(paragraph)
+    body += bullet ? `<text:list-item>${xml}</text:list-item>` : xml
+  }
+  if (inList) body += '</text:list>'
+  return makeOdtPackage(odtContent(body, ODT_TEXT_STYLES))
+}
+
+/** A run of RTF text: plain, or bold and/or italic. */
+export type RtfRun = string | { text: string; bold?: boolean; italic?: boolean }
+
+// RTF is 7-bit: its own markup characters are escaped, the rest of Latin-1 is \'hh, beyond it \uN.
+function rtfEscape(text: string): string {
+  return text
+    .split('')
+    .map((c) => {
+      const code = c.charCodeAt(0)
+      if (c === '\\' || c === '{' || c === '}') return `\\${c}`
+      if (c === '\n') return '\\line '
+      if (c === '\t') return '\\tab '
+      if (code < 0x80) return c
+      if (code < 0x100) return `\\'${code.toString(16).padStart(2, '0')}`
+      return `\\u${code > 0x7fff ? code - 0x10000 : code}?`
+    })
+    .join('')
+}
+
+/**
+ * An RTF document with a paragraph per entry, each a string or a list of runs. Emphasis is
+ * written with switches (\b … \b0), as Word and LibreOffice also write it inside a run.
+ */
+export function makeRtf(paragraphs: (string | RtfRun[])[]): Buffer {
+  const run = (r: RtfRun) => {
+    if (typeof r === 'string') return rtfEscape(r)
+    const on = (r.bold ? '\\b ' : '') + (r.italic ? '\\i ' : '')
+    const off = (r.bold ? '\\b0 ' : '') + (r.italic ? '\\i0 ' : '')
+    return on + rtfEscape(r.text) + off
+  }
+  const body = paragraphs
+    .map((p) => `\\pard ${(typeof p === 'string' ? [p] : p).map(run).join('')}\\par\n`)
+    .join('')
+  const head = '{\\rtf1\\ansi\\ansicpg1252\\deff0{\\fonttbl{\\f0\\fswiss Arial;}}\n'
+  return Buffer.from(`${head}${body}}`, 'latin1')
+}
+
 /** A zip whose one entry claims to expand to gigabytes: a zip bomb's directory. */
 export function makeZipBomb(): Buffer {
   const zip = Buffer.from(

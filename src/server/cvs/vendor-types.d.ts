@@ -1,4 +1,4 @@
-// Minimal typings for parsers that ship none: only what extract-text.ts uses.
+// Minimal typings for parsers that ship none: only what extract-text.ts and preview-rtf.ts use.
 declare module 'word-extractor' {
   type Document = {
     getBody: () => string
@@ -11,8 +11,13 @@ declare module 'word-extractor' {
 }
 
 declare module 'rtf-parser' {
-  type Span = { value?: string; content?: Span[] }
-  type RtfDocument = { content: Span[] }
+  // A paragraph has content; a span has a value and the style it was written in.
+  export type RtfSpan = {
+    value?: string
+    content?: RtfSpan[]
+    style?: { bold?: boolean; italic?: boolean }
+  }
+  export type RtfDocument = { content: RtfSpan[] }
   const parse: {
     string: (rtf: string, callback: (error: Error | null, document: RtfDocument) => void) => void
   }
