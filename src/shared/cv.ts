@@ -116,9 +116,24 @@ export const cvSummarySchema = z.object({
 export type CvSummary = z.infer<typeof cvSummarySchema>
 
 /**
- * GET /api/talents/:id/cv/preview (issue 16 item 2): a DOCX body as HTML sanitised on the server
- * against an allow-list; 'text' for every other type (and a DOCX that cannot be laid out), whose
- * preview is its extracted text.
+ * The types the CV tab shows as formatted text (issue 16 item 2): the server lays them out as
+ * sanitised HTML. A PDF's pages are drawn in the browser; TXT and Markdown show as their text.
+ */
+export const CV_LAID_OUT_TYPES = [
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.oasis.opendocument.text',
+  'application/rtf',
+] as const satisfies readonly CvMimeType[]
+export type LaidOutCvType = (typeof CV_LAID_OUT_TYPES)[number]
+
+export function isLaidOutCvType(value: string): value is LaidOutCvType {
+  return CV_LAID_OUT_TYPES.some((type) => type === value)
+}
+
+/**
+ * GET /api/talents/:id/cv/preview (issue 16 item 2): a DOCX, ODT or RTF body as HTML sanitised on
+ * the server against an allow-list; 'text' for every other type (and a document that cannot be
+ * laid out), whose preview is its extracted text.
  */
 export const cvPreviewSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('html'), html: z.string() }),

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { CV_NOT_FOUND, cvPreviewSchema } from '#shared/cv.ts'
 import { talentSchema } from '#shared/talent.ts'
-import { makeDocx, makePdf, multipart } from '#tests/support/cv-files.ts'
+import {
+  makeDocx,
+  makeOdt,
+  makeOdtPackage,
+  makePdf,
+  makeRtf,
+  multipart,
+  odtContent,
+} from '#tests/support/cv-files.ts'
 import { truncateAll } from '#tests/support/test-database.ts'
 import {
   createTestApp,
@@ -77,6 +85,54 @@ describe('GET /api/talents/:id/cv/preview', () => {
         '<h4>Experience</h4><ul><li>Led the &lt;script&gt;alert(1)&lt;/script&gt; migration</li>' +
         '<li>&lt;img src=x onerror=alert(2)&gt;</li></ul><p>Rust and Go</p>',
     })
+  })
+
+  test('an ODT shows its heading, list and bold as markup, and its text payloads only as text', async () => {
+    const odt = makeOdt([
+      { text: 'Experience', heading: 1 },
+      { text: 'Led the <script>alert(1)</script> migration', bullet: true },
+      { text: '<img src=x onerror=alert(2)>', bullet: true },
+      { text: 'javascript:alert(3)', bold: true },
+    ])
+    const response = await preview(await talentWithCv('Dana.odt', odt))
+    expect(response.statusCode, response.body).toBe(200)
+    expect(response.headers['cache-control']).toBe('no-store')
+    expect(cvPreviewSchema.parse(response.json())).toEqual({
+      kind: 'html',
+      html:
+        '<h4>Experience</h4><ul><li>Led the &lt;script&gt;alert(1)&lt;/script&gt; migration</li>' +
+        '<li>&lt;img src=x onerror=alert(2)&gt;</li></ul><p><strong>javascript:alert(3)</strong></p>',
+    })
+  })
+
+  test('an RTF shows its paragraphs in bold and italic, and its text payloads only as text', async () => {
+    const rtf = makeRtf([
+      [{ text: 'Experience', bold: true }],
+      ['Led the ', { text: 'platform', italic: true }, ' team'],
+      '<script>alert(1)</script> <img src=x onerror=alert(2)> javascript:alert(3)',
+    ])
+    const response = await preview(await talentWithCv('Dana.rtf', rtf))
+    expect(response.statusCode, response.body).toBe(200)
+    expect(cvPreviewSchema.parse(response.json())).toEqual({
+      kind: 'html',
+      html:
+        '<p><strong>Experience</strong></p><p>Led the <em>platform</em> team</p>' +
+        '<p>&lt;script&gt;alert(1)&lt;/script&gt; &lt;img src=x onerror=alert(2)&gt; javascript:alert(3)</p>',
+    })
+  })
+
+  test('an ODT whose XML is broken previews as its text, as a DOCX that cannot be laid out does', async () => {
+    const broken = makeOdtPackage(odtContent('<text:p>Dana').replace('</office:text>', ''))
+    const response = await preview(await talentWithCv('Dana.odt', broken))
+    expect(response.statusCode, response.body).toBe(200)
+    expect(response.json()).toEqual({ kind: 'text' })
+  })
+
+  test('an RTF rtf-parser refuses previews as its text', async () => {
+    const refused = Buffer.from('{\\rtf1\\ansi\\ansicpg9999 Dana\\par}', 'latin1')
+    const response = await preview(await talentWithCv('Dana.rtf', refused))
+    expect(response.statusCode, response.body).toBe(200)
+    expect(response.json()).toEqual({ kind: 'text' })
   })
 
   test('a PDF previews as its text (its pages are drawn in the browser)', async () => {

@@ -1,4 +1,10 @@
-import { cvPreviewSchema, CV_NOT_FOUND, type CvPreview } from '#shared/cv.ts'
+import {
+  cvPreviewSchema,
+  CV_NOT_FOUND,
+  isLaidOutCvType,
+  type CvPreview,
+  type LaidOutCvType,
+} from '#shared/cv.ts'
 import { createHashQueue } from '../auth/passwords.ts'
 import type { Db } from '../db/open.ts'
 import { NotFoundError } from '../errors.ts'
@@ -6,10 +12,9 @@ import { databaseFileStore } from '../files/database-file-store.ts'
 import { parserPool, WorkerTaskError } from '../jobs/worker-pool.ts'
 import { currentVersion } from './service.ts'
 
-const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'
-const WORKER = new URL('./preview-docx.worker.ts', import.meta.url)
+const WORKER = new URL('./preview-document.worker.ts', import.meta.url)
 
-/** A DOCX is laid out within 10 s (and the pool's heap bound); one that takes longer shows its text. */
+/** A document is laid out within 10 s (and the pool's heap bound); one that takes longer shows its text. */
 export const PREVIEW_TIMEOUT_MS = 10_000
 
 // SECURITY.md 31 on a 2-core box: one layout at a time beside the text-reading jobs, a few waiting;
@@ -39,9 +44,10 @@ function remember(sha256: string, preview: CvPreview): CvPreview {
 }
 
 /** The layout, or undefined when its worker hung or ran out of memory (so it is not cached). */
-async function layOut(bytes: Buffer): Promise<CvPreview | undefined> {
+async function layOut(bytes: Buffer, mimeType: LaidOutCvType): Promise<CvPreview | undefined> {
   try {
-    const result = await parserPool.run(WORKER, new Uint8Array(bytes), PREVIEW_TIMEOUT_MS)
+    const input = { bytes: new Uint8Array(bytes), mimeType }
+    const result = await parserPool.run(WORKER, input, PREVIEW_TIMEOUT_MS)
     return cvPreviewSchema.parse(result)
   } catch (error) {
     if (error instanceof WorkerTaskError) return undefined
@@ -50,18 +56,20 @@ async function layOut(bytes: Buffer): Promise<CvPreview | undefined> {
 }
 
 /**
- * The current CV's preview (issue 16 item 2): a DOCX body as sanitised HTML (preview-docx.ts);
- * every other type previews as its extracted text (PDF pages are drawn in the browser).
+ * The current CV's preview (issue 16 item 2): a DOCX, ODT or RTF body as sanitised HTML
+ * (preview-html.ts); every other type previews as its extracted text.
  */
 export async function getCvPreview(db: Db, talentId: number): Promise<CvPreview> {
   const version = await currentVersion(db, talentId)
   if (!version) throw new NotFoundError(CV_NOT_FOUND)
-  if (version.mimeType !== DOCX) return { kind: 'text' }
+  const { mimeType } = version
+  // Each laid-out type has its builder in preview-document.worker.ts.
+  if (!isLaidOutCvType(mimeType)) return { kind: 'text' }
   const cached = cache.get(version.sha256)
   if (cached) return cached
   const bytes = await databaseFileStore(db).get(version.sha256)
   if (!bytes) throw new NotFoundError(CV_NOT_FOUND)
-  const preview = await oneAtATime(() => layOut(bytes))
+  const preview = await oneAtATime(() => layOut(bytes, mimeType))
   // A failed layout fails this preview alone: the extracted text still shows, and a later visit tries again.
   return preview ? remember(version.sha256, preview) : { kind: 'text' }
 }

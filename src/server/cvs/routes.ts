@@ -132,7 +132,7 @@ export const cvRoutes: FastifyPluginAsync<CvRoutesOptions> = async (base, { db, 
     config: { access: 'user' },
     schema: {
       summary:
-        "A talent's current CV laid out for reading: a DOCX as sanitised HTML, else its text",
+        "A talent's current CV laid out for reading: a DOCX, ODT or RTF as sanitised HTML, else its text",
       params: talentIdParamsSchema,
       response: { 200: cvPreviewSchema },
     },
