@@ -43,7 +43,7 @@ export const cvPreviewKeys = {
   bytes: (talentId: number, versionId: number) => ['cv-bytes', talentId, versionId] as const,
 }
 
-/** GET /api/talents/:id/cv/preview: a DOCX as server-sanitised HTML, else `{kind: 'text'}`. */
+/** GET /api/talents/:id/cv/preview: DOCX, ODT, RTF as server-sanitised HTML, else `{kind: 'text'}`. */
 export function cvLayoutOptions(talentId: number, sha256: string) {
   return queryOptions({
     queryKey: cvPreviewKeys.layout(talentId, sha256),

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { cvLayoutOptions } from './api.ts'
 import { CvPreviewSkeleton } from './cv-preview-skeleton.tsx'
 
-// Readable prose for the few tags the server's sanitiser lets through (server/cvs/preview-docx.ts).
+// Readable prose for the few tags the server's sanitiser lets through (server/cvs/preview-html.ts).
 const PROSE = [
   'max-h-[600px] overflow-y-auto rounded-md border bg-background/40 p-4 text-sm leading-relaxed',
   'outline-none select-text focus-visible:ring-[3px] focus-visible:ring-ring/50',
@@ -17,10 +17,10 @@ const PROSE = [
 type CvDocumentProps = { talentId: number; sha256: string }
 
 /**
- * Issue 16 item 2: a DOCX as formatted text. The HTML comes from the server, sanitised there
- * against an allow-list (no scripts, images, styles or handlers; http(s) links only) — the one
- * place Scout renders HTML it did not write (SECURITY.md 20). A DOCX without a layout, and every
- * other type, shows as its extracted text alone.
+ * Issue 16 item 2: a DOCX, ODT or RTF as formatted text. The HTML comes from the server,
+ * sanitised there against an allow-list (no scripts, images, styles or handlers; http(s) links
+ * only) — the one place Scout renders HTML it did not write (SECURITY.md 20). A document without a
+ * layout, and every other type, shows as its extracted text alone.
  */
 export function CvDocument({ talentId, sha256 }: CvDocumentProps) {
   const query = useQuery(cvLayoutOptions(talentId, sha256))

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react'
-import type { CvDetail } from '#shared/cv.ts'
+import { isLaidOutCvType, type CvDetail } from '#shared/cv.ts'
 import { CvDocument } from './cv-document.tsx'
 import { CvPreviewSkeleton } from './cv-preview-skeleton.tsx'
 
@@ -8,16 +8,14 @@ const CvPdfPreview = lazy(() =>
   import('./cv-pdf-preview.tsx').then((module) => ({ default: module.CvPdfPreview })),
 )
 
-const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'
-
 type CvPreviewProps = { cv: CvDetail; talentId: number }
 
 /**
- * Issue 16 item 2, "Read it in place": a PDF page by page, a DOCX as formatted text. Other types
- * (ODT, RTF, TXT, Markdown) are read as their extracted text, which the tab shows below this.
+ * Issue 16 item 2, "Read it in place": a PDF page by page, a DOCX, ODT or RTF as formatted text.
+ * TXT and Markdown are read as their extracted text, which the tab shows below this.
  */
 export function CvPreview({ cv, talentId }: CvPreviewProps) {
-  if (cv.mimeType === DOCX) return <CvDocument talentId={talentId} sha256={cv.sha256} />
+  if (isLaidOutCvType(cv.mimeType)) return <CvDocument talentId={talentId} sha256={cv.sha256} />
   if (cv.mimeType !== 'application/pdf') return null
   return (
     <section aria-label="CV preview" className="grid gap-2">
