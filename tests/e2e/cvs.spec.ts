@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { makeDocx, makePdf, makePdfPages } from '../support/cv-files.ts'
+import { makeDocx, makeOdt, makePdf, makePdfPages } from '../support/cv-files.ts'
 import { accounts } from './support/accounts.ts'
 import {
   createTalentViaApi,
@@ -144,7 +144,7 @@ test('a PDF that cannot be drawn says so and still downloads', async ({ page }) 
   expect((await downloading).suggestedFilename()).toBe('Bo.pdf')
 })
 
-test('a DOCX reads as formatted text: its heading and list items, never its markup', async ({
+test('a DOCX, then an ODT, reads as formatted text: headings and list items, never markup', async ({
   page,
 }) => {
   await newTalentCvTab(page, 'Cy')
@@ -168,6 +168,28 @@ test('a DOCX reads as formatted text: its heading and list items, never its mark
   ])
   await expect(document.getByText('Rust and Go')).toBeVisible()
   await expect(document.getByRole('img')).toHaveCount(0)
+  await expectAccessibleCvTab(page)
+
+  // Replaced by an ODT (LibreOffice's format): laid out the same way, bold included.
+  await page.getByLabel('CV file').setInputFiles({
+    name: 'Cy.odt',
+    mimeType: 'application/vnd.oasis.opendocument.text',
+    buffer: makeOdt([
+      { text: 'Skills', heading: 1 },
+      { text: 'Kubernetes', bullet: true, bold: true },
+      { text: '<script>alert(1)</script> Terraform', bullet: true },
+      'Based in Lisbon',
+    ]),
+  })
+  await expect(page.getByText('Cy.odt')).toBeVisible()
+  await expect(document.getByRole('heading', { name: 'Skills' })).toBeVisible({ timeout: 15_000 })
+  await expect(document.getByRole('heading', { name: 'Experience' })).toHaveCount(0)
+  await expect(document.getByRole('listitem')).toHaveText([
+    'Kubernetes',
+    '<script>alert(1)</script> Terraform',
+  ])
+  await expect(document.getByRole('strong')).toHaveText('Kubernetes')
+  await expect(document.getByText('Based in Lisbon')).toBeVisible()
   await expectAccessibleCvTab(page)
 })
 
