@@ -91,7 +91,7 @@ async function timeOneCv(url: string, headers: Headers, kind: 'pdf' | 'docx', n:
   }
 }
 
-/** The first of each kind starts the pool's thread (cold); the rest find it running. */
+/** Four of each kind; the server warms one parser thread at start, so even the first is not cold. */
 async function timeSingleCvs(url: string, headers: Headers): Promise<number> {
   let worst = 0
   for (const kind of ['pdf', 'docx'] as const) {

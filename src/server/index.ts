@@ -6,6 +6,7 @@ import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts'
 import { openDatabase, type OpenDatabase } from './db/open.ts'
 import { keyFilePath } from './secrets/key-file.ts'
 import { resolveSecrets, type ResolvedSecrets } from './secrets/startup-key.ts'
+import { warmUpCvReading } from './cvs/extract-job.ts'
 import { releaseAbandonedJobs } from './jobs/queue.ts'
 import { describeStartupError } from './startup-error.ts'
 
@@ -108,6 +109,7 @@ async function main(): Promise<void> {
   })
 
   await app.listen({ port: config.port, host: config.host })
+  warmUpCvReading().catch((err: unknown) => app.log.warn({ err }, 'CV reader warm-up failed'))
   const where = openDb.engine === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'
   say([
     '',

@@ -21,6 +21,11 @@ const extractionSchema = z.discriminatedUnion('status', [
 
 const WORKER = new URL('./extract-text.worker.ts', import.meta.url)
 
+/** Starts a parser thread with the readers loaded (at server start: the first CV is not cold). */
+export function warmUpCvReading(): Promise<void> {
+  return parserPool.warmUp(WORKER)
+}
+
 export type ReadOutcome = { textStatus: CvTextStatus; text: string | null }
 
 /**
