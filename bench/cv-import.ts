@@ -102,9 +102,7 @@ async function timeSingleCvs(url: string, headers: Headers): Promise<number> {
       worst = Math.max(worst, ms)
       times.push(ms.toFixed(0))
     }
-    console.log(
-      `2-page ${kind.toUpperCase()}: upload → text ready ${times.join(', ')} ms (first cold)`,
-    )
+    console.log(`2-page ${kind.toUpperCase()}: upload → text ready ${times.join(', ')} ms`)
   }
   console.log(`worst ${worst.toFixed(0)} ms (budget ${BUDGET.textReadyMs} ms)`)
   return worst
