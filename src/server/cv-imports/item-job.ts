@@ -1,3 +1,4 @@
+import { setImmediate as setImmediatePromise } from 'node:timers/promises'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { PENDING_ITEM_STATES, type CvImportSuggestion } from '#shared/cv-import.ts'
@@ -61,6 +62,9 @@ async function processItem(db: Db, itemId: number, isLastTry: boolean): Promise<
   await db.update(cvImportItems).set({ state: 'reading' }).where(eq(cvImportItems.id, itemId))
   const outcome = await readFileText(db, sha256, isLastTry)
   const suggested = suggestFields(outcome.text ?? '')
+  // Requests get a turn between reading the file and writing its talent (the runner gives one
+  // between jobs): each stretch the loop is held is half a job, not a whole one.
+  await setImmediatePromise()
 
   await db.transaction(async (tx) => {
     const [row] = await tx
