@@ -3,8 +3,8 @@ import { strToU8, zipSync } from 'fflate'
 /*
  * Minimal PDF and DOCX writers: the seed's CVs (npm run db:seed -- --cvs N) and the tests' CV
  * files (tests/support/cv-files.ts re-exports them) come from this one copy, so what the tests
- * prove the readers handle is what the demo data holds. Text is ASCII: the PDF uses the standard
- * Helvetica font without an embedded encoding.
+ * prove the readers handle is what the demo data holds. PDF text is Latin-1: the standard Helvetica
+ * font with WinAnsiEncoding (without it, byte 0x27 reads as a curly quote: O'Hara became O’Hara).
  */
 
 /** A one-page PDF whose text is `lines`, valid enough for readers (xref offsets computed). */
@@ -24,7 +24,7 @@ export function makePdfPages(pages: string[][]): Buffer {
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     `<< /Type /Pages /Kids [${pages.map((_, i) => `${pageId(i)} 0 R`).join(' ')}] /Count ${pages.length} >>`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
     ...streams.flatMap((stream, i) => [
       `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents ${pageId(i) + 1} 0 R /Resources << /Font << /F1 3 0 R >> >> >>`,
       `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
