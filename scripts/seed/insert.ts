@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { Db } from '../../src/server/db/open.ts'
 import { rawRows } from '../../src/server/db/raw-rows.ts'
 import type { SeedEditColumns } from './activity.ts'
+import type { SeedCvColumns } from './generate-cvs.ts'
 import { LIST_SEPARATOR, type SeedTalentColumns, type SeedUser } from './generate.ts'
 
 // STACK.md: INSERT … SELECT FROM unnest(arrays) is 3–4× faster than drizzle's builder for bulk
@@ -92,4 +93,57 @@ export async function insertTalents(
     SELECT count(*)::int AS n FROM inserted`,
   )
   return rows[0]?.n ?? 0
+}
+
+/**
+ * Attaches one batch of seeded CVs the way the app does (cvs/service.ts): the bytes in `files`
+ * once per sha256, with their text as read ('ready': the seed knows it, cv-render.ts), a
+ * talent_cvs version, and the talent.cv_attached History entry. Talents are matched by e-mail;
+ * one that already has a CV is left as it is, so a rerun adds nothing. Returns what was attached.
+ */
+export async function insertCvs(
+  db: Db,
+  c: SeedCvColumns,
+  userIds: number[],
+): Promise<{ attached: number; pdfs: number; bytes: number }> {
+  const uploaders = c.uploaderIndex.map((i) => (i === null ? null : (userIds[i] ?? null)))
+  const rows = await rawRows<{ attached: number; pdfs: number; bytes: number }>(
+    db,
+    sql`
+    WITH cv AS (
+      SELECT t.id AS talent_id, c.*
+      FROM unnest(${p(c.email)}::text[], ${p(c.fileName)}::text[], ${p(c.mimeType)}::text[],
+                  ${p(c.sha256)}::text[], ${p(c.bytesHex)}::text[], ${p(c.sizeBytes)}::int[],
+                  ${p(c.text)}::text[], ${p(c.uploadedAt)}::timestamptz[], ${p(uploaders)}::int[])
+        AS c(email, file_name, mime_type, sha256, bytes_hex, size_bytes, text, uploaded_at,
+             uploaded_by)
+      JOIN talents t ON lower(t.email) = lower(c.email)
+      WHERE NOT EXISTS (SELECT 1 FROM talent_cvs v WHERE v.talent_id = t.id)
+    ),
+    stored AS (
+      INSERT INTO files (sha256, bytes, size_bytes, mime_type, text_status, text, created_at,
+                         updated_at)
+      SELECT DISTINCT ON (sha256) sha256, decode(bytes_hex, 'hex'), size_bytes, mime_type, 'ready',
+             text, uploaded_at, uploaded_at
+      FROM cv ORDER BY sha256, uploaded_at
+      ON CONFLICT (sha256) DO NOTHING
+    ),
+    versions AS (
+      INSERT INTO talent_cvs (talent_id, sha256, file_name, uploaded_by_id, created_at, updated_at)
+      SELECT talent_id, sha256, file_name, uploaded_by, uploaded_at, uploaded_at FROM cv
+      RETURNING talent_id, file_name, uploaded_by_id, created_at
+    ),
+    logged AS (
+      INSERT INTO activity_log (user_id, action, entity_type, entity_id, details, created_at,
+                                updated_at)
+      SELECT uploaded_by_id, 'talent.cv_attached', 'talent', talent_id,
+             jsonb_build_object('fileName', file_name), created_at, created_at
+      FROM versions
+    )
+    -- Every row of cv becomes a version: it says what was attached.
+    SELECT count(*)::int AS attached, coalesce(sum(size_bytes), 0)::int AS bytes,
+           count(*) FILTER (WHERE mime_type = 'application/pdf')::int AS pdfs
+    FROM cv`,
+  )
+  return rows[0] ?? { attached: 0, pdfs: 0, bytes: 0 }
 }
