@@ -1,31 +1,32 @@
-import { randomBytes } from 'node:crypto'
 import { parseArgs } from 'node:util'
-import { hash } from '@node-rs/argon2'
 import { sql } from 'drizzle-orm'
-import { DEFAULT_TAGS, NEEDS_UPDATING_TAG } from '#shared/talent.ts'
 import { loadConfig } from '../src/server/config.ts'
 import { acquireDataDirLock, type DataDirLock } from '../src/server/data-dir-lock.ts'
-import { openDatabase, type OpenDatabase } from '../src/server/db/open.ts'
-import { generateEdits } from './seed/activity.ts'
-import { createFaker, CUSTOM_TAGS, generateTalents, generateUsers } from './seed/generate.ts'
-import { insertTags, insertTalents, insertUsers } from './seed/insert.ts'
+import { openDatabase, type Db, type OpenDatabase } from '../src/server/db/open.ts'
+import { rawRows } from '../src/server/db/raw-rows.ts'
+import { seedPool, type SeedOptions, type SeedResult } from './seed/seed-pool.ts'
 
-const USAGE = `Fills a Scout database with realistic demo talents (issue 3).
+const USAGE = `Fills a Scout database with realistic demo talents (issue 3) and their CVs (issue 16).
 
-Usage: npm run db:seed -- [--talents N] [--users N] [--seed N] [--batch N]
+Usage: npm run db:seed -- [--talents N] [--cvs N] [--users N] [--seed N] [--batch N]
 
   --talents N   talents to add (default 1000)
+  --cvs N       of those, how many get a CV (default 0): half PDF, half DOCX, 1-3 pages, with the
+                talent's name, e-mail and phone, and skills from the talent's area
   --users N     users who appear as "Added By" (default 20; they get random, unknown passwords)
   --seed N      faker seed; the same seed on the same day gives the same data (default 42)
-  --batch N     rows per INSERT (default 10000)
+  --batch N     talent rows per INSERT (default 10000)
   --help        show this text
 
 Target: DATABASE_URL when set, else the embedded PGlite database in DATA_DIR (default ./data).
 Migrations are applied first. Talents whose e-mail already exists are skipped. Each new talent
-gets its talent.created activity entry, and the edited ones talent.updated entries.`
+gets its talent.created activity entry, and the edited ones talent.updated entries.
+CVs are stored as uploads are (identical bytes once) with their text already read, and a
+talent.cv_attached entry; a talent that has a CV keeps it. About 1 CV in 40 mentions a rare word
+(RARE_TERMS in scripts/seed/cv-vocabulary.ts: COBOL, Quechua, beekeeping...) for search to find.`
 
 const MS_PER_DAY = 24 * 3600 * 1000
-const EDIT_SEED_OFFSET = 1_000_003
+const MB = 1024 * 1024
 
 function positiveInt(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback
@@ -54,10 +55,62 @@ async function openTarget(): Promise<Target | undefined> {
   return { database: await openDatabase({ engine: 'pglite', dataDir: config.dataDir }), lock }
 }
 
+async function databaseBytes(db: Db): Promise<{ total: number; files: number }> {
+  const [row] = await rawRows<{ total: number; files: number }>(
+    db,
+    sql`select pg_database_size(current_database())::float8 as total,
+               pg_total_relation_size('files')::float8 as files`,
+  )
+  return row ?? { total: 0, files: 0 }
+}
+
+const megabytes = (bytes: number) => `${(bytes / MB).toFixed(0)} MB`
+
+const perSecond = (count: number, seconds: number) =>
+  Math.round(count / Math.max(seconds, 0.001)).toLocaleString('en')
+
+type Sizes = Awaited<ReturnType<typeof databaseBytes>>
+
+/** What was seeded, how fast, and how much the database grew (the CV files' share apart). */
+function printSummary(
+  engine: string,
+  options: SeedOptions,
+  result: SeedResult,
+  sizeBefore: Sizes,
+  sizeAfter: Sizes,
+) {
+  const skipped = options.talents - result.talents
+  const cvSeconds = result.cvGenerateSeconds + result.cvInsertSeconds
+  const talentSeconds = result.seconds - cvSeconds
+  console.log(
+    `\rSeeded ${result.talents.toLocaleString('en')} talents and ${result.users} users on ` +
+      `${engine} in ${talentSeconds.toFixed(1)} s ` +
+      `(${perSecond(result.talents, talentSeconds)} rows/s)` +
+      (skipped > 0 ? `; ${skipped} skipped (e-mail already present)` : ''),
+  )
+  if (options.cvs > 0) {
+    console.log(
+      `Attached ${result.cvs.toLocaleString('en')} CVs (${result.pdfs.toLocaleString('en')} PDF, ` +
+        `${(result.cvs - result.pdfs).toLocaleString('en')} DOCX; ` +
+        `${(result.cvBytes / MB).toFixed(1)} MB of files) in ${cvSeconds.toFixed(1)} s ` +
+        `(${perSecond(result.cvs, cvSeconds)} CVs/s; making the files ` +
+        `${result.cvGenerateSeconds.toFixed(1)} s, storing them ${result.cvInsertSeconds.toFixed(1)} s)`,
+    )
+  }
+  const growth = sizeAfter.total - sizeBefore.total
+  const files = sizeAfter.files - sizeBefore.files
+  console.log(
+    `Done in ${result.seconds.toFixed(1)} s. Database size: ${megabytes(sizeBefore.total)} → ` +
+      `${megabytes(sizeAfter.total)} (+${megabytes(growth)}` +
+      (options.cvs > 0 ? `, of which CV files and their text +${megabytes(files)})` : ')'),
+  )
+}
+
 async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
       talents: { type: 'string' },
+      cvs: { type: 'string' },
       users: { type: 'string' },
       seed: { type: 'string' },
       batch: { type: 'string' },
@@ -68,46 +121,32 @@ async function main(): Promise<number> {
     console.log(USAGE)
     return 0
   }
-  const talentCount = positiveInt('talents', values.talents, 1000)
-  const userCount = positiveInt('users', values.users, 20)
-  const seed = positiveInt('seed', values.seed, 42)
-  const batch = Math.max(1, positiveInt('batch', values.batch, 10_000))
+  const options: SeedOptions = {
+    talents: positiveInt('talents', values.talents, 1000),
+    cvs: positiveInt('cvs', values.cvs, 0),
+    users: positiveInt('users', values.users, 20),
+    seed: positiveInt('seed', values.seed, 42),
+    batch: Math.max(1, positiveInt('batch', values.batch, 10_000)),
+    // Reference date = start of today, so a rerun the same day produces identical rows.
+    refDate: new Date(Math.floor(Date.now() / MS_PER_DAY) * MS_PER_DAY),
+  }
+  if (options.cvs > options.talents) {
+    console.error(`--cvs ${options.cvs} is more than --talents ${options.talents}`)
+    return 1
+  }
 
   const target = await openTarget()
   if (!target) return 1
   const { database } = target
   try {
     await database.migrate()
-    const { db } = database
-    // Reference date = start of today, so a rerun the same day produces identical rows.
-    const refDate = new Date(Math.floor(Date.now() / MS_PER_DAY) * MS_PER_DAY)
-    const faker = createFaker(seed, refDate)
-    // Its own stream, so adding the activity log left the talents of a seed unchanged.
-    const editFaker = createFaker(seed + EDIT_SEED_OFFSET, refDate)
-    const passwordHash = await hash(randomBytes(32).toString('base64url'))
-    const userIds = await insertUsers(db, generateUsers(faker, userCount), passwordHash)
-    await insertTags(db, [...DEFAULT_TAGS, ...CUSTOM_TAGS, NEEDS_UPDATING_TAG])
-
-    const started = performance.now()
-    let inserted = 0
-    for (let offset = 0; offset < talentCount; offset += batch) {
-      const size = Math.min(batch, talentCount - offset)
-      const columns = generateTalents(faker, size, userIds.length, refDate, offset)
-      const edits = generateEdits(editFaker, columns, userIds.length)
-      inserted += await insertTalents(db, columns, userIds, edits)
-      process.stdout.write(`\r${inserted.toLocaleString('en')} talents…`)
-    }
-    // Fresh statistics for the planner, and a visibility map so counts can use index-only scans.
-    await db.execute(sql`VACUUM ANALYZE talents, activity_log`)
-    if (database.engine === 'pglite') await db.execute(sql`CHECKPOINT`)
-    const seconds = (performance.now() - started) / 1000
-    const skipped = talentCount - inserted
-    console.log(
-      `\rSeeded ${inserted.toLocaleString('en')} talents and ${userIds.length} users on ` +
-        `${database.engine} in ${seconds.toFixed(1)} s ` +
-        `(${Math.round(inserted / Math.max(seconds, 0.001)).toLocaleString('en')} rows/s)` +
-        (skipped > 0 ? `; ${skipped} skipped (e-mail already present)` : ''),
-    )
+    const sizeBefore = await databaseBytes(database.db)
+    const result = await seedPool(database, options, (done) => {
+      const cvs = options.cvs > 0 ? `, ${done.cvs.toLocaleString('en')} CVs` : ''
+      process.stdout.write(`\r${done.talents.toLocaleString('en')} talents${cvs}…`)
+    })
+    const sizeAfter = await databaseBytes(database.db)
+    printSummary(database.engine, options, result, sizeBefore, sizeAfter)
     return 0
   } finally {
     await database.close()
