@@ -12,8 +12,12 @@ export function makePdf(lines: string[]): Buffer {
   return makePdfPages([lines])
 }
 
-/** A PDF with one page per entry of `pages`, each page's text its lines. */
-export function makePdfPages(pages: string[][]): Buffer {
+/**
+ * A PDF with one page per entry of `pages`, each page's text its lines. `encrypted`: locked by the
+ * standard security handler with a user password (a /U entry the empty password fails), as a
+ * password-protected CV is; readers must ask for the password (the tests' locked CV).
+ */
+export function makePdfPages(pages: string[][], { encrypted = false } = {}): Buffer {
   const escape = (s: string) => s.replace(/[\\()]/g, (c) => `\\${c}`)
   const streams = pages.map(
     (lines) =>
@@ -30,6 +34,13 @@ export function makePdfPages(pages: string[][]): Buffer {
       `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
     ]),
   ]
+  const hex32 = (seed: number) =>
+    Array.from({ length: 32 }, (_, i) =>
+      ((i * 37 + seed) % 256).toString(16).padStart(2, '0'),
+    ).join('')
+  if (encrypted) {
+    objects.push(`<< /Filter /Standard /V 1 /R 2 /O <${hex32(11)}> /U <${hex32(97)}> /P -44 >>`)
+  }
   let body = '%PDF-1.4\n'
   const offsets: number[] = []
   objects.forEach((object, i) => {
@@ -39,7 +50,10 @@ export function makePdfPages(pages: string[][]): Buffer {
   const xref = body.length
   body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`
   body += offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`
+  const encrypt = encrypted
+    ? ` /Encrypt ${objects.length} 0 R /ID [<${hex32(5)}> <${hex32(5)}>]`
+    : ''
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R${encrypt} >>\nstartxref\n${xref}\n%%EOF\n`
   return Buffer.from(body, 'latin1')
 }
 
