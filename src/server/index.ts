@@ -6,7 +6,7 @@ import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts'
 import { openDatabase, type OpenDatabase } from './db/open.ts'
 import { keyFilePath } from './secrets/key-file.ts'
 import { resolveSecrets, type ResolvedSecrets } from './secrets/startup-key.ts'
-import { warmUpCvReading } from './cvs/extract-job.ts'
+import { parserPool } from './cvs/parser-pool.ts'
 import { releaseAbandonedJobs } from './jobs/queue.ts'
 import { describeStartupError } from './startup-error.ts'
 
@@ -109,7 +109,8 @@ async function main(): Promise<void> {
   })
 
   await app.listen({ port: config.port, host: config.host })
-  warmUpCvReading().catch((err: unknown) => app.log.warn({ err }, 'CV reader warm-up failed'))
+  // The first CV after a start is read by a thread that already has the readers loaded.
+  parserPool.warmUp()
   const where = openDb.engine === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'
   say([
     '',

@@ -4,7 +4,8 @@ import { isCvMimeType, type CvTextStatus } from '#shared/cv.ts'
 import type { Db } from '../db/open.ts'
 import { files } from '../db/schema.ts'
 import type { Job } from '../jobs/queue.ts'
-import { parserPool, WorkerTaskError } from '../jobs/worker-pool.ts'
+import { WorkerTaskError } from '../jobs/worker-pool.ts'
+import { EXTRACT_TEXT_WORKER, parserPool } from './parser-pool.ts'
 import type { JobHandler } from '../jobs/runner.ts'
 
 /** The job that reads a stored CV's text (issue 16), enqueued with the upload. */
@@ -18,13 +19,6 @@ const extractionSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('ready'), text: z.string() }),
   z.object({ status: z.literal('unreadable'), reason: z.string() }),
 ])
-
-const WORKER = new URL('./extract-text.worker.ts', import.meta.url)
-
-/** Starts a parser thread with the readers loaded (at server start: the first CV is not cold). */
-export function warmUpCvReading(): Promise<void> {
-  return parserPool.warmUp(WORKER)
-}
 
 export type ReadOutcome = { textStatus: CvTextStatus; text: string | null }
 
@@ -55,7 +49,7 @@ export async function readFileText(
   try {
     const input = { bytes: new Uint8Array(file.bytes), mimeType: file.mimeType }
     const result = extractionSchema.parse(
-      await parserPool.run(WORKER, input, EXTRACTION_TIMEOUT_MS),
+      await parserPool.run(EXTRACT_TEXT_WORKER, input, EXTRACTION_TIMEOUT_MS),
     )
     const outcome =
       result.status === 'ready'

@@ -9,7 +9,8 @@ import { createHashQueue } from '../auth/passwords.ts'
 import type { Db } from '../db/open.ts'
 import { NotFoundError } from '../errors.ts'
 import { databaseFileStore } from '../files/database-file-store.ts'
-import { parserPool, WorkerTaskError } from '../jobs/worker-pool.ts'
+import { WorkerTaskError } from '../jobs/worker-pool.ts'
+import { parserPool } from './parser-pool.ts'
 import { currentVersion } from './service.ts'
 
 const WORKER = new URL('./preview-document.worker.ts', import.meta.url)

@@ -11,6 +11,8 @@ export type WorkerPoolOptions = {
   idleTimeoutMs?: number
   /** Keep one thread alive once started, so a task after a quiet spell does not start cold. */
   keepOneWarm?: boolean
+  /** A task module each thread loads as it starts, before its first task arrives. */
+  preload?: URL
 }
 
 export type WorkerPool = {
@@ -20,12 +22,10 @@ export type WorkerPool = {
    * exits fails alone; either way it rejects with a WorkerTaskError saying why.
    */
   run(moduleUrl: URL, input: unknown, timeoutMs: number): Promise<unknown>
-  /** Starts a thread and loads `moduleUrl` into it (a cold thread took 0.6–2.2 s to read a CV). */
-  warmUp(moduleUrl: URL): Promise<void>
+  /** Starts the pool now: its kept thread starts and loads `preload`, so the first task is warm. */
+  warmUp(): void
   close(): Promise<void>
 }
-
-const PRELOAD = new URL('./preload.worker.ts', import.meta.url)
 
 /**
  * CPU-heavy work off the request thread (ARCHITECTURE.md "Growing"), on threads that are kept
@@ -45,6 +45,8 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
       maxThreads: options.maxThreads,
       idleTimeout: options.idleTimeoutMs ?? 30_000,
       resourceLimits: { maxOldGenerationSizeMb: options.maxMemoryMb },
+      // Loaded by each thread as it starts (through tsx's require hook, as tasks are).
+      ...(options.preload ? { filename: options.preload.href } : {}),
     }))
   const run = async (moduleUrl: URL, input: unknown, timeoutMs: number) => {
     // The limit counts from submission: callers never queue more tasks than there are threads.
@@ -57,8 +59,8 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
   }
   return {
     run,
-    warmUp: async (moduleUrl) => {
-      await run(PRELOAD, moduleUrl.href, 60_000)
+    warmUp: () => {
+      piscina()
     },
     close: async () => {
       await pool?.close({ force: true })
@@ -74,18 +76,3 @@ function reasonFor(error: unknown, timeoutMs: number): string {
   if (exit) return `stopped unexpectedly (exit code ${exit[1]})`
   return error.message
 }
-
-/** Parsers' memory bound: a 10 MB CV parses in well under this; a hostile one is cut off. */
-export const PARSER_MEMORY_MB = 256
-
-/**
- * The process's parser threads. Two: the job runner reads one CV at a time and a DOCX preview is
- * laid out one at a time (cvs/preview.ts), so neither waits for a thread, and on a 2-core box
- * requests keep a core while a CV is read. One stays warm (~60 MB) so an upload after a quiet
- * spell is read in ~0.2 s, not after a cold start.
- */
-export const parserPool: WorkerPool = createWorkerPool({
-  maxThreads: 2,
-  maxMemoryMb: PARSER_MEMORY_MB,
-  keepOneWarm: true,
-})
