@@ -33,6 +33,7 @@ import { reportRoutes } from './reports/routes.ts'
 import { registerSecurityHeaders } from './security-headers.ts'
 import { tagRoutes } from './tags/routes.ts'
 import { talentRoutes } from './talents/routes.ts'
+import { talentExportRoutes } from './talents/export-routes.ts'
 import { registerTextInputGuard } from './text-input.ts'
 import { createSmtpMailer, type Mailer } from './mail/mailer.ts'
 import { userFilterRoutes } from './users/filter-routes.ts'
@@ -136,6 +137,7 @@ export async function buildApp({
   await app.register(appInfoRoutes, { adminEmail: config.adminEmail })
   await app.register(authRoutes, { db: database.db, config })
   await app.register(talentRoutes, { db: database.db, cachedPages: config.talentPageCache })
+  await app.register(talentExportRoutes, { db: database.db })
   app.decorate(
     'jobs',
     startJobRunner({ db: database.db, handlers: jobHandlers(database.db), log: app.log }),

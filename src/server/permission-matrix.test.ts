@@ -179,6 +179,12 @@ const MATRIX: Entry[] = [
   },
   { route: 'GET /api/talents', request: () => ({}), expect: SIGNED_IN },
   { route: 'GET /api/talents/stats', request: () => ({}), expect: SIGNED_IN },
+  // Issue 18: export is open to every signed-in user, like reading the talents one by one.
+  {
+    route: 'GET /api/talents/export',
+    request: () => ({ url: '/api/talents/export?format=csv' }),
+    expect: SIGNED_IN,
+  },
   // Reports (issue 5): pool-wide aggregates for every signed-in user.
   { route: 'GET /api/reports/overview', request: () => ({}), expect: SIGNED_IN },
   { route: 'GET /api/reports/sources', request: () => ({}), expect: SIGNED_IN },

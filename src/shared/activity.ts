@@ -11,6 +11,7 @@ export const ACTIVITY_ACTIONS = [
   'talent.deleted',
   'talent.cv_attached',
   'talent.cv_removed',
+  'talent.exported',
   'tag.created',
   'tag.renamed',
   'tag.merged',
@@ -70,6 +71,7 @@ export function isActivityAction(value: string): value is ActivityAction {
  * - talent.created / talent.deleted: { fullName, email }
  * - talent.updated: { fullName, changes } — fullName after the edit, only fields that changed
  * - talent.cv_attached: { fileName, replacedFileName? }; talent.cv_removed: { fileName }
+ * - talent.exported (issue 18): entityId null, details { format, filter, sort, rowCount }
  * - tag.created: { name }
  * - user.invited / user.deleted: { email, firstName, lastName, role }
  * - user.updated: { email, changes, passwordReset? } — passwordReset when a temporary one was issued

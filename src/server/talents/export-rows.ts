@@ -1,0 +1,64 @@
+import { z } from 'zod'
+import type { TalentExportQuery } from '#shared/talent-export.ts'
+import { talentSchema, type Talent, type TalentListQuery } from '#shared/talent.ts'
+import type { Db } from '../db/open.ts'
+import { preparedRows } from '../db/prepared-rows.ts'
+import { encodeCursor } from './cursor.ts'
+import { CHUNK_BYTES, pageQuery } from './list.ts'
+import { inTurn } from './read-turns.ts'
+
+/** The first batch, before any row's size is known (the list's first query reads 50). */
+const FIRST_BATCH_ROWS = 100
+/**
+ * The most rows one batch reads, however short they are: a batch is parsed and written in one
+ * go, so this bounds the work of one turn (SECURITY.md 31) as CHUNK_BYTES bounds its bytes.
+ */
+export const MAX_BATCH_ROWS = 1000
+
+/** The columns pageQuery selects, read by their aliases as listTalentsJson reads them. */
+type PageRow = { id: number; json: string; sort_key: string }
+
+const batchSchema = z.array(talentSchema)
+
+/** The list query an export reads: the same filters, search and sort, paged by `cursor`. */
+export function listQueryOf(query: TalentExportQuery, cursor?: string): TalentListQuery {
+  // `format` is the export's own; everything else (including parameters the list schema gains
+  // later, such as issue 17's `q`) is passed through to the list's SQL unchanged.
+  const { format: _format, ...list } = query
+  return { ...list, cursor }
+}
+
+/** About CHUNK_BYTES of rows at the size of the last batch's rows, within 1..MAX_BATCH_ROWS. */
+function nextBatchRows(last: { rows: number; bytes: number }): number {
+  if (last.rows === 0) return FIRST_BATCH_ROWS
+  const bytesPerRow = last.bytes / last.rows
+  return Math.max(1, Math.min(MAX_BATCH_ROWS, Math.floor(CHUNK_BYTES / bytesPerRow)))
+}
+
+/**
+ * Every talent matching the export's query, in the list's order, as batches (issue 18 item 6).
+ * Each batch is one keyset-paged query continuing from the last row — the list's own SQL
+ * (pageQuery), so filters, search and sort can never differ from the dashboard — read in its own
+ * turn of the event loop (read-turns.ts). Only one batch is held at a time: the caller writes it
+ * before asking for the next, so memory stays flat however many rows match.
+ */
+export async function* talentBatches(db: Db, query: TalentExportQuery): AsyncGenerator<Talent[]> {
+  let cursor: string | undefined
+  let last = { rows: 0, bytes: 0 }
+  for (;;) {
+    const want = nextBatchRows(last)
+    const sql = pageQuery(db, listQueryOf(query, cursor), want).getSQL()
+    const rows = await inTurn(() => preparedRows<PageRow>(db, sql))
+    const page = rows.slice(0, want)
+    if (page.length > 0) {
+      const texts = page.map((row) => row.json)
+      last = { rows: page.length, bytes: texts.reduce((sum, t) => sum + t.length, 0) }
+      // The database built each row from talentSchema's fields (talent-json.ts); checking them
+      // here keeps a wrong column from reaching a file unnoticed.
+      yield batchSchema.parse(JSON.parse(`[${texts.join(',')}]`))
+    }
+    const tail = page.at(-1)
+    if (rows.length <= want || tail === undefined) return
+    cursor = encodeCursor({ sort: query.sort, key: tail.sort_key, id: tail.id })
+  }
+}

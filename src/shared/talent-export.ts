@@ -1,0 +1,89 @@
+import { z } from 'zod'
+import { talentListQuerySchema, type Talent } from './talent.ts'
+
+// Issue 18 items 6-7: the export's formats, query and columns. The importer (same issue) reads
+// files with these headers back, so the header list lives here, once, for both.
+
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const
+export type ExportFormat = (typeof EXPORT_FORMATS)[number]
+
+export const EXPORT_FORMAT_MESSAGE = "Format must be 'csv' or 'xlsx'"
+
+/**
+ * GET /api/talents/export: every list parameter the dashboard sends (filters, search, sort, and
+ * whatever the list schema gains later, such as issue 17's `q`) except paging, plus the format.
+ * Derived from the list's schema so the two never drift apart.
+ */
+export const talentExportQuerySchema = talentListQuerySchema
+  .omit({ limit: true, cursor: true })
+  .extend({ format: z.enum(EXPORT_FORMATS, { error: EXPORT_FORMAT_MESSAGE }) })
+export type TalentExportQuery = z.infer<typeof talentExportQuerySchema>
+
+/** Joins a talent's tags and statuses in one cell; the importer splits on ';' (issue 18 item 2). */
+export const LIST_SEPARATOR = '; '
+
+export type ExportColumn = {
+  /** The header cell, as the importer recognises it. */
+  header: string
+  /** The talent field the importer maps it back to (the talent form's names). */
+  field: string
+  cell: (talent: Talent) => string
+}
+
+const text = (value: string | null | undefined) => value ?? ''
+
+const adderName = (talent: Talent) =>
+  [talent.addedByUser?.firstName, talent.addedByUser?.lastName]
+    .filter((part) => part !== null && part !== undefined && part !== '')
+    .join(' ')
+
+/** Every field of a talent, in the order of the file's columns (issue 18 item 6). */
+export const EXPORT_COLUMNS: readonly ExportColumn[] = [
+  { header: 'Full Name', field: 'fullName', cell: (t) => t.fullName },
+  { header: 'Email', field: 'email', cell: (t) => t.email },
+  { header: 'Phone', field: 'phone', cell: (t) => text(t.phone) },
+  { header: 'Area of Interest', field: 'areaOfInterest', cell: (t) => t.areaOfInterest },
+  { header: 'Seniority Level', field: 'seniorityLevel', cell: (t) => t.seniorityLevel },
+  { header: 'Tags', field: 'tags', cell: (t) => t.tags.join(LIST_SEPARATOR) },
+  { header: 'Status', field: 'status', cell: (t) => t.status.join(LIST_SEPARATOR) },
+  { header: 'Notes', field: 'notes', cell: (t) => text(t.notes) },
+  { header: 'LinkedIn URL', field: 'linkedinUrl', cell: (t) => text(t.linkedinUrl) },
+  { header: 'CV/Resume Link', field: 'cvResumePath', cell: (t) => text(t.cvResumePath) },
+  { header: 'CV File Name', field: 'cvFileName', cell: (t) => text(t.cv?.fileName) },
+  { header: 'Created At', field: 'createdAt', cell: (t) => t.createdAt },
+  { header: 'Updated At', field: 'updatedAt', cell: (t) => t.updatedAt },
+  { header: 'Added By Name', field: 'addedByName', cell: adderName },
+  { header: 'Added By Email', field: 'addedByEmail', cell: (t) => text(t.addedByUser?.email) },
+]
+
+export const EXPORT_HEADERS: readonly string[] = EXPORT_COLUMNS.map((column) => column.header)
+
+/**
+ * SECURITY.md 21 (OWASP "CSV Injection"): a spreadsheet runs a cell starting with one of these
+ * as a formula. A leading apostrophe is in the list too, so `restoreCell` can tell our prefix
+ * from a value that really began with one.
+ */
+const FORMULA_TRIGGERS = ['=', '+', '-', '@', '\t', '\r', "'"]
+
+/** A cell as it goes into a file: prefixed with ' when a spreadsheet would read it as a formula. */
+export function neutraliseCell(value: string): string {
+  return FORMULA_TRIGGERS.some((trigger) => value.startsWith(trigger)) ? `'${value}` : value
+}
+
+/** The importer's inverse of neutraliseCell: the value as it was before export. */
+export function restoreCell(value: string): string {
+  const rest = value.slice(1)
+  const wasPrefixed =
+    value.startsWith("'") && FORMULA_TRIGGERS.some((trigger) => rest.startsWith(trigger))
+  return wasPrefixed ? rest : value
+}
+
+/** One talent as the file's row: every column, every cell neutralised. */
+export function exportCells(talent: Talent): string[] {
+  return EXPORT_COLUMNS.map((column) => neutraliseCell(column.cell(talent)))
+}
+
+/** 'scout-talents-2026-11-24.csv' — the day in UTC, as the server names the download. */
+export function exportFileName(format: ExportFormat, now: Date): string {
+  return `scout-talents-${now.toISOString().slice(0, 10)}.${format}`
+}
