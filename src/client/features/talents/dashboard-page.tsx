@@ -8,6 +8,7 @@ import { PageHeader } from '../../components/layout/page-header.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { useAuth } from '../auth/api.ts'
 import { AddTalentButton } from './form/add-talent-button.tsx'
+import { ExportMenu } from './export/export-menu.tsx'
 import { talentListOptions, type TalentListFilters } from './api.ts'
 import { DeleteTalentDialog, type DeleteSource } from './list/delete-talent-dialog.tsx'
 import { TalentDetail } from './detail/talent-detail.tsx'
@@ -111,12 +112,15 @@ export function DashboardPage() {
         title="Talent Dashboard"
         description="Your talent pool at a glance."
         actions={
-          <Button asChild variant="outline">
-            <Link to="/dashboard/cv-imports">
-              <FileStack aria-hidden="true" />
-              Import CVs
-            </Link>
-          </Button>
+          <>
+            <Button asChild variant="outline">
+              <Link to="/dashboard/cv-imports">
+                <FileStack aria-hidden="true" />
+                Import CVs
+              </Link>
+            </Button>
+            <ExportMenu filters={filters.applied} />
+          </>
         }
       />
       {isDetail ? (
