@@ -26,12 +26,25 @@ export type LoopDelayWindow = {
   busy: number
   /** The server's CPU (all its threads, thread pool included) in % of one core. */
   cpu: number
+  /** The largest resident set and V8 heap seen in the window (sampled every 50 ms), MB. */
+  rssMaxMb: number
+  heapMaxMb: number
 }
+
+const MB = 1024 * 1024
 
 function startWindow() {
   const histogram = monitorEventLoopDelay({ resolution: 10 })
   histogram.enable()
+  const memory = { rss: process.memoryUsage.rss(), heap: process.memoryUsage().heapUsed }
+  // Peaks, not the values at the ask: an export's memory is gone by the time it is asked.
+  const sampler = setInterval(() => {
+    memory.rss = Math.max(memory.rss, process.memoryUsage.rss())
+    memory.heap = Math.max(memory.heap, process.memoryUsage().heapUsed)
+  }, 50).unref()
   return {
+    memory,
+    sampler,
     histogram,
     startedAt: performance.now(),
     utilization: performance.eventLoopUtilization(),
@@ -44,8 +57,9 @@ if (process.channel) {
   let window = startWindow()
   process.on('message', (message) => {
     if (message !== LOOP_DELAY_ASK) return
-    const { histogram, startedAt, utilization, cpu } = window
+    const { histogram, startedAt, utilization, cpu, memory, sampler } = window
     histogram.disable()
+    clearInterval(sampler)
     const ms = performance.now() - startedAt
     const used = process.cpuUsage(cpu)
     const report: LoopDelayWindow = {
@@ -55,6 +69,8 @@ if (process.channel) {
       max: histogram.max / 1e6,
       busy: performance.eventLoopUtilization(utilization).utilization,
       cpu: (100 * (used.user + used.system)) / 1000 / ms,
+      rssMaxMb: memory.rss / MB,
+      heapMaxMb: memory.heap / MB,
     }
     window = startWindow()
     process.send?.(report)

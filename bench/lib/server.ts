@@ -27,6 +27,8 @@ const loopDelayWindowSchema = z.object({
   max: z.number(),
   busy: z.number(),
   cpu: z.number(),
+  rssMaxMb: z.number(),
+  heapMaxMb: z.number(),
 })
 
 /** A port the OS says is free right now. */
