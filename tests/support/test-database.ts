@@ -3,10 +3,12 @@ import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
-import { migrationsFolder, openDatabase, type Engine, type OpenDatabase } from '#server/db/open.ts'
+import {
+  migrationsFolder,
+  openDatabase,
+  PGLITE_EXTENSIONS, type Engine, type OpenDatabase } from '#server/db/open.ts'
 
 /** The engine API tests run on: the vitest project sets TEST_ENGINE (vitest.config.ts). */
 export function testEngine(): Engine {
@@ -38,7 +40,7 @@ async function migratedPgliteTemplate(): Promise<File | Blob> {
     } catch {
       // Not cached yet: build it below.
     }
-    const client = await PGlite.create({ extensions: { pg_trgm } })
+    const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS })
     await (await openDatabase({ engine: 'pglite', dataDir: undefined, pglite: client })).migrate()
     const dump = await client.dumpDataDir('none')
     await client.close()
@@ -68,7 +70,7 @@ export async function createTestDatabase(engine: Engine = testEngine()): Promise
   if (engine === 'pglite') {
     const client = await PGlite.create({
       loadDataDir: await migratedPgliteTemplate(),
-      extensions: { pg_trgm },
+      extensions: PGLITE_EXTENSIONS,
     })
     const database = await openDatabase({ engine: 'pglite', dataDir: undefined, pglite: client })
     const openAnother = async () => ({

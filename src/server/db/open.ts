@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -55,6 +56,9 @@ export type DatabaseTarget =
  */
 const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=64MB']
 
+/** The contrib extensions the migrations create: trigram search (0000) and accent folding (0012). */
+export const PGLITE_EXTENSIONS = { pg_trgm, unaccent }
+
 /**
  * Opens PGlite (embedded, in DATA_DIR or in memory when dataDir is undefined) or a pooled
  * node-postgres connection (ARCHITECTURE.md "one dialect, two engines").
@@ -86,7 +90,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
   const client =
     target.pglite ??
     (await PGlite.create(target.dataDir ?? 'memory://', {
-      extensions: { pg_trgm },
+      extensions: PGLITE_EXTENSIONS,
       startParams: PGLITE_START_PARAMS,
     }))
   const pglite = drizzlePglite(client, { schema })

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import {
   bigint,
   boolean,
@@ -15,6 +15,9 @@ import {
 import { AREAS, SENIORITY_LEVELS, TALENT_STATUSES } from '#shared/talent.ts'
 import { ROLES } from '#shared/user.ts'
 import { CV_TEXT_STATUSES } from '#shared/cv.ts'
+
+/** PostgreSQL tsvector, read as its text form (drizzle has no built-in tsvector column). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
 
 /** Timestamps every table carries (STYLE.md, DATABASE). */
 export const timestamps = {
@@ -88,6 +91,21 @@ export const talents = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     addedById: integer('added_by_id').references(() => users.id, { onDelete: 'set null' }),
+    // Issue 17: the talent's own fields as a weighted search document (A name and e-mail, B tags,
+    // statuses, area and level, C notes, phone and links), computed by the database on every
+    // write (migration 0012), so no code path can forget it. Small: ranking reads only this.
+    searchDocument: tsvector('search_document')
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL =>
+          sql`talent_search_document(${talents.fullName}, ${talents.email}, ${talents.phone}, ${talents.linkedinUrl}, ${talents.areaOfInterest}, ${talents.seniorityLevel}, ${talents.notes}, ${talents.tags}, ${talents.status})`,
+      ),
+    // The current CV's text (weight D), kept by triggers on talent_cvs and files in the same
+    // transaction as each attach, removal or finished reading (migration 0012). Apart from
+    // search_document because a CV's vector is large (TOASTed) and ranking must not read it.
+    searchCvDocument: tsvector('search_cv_document')
+      .notNull()
+      .default(sql`''::tsvector`),
     ...timestamps,
   },
   (t) => [
@@ -112,6 +130,8 @@ export const talents = pgTable(
     // Search: ILIKE '%…%' on name or e-mail through trigram GIN (pg_trgm, migration 0000).
     index('talents_full_name_trgm_idx').using('gin', t.fullName.op('gin_trgm_ops')),
     index('talents_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    // Issue 17: one index over both documents, so every word may match in any field.
+    index('talents_search_idx').using('gin', sql`(${t.searchDocument} || ${t.searchCvDocument})`),
   ],
 )
 
