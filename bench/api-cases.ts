@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { eq, sql, type SQL } from 'drizzle-orm'
 import { decodeAuthToken } from '#shared/auth.ts'
-import { talentListQuerySchema, type TalentListQueryInput } from '#shared/talent.ts'
+import { talentListQuerySchema, type TalentListQueryInput } from '#shared/talent-list-query.ts'
 import type { Db } from '../src/server/db/open.ts'
 import { sessions, talents, users } from '../src/server/db/schema.ts'
 import { countQuery, filterOf, listTalents, pageQuery } from '../src/server/talents/list.ts'

@@ -9,7 +9,8 @@
  */
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { z } from 'zod'
-import { talentListQuerySchema, talentSchema } from '#shared/talent.ts'
+import { talentSchema } from '#shared/talent.ts'
+import { talentListQuerySchema } from '#shared/talent-list-query.ts'
 import { listTalents, listTalentsJson, pageQuery } from '../src/server/talents/list.ts'
 import { parseCommonArgs } from './lib/cli.ts'
 import { openBenchDatabase } from './lib/database.ts'

@@ -7,7 +7,7 @@
  */
 import { parseArgs } from 'node:util'
 import { sql, type SQL } from 'drizzle-orm'
-import { talentListQuerySchema, type TalentListQueryInput } from '#shared/talent.ts'
+import { talentListQuerySchema, type TalentListQueryInput } from '#shared/talent-list-query.ts'
 import { loadConfig } from '../src/server/config.ts'
 import { openDatabase } from '../src/server/db/open.ts'
 import { rawRows } from '../src/server/db/raw-rows.ts'

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { z } from 'zod'
 import { adminUserSchema } from '../../src/shared/user.ts'
 import { buildApp } from '../../src/server/app.ts'
 import { createSession } from '../../src/server/auth/sessions.ts'
@@ -85,10 +86,27 @@ const TABLES_AT_0006 = new Set([
   'data_versions',
 ])
 
+/** Columns later migrations added to the tables of schema 0006 (0012: the CV's search vector). */
+const COLUMNS_AFTER_0006: Record<string, string[]> = { talents: ['search_cv_document'] }
+
+/** A table line or row line without the columns its table did not have at schema 0006. */
+function withoutLaterColumns(table: string, line: string): string {
+  const later = COLUMNS_AFTER_0006[table]
+  if (!later) return line
+  const parsed: unknown = JSON.parse(line)
+  const control = tableLineSchema.safeParse(parsed)
+  if (control.success) {
+    const columns = control.data.columns.filter((c) => !later.includes(c))
+    return JSON.stringify({ ...control.data, columns })
+  }
+  const row = z.record(z.string(), z.unknown()).parse(parsed)
+  return JSON.stringify(Object.fromEntries(Object.entries(row).filter(([k]) => !later.includes(k))))
+}
+
 /**
- * What a backup made before encryption looks like: schema 0006, only the tables of that time, the
- * column still called temp_password and holding the password as typed. Made from a current
- * backup, so no fixture.
+ * What a backup made before encryption looks like: schema 0006, only the tables (and columns) of
+ * that time, the column still called temp_password and holding the password as typed. Made from
+ * a current backup, so no fixture.
  */
 function asPreEncryptionBackup(file: string, plain: string): string {
   const before = shippedMigrations().find((m) => m.migration === '0006_auth-change-notify')
@@ -97,9 +115,13 @@ function asPreEncryptionBackup(file: string, plain: string): string {
   const tables = parsed.tables.filter((t) => TABLES_AT_0006.has(t))
   const lines = [JSON.stringify({ ...parsed, schema: before, tables })]
   let keep = true
+  let table = ''
   for (const line of rest.filter(Boolean)) {
     const control = tableLineSchema.safeParse(JSON.parse(line))
-    if (control.success) keep = TABLES_AT_0006.has(control.data.table)
+    if (control.success) {
+      keep = TABLES_AT_0006.has(control.data.table)
+      table = control.data.table
+    }
     const end = endLineSchema.safeParse(JSON.parse(line))
     if (end.success) {
       const rows = Object.fromEntries(tables.map((t) => [t, end.data.rows[t] ?? 0]))
@@ -107,7 +129,7 @@ function asPreEncryptionBackup(file: string, plain: string): string {
     } else if (keep) {
       // The users table line (its column list) and each users row (its key and value).
       lines.push(
-        line
+        withoutLaterColumns(table, line)
           .replace(/"temp_password_enc":"v1:[^"]+"/, `"temp_password":"${plain}"`)
           .replace('"temp_password_enc"', '"temp_password"'),
       )

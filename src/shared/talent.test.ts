@@ -1,14 +1,12 @@
 import { describe, expect, test } from 'vitest'
 import {
   AREAS,
-  countActiveFilters,
   DEFAULT_TAGS,
   SENIORITY_LEVELS,
   SORT_OPTIONS,
   SYSTEM_TAGS,
   TALENT_STATUSES,
   talentInputSchema,
-  talentListQuerySchema,
   talentUpdateSchema,
 } from './talent.ts'
 
@@ -170,68 +168,5 @@ describe('talentUpdateSchema', () => {
     expect(fieldMessages(talentUpdateSchema, { ...valid, fullName: '' }).fullName).toBe(
       'Full name is required',
     )
-  })
-})
-
-describe('talentListQuerySchema', () => {
-  test('defaults to newest with no filters', () => {
-    expect(talentListQuerySchema.parse({})).toEqual({ sort: 'newest' })
-  })
-
-  test("'all' and '' clear a filter (spec section 4)", () => {
-    const parsed = talentListQuerySchema.parse({
-      areaOfInterest: 'all',
-      seniorityLevel: '',
-      tag: 'all',
-      status: 'all',
-      addedBy: '',
-      search: '',
-    })
-    expect(parsed).toEqual({ sort: 'newest' })
-  })
-
-  test('parses filters, trims search, coerces limit and rejects bad values', () => {
-    const parsed = talentListQuerySchema.parse({
-      areaOfInterest: 'Design',
-      status: 'Hired',
-      search: '  ann ',
-      sort: 'name_asc',
-      limit: '50',
-    })
-    expect(parsed).toEqual({
-      areaOfInterest: 'Design',
-      status: 'Hired',
-      search: 'ann',
-      sort: 'name_asc',
-      limit: 50,
-    })
-    for (const bad of [
-      { limit: '0' },
-      { limit: '201' },
-      { limit: 'x' },
-      { sort: 'random' },
-      { areaOfInterest: 'Magic' },
-      { search: 'x'.repeat(101) },
-      { page: '2' },
-    ]) {
-      expect(talentListQuerySchema.safeParse(bad).success).toBe(false)
-    }
-  })
-})
-
-describe('countActiveFilters (spec section 9)', () => {
-  test('counts area, level, tag, addedBy and search; not status or sort', () => {
-    expect(countActiveFilters({})).toBe(0)
-    expect(countActiveFilters({ status: 'Hired', sort: 'oldest' })).toBe(0)
-    expect(
-      countActiveFilters({
-        areaOfInterest: 'Design',
-        seniorityLevel: 'mid',
-        tag: 'Go',
-        addedBy: 'a@b.co',
-        search: 'ann',
-      }),
-    ).toBe(5)
-    expect(countActiveFilters({ areaOfInterest: 'all', search: '  ', tag: '' })).toBe(0)
   })
 })

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { cvSummarySchema } from './cv.ts'
+import { talentMatchSchema } from './search/talent-match.ts'
 
 // spec section 9: business constants. They drive the zod enums below and the form's selects.
 export const AREAS = [
@@ -180,41 +181,6 @@ export const talentUpdateSchema = z.strictObject({
 })
 export type TalentUpdate = z.infer<typeof talentUpdateSchema>
 
-/** A filter parameter where 'all' or '' means "no filter" (spec section 4). */
-function filterParam<T extends z.ZodType<string>>(schema: T) {
-  return z
-    .union([z.literal(['all', '']), schema])
-    .optional()
-    .transform((v) => (v === 'all' || v === '' ? undefined : v))
-}
-
-/** GET /api/talents query (spec sections 3 "Filter state" and 7; paging per issue 3). */
-export const talentListQuerySchema = z.strictObject({
-  areaOfInterest: filterParam(z.enum(AREAS)),
-  seniorityLevel: filterParam(z.enum(SENIORITY_LEVELS)),
-  tag: filterParam(z.string().trim().max(TAG_NAME_MAX_LENGTH)),
-  status: filterParam(z.enum(TALENT_STATUSES)),
-  addedBy: filterParam(z.string().trim().max(254)),
-  search: filterParam(z.string().trim().max(100)),
-  sort: z.enum(SORT_VALUES).default('newest'),
-  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
-  cursor: z.string().min(1).max(1000).optional(),
-})
-export type TalentListQuery = z.infer<typeof talentListQuerySchema>
-export type TalentListQueryInput = z.input<typeof talentListQuerySchema>
-
-/** spec section 9: the badge counts area, level, tag, added by and search — not status or sort. */
-export function countActiveFilters(query: Partial<TalentListQueryInput>): number {
-  const counted = [
-    query.areaOfInterest,
-    query.seniorityLevel,
-    query.tag,
-    query.addedBy,
-    query.search,
-  ]
-  return counted.filter((v) => v !== undefined && v.trim() !== '' && v !== 'all').length
-}
-
 /** A talent as the API returns it (spec section 3), with the adder's public fields. */
 export const talentSchema = z.object({
   id: z.number().int(),
@@ -240,6 +206,11 @@ export const talentSchema = z.object({
     .nullable(),
   /** The current CV (issue 16), or null. */
   cv: cvSummarySchema.nullable(),
+  /**
+   * Issue 17: in GET /api/talents only — why the talent matched `q`, or null without one. Other
+   * routes (detail, create, edit) leave it out.
+   */
+  match: talentMatchSchema.nullable().optional(),
 })
 export type Talent = z.infer<typeof talentSchema>
 

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { z } from 'zod'
-import { talentListQuerySchema, talentSchema } from '#shared/talent.ts'
+import { talentSchema } from '#shared/talent.ts'
+import { talentListQuerySchema } from '#shared/talent-list-query.ts'
 import type { Db } from '../db/open.ts'
 import {
   createTestApp,

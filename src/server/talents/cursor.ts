@@ -1,19 +1,19 @@
 import { z } from 'zod'
-import { SORT_VALUES, type TalentSort } from '#shared/talent.ts'
 import { BadRequestError } from '../errors.ts'
+import { LIST_ORDERS, type ListOrder } from './list-order.ts'
 
 /**
  * A keyset cursor (issue 3): the sort it belongs to, the last row's sort key as the database
  * printed it (text, so timestamps keep their microseconds), and the last row's id.
  * Opaque to clients: base64url of JSON.
  */
-export type TalentCursor = { sort: TalentSort; key: string; id: number }
+export type TalentCursor = { sort: ListOrder; key: string; id: number }
 
 /** PostgreSQL's int4: a larger id would fail in SQL, so it is a 400 here (SECURITY.md 36). */
 const MAX_INT4 = 2_147_483_647
 
 const cursorSchema = z.strictObject({
-  s: z.enum(SORT_VALUES),
+  s: z.enum(LIST_ORDERS),
   // PostgreSQL text cannot hold NUL: refused here rather than failing in the query.
   k: z
     .string()
@@ -49,7 +49,11 @@ function isRealTimestamp(key: string): boolean {
   )
 }
 
-function isKeyValid(sort: TalentSort, key: string): boolean {
+// A rank as search-sql.ts prints it: numeric rounded to 6 decimals, never negative.
+const RANK_KEY = /^\d{1,6}\.\d{6}$/
+
+function isKeyValid(sort: ListOrder, key: string): boolean {
+  if (sort === 'relevance') return RANK_KEY.test(key)
   if (sort !== 'newest' && sort !== 'oldest') return true
   return isRealTimestamp(key)
 }
@@ -59,8 +63,8 @@ export function encodeCursor(cursor: TalentCursor): string {
   return Buffer.from(json, 'utf8').toString('base64url')
 }
 
-/** Decodes a cursor for `sort`; anything else (garbage, another sort's cursor) is a 400. */
-export function decodeCursor(text: string, sort: TalentSort): TalentCursor {
+/** Decodes a cursor for `sort`; anything else (garbage, another order's cursor) is a 400. */
+export function decodeCursor(text: string, sort: ListOrder): TalentCursor {
   let parsed: unknown
   try {
     parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'))

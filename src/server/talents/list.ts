@@ -1,6 +1,10 @@
 import { and, count, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
-import { talentSchema, type Talent, type TalentListQuery } from '#shared/talent.ts'
+import { parseQuery } from '#shared/search/parse-query.ts'
+import { printQuery } from '#shared/search/print-query.ts'
+import type { TextTerm } from '#shared/search/find-hits.ts'
+import { talentSchema, type Talent } from '#shared/talent.ts'
+import type { TalentListQuery } from '#shared/talent-list-query.ts'
 import type { Db } from '../db/open.ts'
 import { talents, users } from '../db/schema.ts'
 import { preparedRows } from '../db/prepared-rows.ts'
@@ -9,7 +13,17 @@ import { cachedPage, type CachedPage } from '../cache/page-cache.ts'
 import { decodeCursor, encodeCursor } from './cursor.ts'
 import { inTurn } from './read-turns.ts'
 import { talentJsonText } from './talent-json.ts'
-import { afterCursor, SORTS, talentOrderBy, talentWhere, type TalentFilter } from './where.ts'
+import { itemsWithMatches } from '../search/page-matches.ts'
+import { rankExpression, rankTerms } from '../search/search-sql.ts'
+import { listOrder, type ListOrder } from './list-order.ts'
+import {
+  afterCursor,
+  orderSpec,
+  talentOrderBy,
+  talentWhere,
+  type SortSpec,
+  type TalentFilter,
+} from './where.ts'
 
 /**
  * The cap for a bare GET /api/talents without `limit` (issue 3): the spec's client downloads
@@ -40,8 +54,20 @@ export type TalentPageJson = { page: CachedPage; total: number }
 export type TalentPage = { rows: Talent[]; nextCursor: string | undefined; total: number }
 
 export function filterOf(query: TalentListQuery): TalentFilter {
-  const { areaOfInterest, seniorityLevel, tag, status, addedBy, search } = query
-  return { areaOfInterest, seniorityLevel, tag, status, addedBy, search }
+  const { areaOfInterest, seniorityLevel, tag, status, addedBy, search, q } = query
+  const parsed = q === undefined ? undefined : parseQuery(q)
+  const searched = parsed && parsed.clauses.length > 0 ? parsed : undefined
+  return { areaOfInterest, seniorityLevel, tag, status, addedBy, search, query: searched }
+}
+
+/** What a request's rows are filtered, ordered and explained (`match`) by. */
+type ListPlan = { filter: TalentFilter; order: ListOrder; spec: SortSpec; terms: TextTerm[] }
+
+function planOf(query: TalentListQuery): ListPlan {
+  const filter = filterOf(query)
+  const order = listOrder(query.sort, filter.query)
+  const terms = filter.query ? rankTerms(filter.query) : []
+  return { filter, order, spec: orderSpec(order, rankExpression(terms)), terms }
 }
 
 /** A stable cache key: the same filter in any key order or case of e-mail maps to one entry. */
@@ -53,6 +79,8 @@ function filterKey(filter: TalentFilter): string {
     filter.status,
     filter.addedBy?.toLowerCase(),
     filter.search?.toLowerCase(),
+    // The canonical text: `ann  lee` and `ann lee` are one query.
+    filter.query && printQuery(filter.query),
   ])
 }
 
@@ -77,19 +105,23 @@ type PageRow = { id: number; json: string; sort_key: string }
 
 /** One page's SQL: filter, keyset condition, sort with id tiebreak, one row extra to see more. */
 export function pageQuery(db: Db, query: TalentListQuery, pageSize: number) {
-  const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor, query.sort)
+  return planPageQuery(db, planOf(query), query.cursor, pageSize)
+}
+
+function planPageQuery(db: Db, plan: ListPlan, cursorText: string | undefined, pageSize: number) {
+  const cursor = cursorText === undefined ? undefined : decodeCursor(cursorText, plan.order)
   // The sort key travels as the database prints it: JS Dates would lose created_at's microseconds.
   // Aliased, because listTalentsJson reads the rows by column name, without drizzle's mapping.
   return db
     .select({
       id: talents.id,
       json: talentJsonText.as('json'),
-      sortKey: sql<string>`${SORTS[query.sort].keyText}`.as('sort_key'),
+      sortKey: sql<string>`${plan.spec.keyText}`.as('sort_key'),
     })
     .from(talents)
     .leftJoin(users, eq(users.id, talents.addedById))
-    .where(and(talentWhere(filterOf(query)), cursor ? afterCursor(cursor) : undefined))
-    .orderBy(...talentOrderBy(query.sort))
+    .where(and(talentWhere(plan.filter), cursor ? afterCursor(plan.spec, cursor) : undefined))
+    .orderBy(...talentOrderBy(plan.spec))
     .limit(pageSize + 1)
 }
 
@@ -124,7 +156,8 @@ function nextChunkRows(
  */
 async function loadPage(
   db: Db,
-  query: TalentListQuery,
+  plan: ListPlan,
+  firstCursor: string | undefined,
   pageSize: number,
   maxBytes: number,
 ): Promise<CachedPage> {
@@ -139,19 +172,25 @@ async function loadPage(
   reading: for (;;) {
     const want = Math.min(nextChunkRows(read, lastChunk), pageSize - read.rows)
     const cursor = last
-      ? encodeCursor({ sort: query.sort, key: last.sort_key, id: last.id })
-      : query.cursor
-    const chunk = pageQuery(db, { ...query, cursor }, want).getSQL()
-    const readChunk = () => preparedRows<PageRow>(db, chunk)
-    const rows = await (isLong ? inTurn(readChunk) : readChunk())
+      ? encodeCursor({ sort: plan.order, key: last.sort_key, id: last.id })
+      : firstCursor
+    const chunk = planPageQuery(db, plan, cursor, want).getSQL()
+    const readChunk = async () => {
+      const rows = await preparedRows<PageRow>(db, chunk)
+      const items = await itemsWithMatches(db, plan.terms, rows.slice(0, want))
+      return { rows, items }
+    }
+    const { rows, items } = await (isLong ? inTurn(readChunk) : readChunk())
     lastChunk = { rows: 0, bytes: 0 }
-    for (const row of rows.slice(0, want)) {
-      const size = Buffer.byteLength(row.json) + 1
+    for (const [i, json] of items.entries()) {
+      const row = rows[i]
+      if (!row) break
+      const size = Buffer.byteLength(json) + 1
       if (read.rows > 0 && read.bytes + size > maxBytes) {
         more = true
         break reading
       }
-      pieces.push(read.rows === 0 ? '[' : ',', row.json)
+      pieces.push(read.rows === 0 ? '[' : ',', json)
       read.rows += 1
       read.bytes += size
       lastChunk.rows += 1
@@ -163,7 +202,7 @@ async function loadPage(
   }
   pieces.push(read.rows === 0 ? '[]' : ']')
   const nextCursor =
-    more && last ? encodeCursor({ sort: query.sort, key: last.sort_key, id: last.id }) : undefined
+    more && last ? encodeCursor({ sort: plan.order, key: last.sort_key, id: last.id }) : undefined
   return { json: pieces.join(''), rowCount: read.rows, nextCursor }
 }
 
@@ -182,14 +221,14 @@ export async function listTalentsJson(
   }: ListOptions = {},
 ): Promise<TalentPageJson> {
   const pageSize = Math.min(query.limit ?? maxRows, maxRows)
-  const filter = filterOf(query)
-  const load = () => loadPage(db, query, pageSize, maxBytes)
-  const key = `${query.sort}|${pageSize}|${query.cursor ?? ''}|${filterKey(filter)}`
+  const plan = planOf(query)
+  const load = () => loadPage(db, plan, query.cursor, pageSize, maxBytes)
+  const key = `${plan.order}|${pageSize}|${query.cursor ?? ''}|${filterKey(plan.filter)}`
   const page =
     dataVersion === undefined
       ? await load()
       : await cachedPage(db, dataVersion, key, load, cachedPages)
-  return { page, total: await countTalents(db, filter, dataVersion) }
+  return { page, total: await countTalents(db, plan.filter, dataVersion) }
 }
 
 /** The same page as objects, checked against the API schema (tests, scripts). */

@@ -4,11 +4,11 @@ import { messageResponseSchema } from '#shared/auth.ts'
 import {
   talentIdParamsSchema,
   talentInputSchema,
-  talentListQuerySchema,
   talentSchema,
   talentStatsSchema,
   talentUpdateSchema,
 } from '#shared/talent.ts'
+import { talentListQuerySchema } from '#shared/talent-list-query.ts'
 import { requireViewer } from '../auth/access.ts'
 import { acceptsBrotli, brotli } from '../compression.ts'
 import type { Db } from '../db/open.ts'

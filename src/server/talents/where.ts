@@ -1,7 +1,12 @@
 import { and, arrayContains, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
-import type { TalentListQuery, TalentSort } from '#shared/talent.ts'
+import type { ParsedQuery } from '#shared/search/parse-query.ts'
+import type { TalentSort } from '#shared/talent.ts'
+import { DEFAULT_SORT, type TalentListQuery } from '#shared/talent-list-query.ts'
 import { talents, users } from '../db/schema.ts'
+import { escapeLike } from '../db/escape-like.ts'
+import { searchCondition } from '../search/search-sql.ts'
 import type { TalentCursor } from './cursor.ts'
+import type { ListOrder } from './list-order.ts'
 
 /** The filter part of a list query: what the total counts (spec section 3 "Filter state"). */
 export type TalentFilter = Partial<
@@ -9,11 +14,9 @@ export type TalentFilter = Partial<
     TalentListQuery,
     'areaOfInterest' | 'seniorityLevel' | 'tag' | 'status' | 'addedBy' | 'search'
   >
->
-
-/** Escapes LIKE wildcards so a search for '50%' or 'a_b' matches those characters literally. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`)
+> & {
+  /** Issue 17: `q` parsed; undefined when it has no clauses. */
+  query?: ParsedQuery
 }
 
 /**
@@ -36,10 +39,11 @@ export function talentWhere(filter: TalentFilter): SQL | undefined {
         )
       : undefined,
     pattern ? or(ilike(talents.fullName, pattern), ilike(talents.email, pattern)) : undefined,
+    filter.query ? searchCondition(filter.query) : undefined,
   )
 }
 
-type SortSpec = {
+export type SortSpec = {
   /** The sort key column or expression; its btree (schema.ts) ends in id. */
   key: SQL
   /** The key as text for the cursor, and how to read it back. */
@@ -72,15 +76,32 @@ export const SORTS: Record<TalentSort, SortSpec> = {
   area_desc: { ...byArea, direction: 'desc' },
 }
 
-export function talentOrderBy(sort: TalentSort): SQL[] {
-  const spec = SORTS[sort]
+/**
+ * Relevance: the rank (search-sql.ts rankExpression, a numeric) descending, newest id first among
+ * equals. The rank is printed as numeric text and read back exactly for the cursor.
+ */
+export function relevanceSpec(rank: SQL): SortSpec {
+  return {
+    key: rank,
+    keyText: sql`(${rank})::text`,
+    castBack: (key: string) => sql`${key}::numeric`,
+    direction: 'desc',
+  }
+}
+
+/** How a list in `order` sorts; `rank` is the query's rank (relevance falls back to the default). */
+export function orderSpec(order: ListOrder, rank: SQL | undefined): SortSpec {
+  if (order !== 'relevance') return SORTS[order]
+  return rank ? relevanceSpec(rank) : SORTS[DEFAULT_SORT]
+}
+
+export function talentOrderBy(spec: SortSpec): SQL[] {
   const dir = spec.direction === 'asc' ? asc : desc
   return [dir(spec.key), dir(talents.id)]
 }
 
-/** Rows strictly after the cursor in the sort's order (keyset paging, issue 3). */
-export function afterCursor(cursor: TalentCursor): SQL {
-  const spec = SORTS[cursor.sort]
+/** Rows strictly after the cursor in the order's direction (keyset paging, issue 3). */
+export function afterCursor(spec: SortSpec, cursor: TalentCursor): SQL {
   const op = spec.direction === 'asc' ? sql`>` : sql`<`
   return sql`(${spec.key}, ${talents.id}) ${op} (${spec.castBack(cursor.key)}, ${cursor.id})`
 }

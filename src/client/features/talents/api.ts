@@ -12,10 +12,10 @@ import {
   talentSchema,
   talentStatsSchema,
   type TalentInput,
-  type TalentListQuery,
   type TalentSort,
   type TalentUpdate,
 } from '#shared/talent.ts'
+import type { TalentListQuery } from '#shared/talent-list-query.ts'
 import { api, apiGetWithHeaders } from '../../lib/api.ts'
 import { queryRoots } from '../../lib/query-roots.ts'
 

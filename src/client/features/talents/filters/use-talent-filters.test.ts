@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { countActiveFilters } from '#shared/talent.ts'
+import { countActiveFilters } from '#shared/talent-list-query.ts'
 import { filtersToParams, fromDraft, parseFilters, toDraft } from './use-talent-filters.ts'
 
 describe('filters in the URL', () => {

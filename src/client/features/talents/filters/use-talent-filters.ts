@@ -1,6 +1,10 @@
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
-import { countActiveFilters, talentListQuerySchema } from '#shared/talent.ts'
+import {
+  countActiveFilters,
+  DEFAULT_SORT,
+  talentListQuerySchema,
+} from '#shared/talent-list-query.ts'
 import type { TalentListFilters } from '../api.ts'
 
 // spec section 4 "Filters" + STYLE (client): the applied filters and sort live in the URL, parsed
@@ -38,7 +42,7 @@ export function parseFilters(params: URLSearchParams): TalentListFilters {
     status: field(shape.status, params.get('status'), undefined),
     addedBy: field(shape.addedBy, params.get('addedBy'), undefined),
     search: field(shape.search, params.get('search'), undefined),
-    sort: field(shape.sort, params.get('sort'), 'newest'),
+    sort: field(shape.sort, params.get('sort'), DEFAULT_SORT) ?? DEFAULT_SORT,
   }
 }
 

@@ -1,0 +1,124 @@
+import { and, or, sql, type SQL } from 'drizzle-orm'
+import type { ParsedQuery, PhraseTerm, SearchTerm, WordTerm } from '#shared/search/parse-query.ts'
+import { matchesInsideNames, type TextTerm } from '#shared/search/find-hits.ts'
+import { talents } from '../db/schema.ts'
+import { escapeLike } from '../db/escape-like.ts'
+import { fieldTermCondition } from './field-terms.ts'
+
+/**
+ * Issue 17's query language as SQL over the talent's search documents (migration 0012). Every
+ * text is a bound parameter; the tsqueries are built by the database from it.
+ */
+
+/** Both documents, exactly as the GIN index talents_search_idx is built (schema.ts). */
+const searchVector = sql`(${talents.searchDocument} || ${talents.searchCvDocument})`
+
+/**
+ * A word or phrase as the documents were cut: the same parser ('simple'), accents folded the same
+ * way. phraseto_tsquery, not plainto: a word the parser cuts in pieces (`node-js`) must match
+ * them in order, as the document has them.
+ */
+function exactQuery(norm: string): SQL {
+  return sql`phraseto_tsquery('simple', search_unaccent(${norm}))`
+}
+
+/**
+ * The same, its last lexeme a prefix (`kube` → 'kube':*). The tsquery's text form quotes every
+ * lexeme, so appending `:*` marks the last one; an empty query stays NULL (it matches nothing).
+ */
+function prefixQuery(norm: string): SQL {
+  return sql`(nullif(${exactQuery(norm)}::text, '') || ':*')::tsquery`
+}
+
+function nameSubstring(term: WordTerm): SQL {
+  const pattern = `%${escapeLike(term.norm)}%`
+  return sql`(${talents.fullName} ilike ${pattern} or ${talents.email} ilike ${pattern})`
+}
+
+function wordCondition(term: WordTerm): SQL {
+  const query = term.prefix ? prefixQuery(term.norm) : exactQuery(term.norm)
+  const inDocuments = sql`${searchVector} @@ ${query}`
+  // The spec's `ann` finds Joanna: a name or e-mail substring (trigram indexes) counts too.
+  return matchesInsideNames(term) ? sql`(${inDocuments} or ${nameSubstring(term)})` : inDocuments
+}
+
+function phraseCondition(term: PhraseTerm): SQL {
+  return sql`${searchVector} @@ ${exactQuery(term.norm)}`
+}
+
+function termCondition(term: SearchTerm): SQL {
+  const condition =
+    term.kind === 'word'
+      ? wordCondition(term)
+      : term.kind === 'phrase'
+        ? phraseCondition(term)
+        : fieldTermCondition(term)
+  // An exclusion keeps the rows where the term is false or unknown (a talent without an adder
+  // is not excluded by `-addedby:rita`).
+  return term.negated ? sql`not coalesce(${condition}, false)` : condition
+}
+
+/**
+ * Every clause must hold, any term of a clause will do. A query of exclusions only is everyone
+ * except them. Undefined when the query has no clauses (no search).
+ */
+export function searchCondition(parsed: ParsedQuery): SQL | undefined {
+  return and(...parsed.clauses.map((clause) => or(...clause.anyOf.map(termCondition))))
+}
+
+/** The words and phrases a talent is ranked (and its snippet highlighted) by. */
+export function rankTerms(parsed: ParsedQuery): TextTerm[] {
+  return parsed.clauses.flatMap((clause) =>
+    clause.anyOf.filter((term): term is TextTerm => term.kind !== 'field' && !term.negated),
+  )
+}
+
+/**
+ * ts_rank's weights for D, C, B and A: the CV, notes (phone, link), tags (statuses, area, level),
+ * name and e-mail.
+ */
+const WEIGHTS = sql`'{0.1, 0.2, 0.4, 1.0}'::float4[]`
+
+/** A name or e-mail substring hit ranks between a whole-word hit there (A) and one in tags (B). */
+const SUBSTRING_WEIGHT = 0.5
+
+/** A prefix-only hit counts half an exact one, so `kube` ranks kube above kubernetes. */
+const PREFIX_WEIGHT = 0.5
+
+/**
+ * Relevance (issue 17): name and e-mail hits first, then tags and statuses, notes, CV text; exact
+ * before prefix. ts_rank over the words OR-ed, not ts_rank_cd: for an OR query ts_rank scores each
+ * word by its best-weighted occurrence (later ones add less and less), so one hit in the name
+ * outranks any number in a CV; ts_rank_cd adds every occurrence up, and a long CV repeating a
+ * word outranked the name. Only search_document is read: the CV's vector is large (TOASTed) and
+ * reading it for every match would cost more than the whole query (a CV-only hit ranks 0 here,
+ * and such hits keep the newest-id order among themselves). Rounded to 6 decimals as numeric, so
+ * the relevance cursor carries it exactly.
+ */
+export function rankExpression(terms: TextTerm[]): SQL | undefined {
+  if (terms.length === 0) return undefined
+  const rank = (query: SQL) => sql`ts_rank(${WEIGHTS}, ${talents.searchDocument}, ${query})::float8`
+  const exact = sql.join(
+    terms.map((term) => exactQuery(term.norm)),
+    sql` || `,
+  )
+  const parts = [rank(exact)]
+  const prefixed = terms.filter((term) => term.kind === 'word' && term.prefix)
+  if (prefixed.length > 0) {
+    const prefix = sql.join(
+      // An empty prefix query is NULL (prefixQuery); the exact one is then empty too, ranking 0.
+      prefixed.map((term) => sql`coalesce(${prefixQuery(term.norm)}, ${exactQuery(term.norm)})`),
+      sql` || `,
+    )
+    parts.push(sql`${PREFIX_WEIGHT / terms.length}::float8 * ${rank(prefix)}`)
+  }
+  const substrings = terms.filter(
+    (term): term is WordTerm => term.kind === 'word' && matchesInsideNames(term),
+  )
+  for (const term of substrings) {
+    parts.push(
+      sql`(case when ${nameSubstring(term)} then ${SUBSTRING_WEIGHT / terms.length}::float8 else 0 end)`,
+    )
+  }
+  return sql`round((${sql.join(parts, sql` + `)})::numeric, 6)`
+}

@@ -1,0 +1,98 @@
+import type { PhraseTerm, WordTerm } from './parse-query.ts'
+
+/** A hit as [start, end) offsets into the text searched. */
+export type Hit = [number, number]
+
+/** The terms a text is searched for: a query's words and phrases, exclusions left out. */
+export type TextTerm = WordTerm | PhraseTerm
+
+/**
+ * The spec's search finds `ann` inside "Joanna": a word of this many characters or more also
+ * matches inside a name or e-mail (issue 17); shorter ones would match most names.
+ */
+export const SUBSTRING_MIN_LENGTH = 3
+
+export function matchesInsideNames(term: TextTerm): boolean {
+  return term.kind === 'word' && [...term.norm].length >= SUBSTRING_MIN_LENGTH
+}
+
+/**
+ * Letters unaccent (the server's accent folding) rewrites but Unicode does not decompose. The
+ * rest come off with their combining marks.
+ */
+const SPECIAL_FOLDS: Record<string, string> = {
+  ß: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+  ø: 'o',
+  ł: 'l',
+  đ: 'd',
+  ð: 'd',
+  þ: 'th',
+  ı: 'i',
+  ħ: 'h',
+}
+
+function foldChar(char: string): string {
+  const lower = char.toLowerCase()
+  return SPECIAL_FOLDS[lower] ?? lower.normalize('NFKD').replace(/\p{M}/gu, '')
+}
+
+/**
+ * A text folded as the search folds it (lower case, accents off), with, for each folded
+ * character, where its source character starts and ends in the original text.
+ */
+export type FoldedText = { text: string; starts: number[]; ends: number[] }
+
+export function foldText(source: string): FoldedText {
+  const pieces: string[] = []
+  const starts: number[] = []
+  const ends: number[] = []
+  for (let i = 0; i < source.length;) {
+    const code = source.codePointAt(i) ?? 0
+    const char = String.fromCodePoint(code)
+    // ASCII is most of any text: only its case changes.
+    const folded = code < 128 ? char.toLowerCase() : foldChar(char)
+    for (let k = 0; k < folded.length; k++) {
+      starts.push(i)
+      ends.push(i + char.length)
+    }
+    pieces.push(folded)
+    i += char.length
+  }
+  return { text: pieces.join(''), starts, ends }
+}
+
+const NOT_WORD = /[^\p{L}\p{N}]+/u
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&')
+}
+
+/**
+ * What finds a term in folded text, as the database's parser cuts words: its pieces in order,
+ * anything but letters and digits between them, whole words (the last one may be a prefix).
+ * `inside`: anywhere, even inside a word (a name's `ann`). Undefined for a term with no letters.
+ */
+export function termPattern(term: TextTerm, inside: boolean): RegExp | undefined {
+  const folded = foldText(term.norm).text
+  if (inside) return new RegExp(escapeRegExp(folded), 'gu')
+  const pieces = folded.split(NOT_WORD).filter((piece) => piece !== '')
+  if (pieces.length === 0) return undefined
+  const body = pieces.map(escapeRegExp).join('[^\\p{L}\\p{N}]+')
+  const end = term.kind === 'word' && term.prefix ? '' : '(?![\\p{L}\\p{N}])'
+  return new RegExp(`(?<![\\p{L}\\p{N}])${body}${end}`, 'gu')
+}
+
+/** Every hit of `pattern` in `text`, as offsets into the original (unfolded) text. */
+export function findHits(text: FoldedText, pattern: RegExp): Hit[] {
+  const hits: Hit[] = []
+  for (const found of text.text.matchAll(pattern)) {
+    const start = found.index
+    const end = start + found[0].length
+    const from = text.starts[start]
+    const to = text.ends[end - 1]
+    if (from !== undefined && to !== undefined && end > start) hits.push([from, to])
+  }
+  return hits
+}

@@ -1,0 +1,61 @@
+import { z } from 'zod'
+import { searchQuerySchema } from './search/search-query-schema.ts'
+import {
+  AREAS,
+  MAX_PAGE_SIZE,
+  SENIORITY_LEVELS,
+  SORT_VALUES,
+  TAG_NAME_MAX_LENGTH,
+  TALENT_STATUSES,
+  type TalentSort,
+} from './talent.ts'
+
+/*
+ * The list's query (spec sections 3 "Filter state" and 7; paging per issue 3; `q` per issue 17).
+ * Apart from talent.ts because `q` is checked by the search parser, which reads talent.ts's
+ * constants: in talent.ts the two would import each other.
+ */
+
+/** The order of a list when its request names none and has nothing to rank by. */
+export const DEFAULT_SORT: TalentSort = 'newest'
+
+/** A filter parameter where 'all' or '' means "no filter" (spec section 4). */
+function filterParam<T extends z.ZodType<string>>(schema: T) {
+  return z
+    .union([z.literal(['all', '']), schema])
+    .optional()
+    .transform((v) => (v === 'all' || v === '' ? undefined : v))
+}
+
+/** GET /api/talents query. */
+export const talentListQuerySchema = z.strictObject({
+  areaOfInterest: filterParam(z.enum(AREAS)),
+  seniorityLevel: filterParam(z.enum(SENIORITY_LEVELS)),
+  tag: filterParam(z.string().trim().max(TAG_NAME_MAX_LENGTH)),
+  status: filterParam(z.enum(TALENT_STATUSES)),
+  addedBy: filterParam(z.string().trim().max(254)),
+  search: filterParam(z.string().trim().max(100)),
+  /** Issue 17's query language; combined with every other parameter by AND. */
+  q: searchQuerySchema.optional(),
+  /**
+   * No default here: without one, a `q` with words or phrases is ranked by relevance and any
+   * other list is DEFAULT_SORT (server talents/list-order.ts). A sort given always wins.
+   */
+  sort: z.enum(SORT_VALUES).optional(),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
+  cursor: z.string().min(1).max(1000).optional(),
+})
+export type TalentListQuery = z.infer<typeof talentListQuerySchema>
+export type TalentListQueryInput = z.input<typeof talentListQuerySchema>
+
+/** spec section 9: the badge counts area, level, tag, added by and search — not status or sort. */
+export function countActiveFilters(query: Partial<TalentListQueryInput>): number {
+  const counted = [
+    query.areaOfInterest,
+    query.seniorityLevel,
+    query.tag,
+    query.addedBy,
+    query.search,
+  ]
+  return counted.filter((v) => v !== undefined && v.trim() !== '' && v !== 'all').length
+}
