@@ -5,7 +5,7 @@ import {
   type FieldHits,
   type FieldText,
 } from '#shared/search/best-match.ts'
-import type { TextTerm } from '#shared/search/find-hits.ts'
+import { termMatchers, type TextTerm } from '#shared/search/find-hits.ts'
 import type { TalentMatch } from '#shared/search/talent-match.ts'
 import { talentSchema } from '#shared/talent.ts'
 import type { Db } from '../db/open.ts'
@@ -78,7 +78,8 @@ export async function itemsWithMatches(
   rows: { id: number; json: string }[],
 ): Promise<string[]> {
   if (terms.length === 0) return rows.map((row) => withMatch(row.json, null))
-  const own = rows.map((row) => bestFieldHits(ownFields(row.json), terms))
+  const matchers = termMatchers(terms)
+  const own = rows.map((row) => bestFieldHits(ownFields(row.json), matchers))
   const partial = rows.filter((_, i) => (own[i]?.termsHit ?? 0) < terms.length)
   const cvs = await cvTexts(
     db,
@@ -88,7 +89,7 @@ export async function itemsWithMatches(
     let best: FieldHits | undefined = own[i]
     const cv = cvs.get(row.id)
     if (cv !== undefined) {
-      const inCv = bestFieldHits([{ field: 'cv', text: cv }], terms)
+      const inCv = bestFieldHits([{ field: 'cv', text: cv }], matchers)
       if (inCv && inCv.termsHit > (best?.termsHit ?? 0)) best = inCv
     }
     return withMatch(row.json, best ? matchOf(best) : null)

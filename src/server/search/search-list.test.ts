@@ -112,6 +112,8 @@ test("the spec's `ann` still finds Joanna (name or e-mail substring, 3+ characte
   // Two letters: whole words only (`jo` is Joanna's e-mail local part).
   expect(await names(api, { q: 'jo ' })).toEqual(['Joanna Smith'])
   expect(await names(api, { q: 'at ' })).toEqual([])
+  // Exclusions are whole words: `-ann` keeps Joanna.
+  expect(await names(api, { q: '-ann' })).toHaveLength(4)
 })
 
 test('odd input answers sensibly, never an error: unbalanced quotes, lone operators', async ({

@@ -49,11 +49,16 @@ function isRealTimestamp(key: string): boolean {
   )
 }
 
-// A rank as search-sql.ts prints it: numeric rounded to 6 decimals, never negative.
-const RANK_KEY = /^\d{1,6}\.\d{6}$/
+// A rank as PostgreSQL prints a float8 (search-sql.ts): never negative, finite, maybe in
+// exponent form ('6.079271e-05'). Anything else would fail the cast in SQL.
+const RANK_KEY = /^\d{1,20}(\.\d{1,20})?(e[+-]\d{1,3})?$/
+
+function isRank(key: string): boolean {
+  return RANK_KEY.test(key) && Number.isFinite(Number(key))
+}
 
 function isKeyValid(sort: ListOrder, key: string): boolean {
-  if (sort === 'relevance') return RANK_KEY.test(key)
+  if (sort === 'relevance') return isRank(key)
   if (sort !== 'newest' && sort !== 'oldest') return true
   return isRealTimestamp(key)
 }

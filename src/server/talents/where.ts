@@ -77,14 +77,14 @@ export const SORTS: Record<TalentSort, SortSpec> = {
 }
 
 /**
- * Relevance: the rank (search-sql.ts rankExpression, a numeric) descending, newest id first among
- * equals. The rank is printed as numeric text and read back exactly for the cursor.
+ * Relevance: the rank (search-sql.ts rankExpression, a float8) descending, newest id first among
+ * equals. The rank travels as the database prints it (shortest exact form) and is read back as is.
  */
 export function relevanceSpec(rank: SQL): SortSpec {
   return {
     key: rank,
     keyText: sql`(${rank})::text`,
-    castBack: (key: string) => sql`${key}::numeric`,
+    castBack: (key: string) => sql`${key}::float8`,
     direction: 'desc',
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { bestFieldHits, matchOf, type FieldText } from './best-match.ts'
-import { findHits, foldText, termPattern, type TextTerm } from './find-hits.ts'
+import { findHits, foldText, termMatchers, termPattern, type TextTerm } from './find-hits.ts'
 import { parseQuery } from './parse-query.ts'
 import { mergeHits, snippetOf } from './snippet.ts'
 import { SNIPPET_LENGTH } from './talent-match.ts'
@@ -51,17 +51,17 @@ describe('the best field and its snippet', () => {
   ]
 
   test('the field with the most words wins; a tie goes to the better-ranked field', () => {
-    const both = bestFieldHits(fields('Rust', 'Rust and Go'), terms('rust go '))
+    const both = bestFieldHits(fields('Rust', 'Rust and Go'), termMatchers(terms('rust go ')))
     expect(both?.field).toBe('cv')
-    const tie = bestFieldHits(fields('Rust', 'Rust'), terms('rust '))
+    const tie = bestFieldHits(fields('Rust', 'Rust'), termMatchers(terms('rust ')))
     expect(tie?.field).toBe('notes')
-    const name = bestFieldHits(fields(null), terms('ann '))
+    const name = bestFieldHits(fields(null), termMatchers(terms('ann ')))
     expect(name && matchOf(name)).toEqual({
       field: 'name',
       snippet: 'Joanna Smith',
       highlights: [[2, 5]],
     })
-    expect(bestFieldHits(fields('nothing here'), terms('rust '))).toBeUndefined()
+    expect(bestFieldHits(fields('nothing here'), termMatchers(terms('rust ')))).toBeUndefined()
   })
 
   test('a long text gives a window of about 160 characters around the first hit', () => {

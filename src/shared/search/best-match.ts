@@ -1,11 +1,4 @@
-import {
-  findHits,
-  foldText,
-  matchesInsideNames,
-  termPattern,
-  type Hit,
-  type TextTerm,
-} from './find-hits.ts'
+import { findHits, foldText, type Hit, type TermMatcher } from './find-hits.ts'
 import { snippetOf } from './snippet.ts'
 import type { MatchField, TalentMatch } from './talent-match.ts'
 
@@ -18,14 +11,13 @@ const NAME_FIELDS: ReadonlySet<MatchField> = new Set(['name', 'email'])
 /** A field's hits for a search, and how many of its words and phrases they cover. */
 export type FieldHits = { field: MatchField; text: string; hits: Hit[]; termsHit: number }
 
-function hitsIn({ field, text }: FieldText, terms: TextTerm[]): FieldHits | undefined {
+function hitsIn({ field, text }: FieldText, matchers: TermMatcher[]): FieldHits | undefined {
   if (text === null || text === '') return undefined
   const folded = foldText(text)
   const hits: Hit[] = []
   let termsHit = 0
-  for (const term of terms) {
-    const inside = NAME_FIELDS.has(field) && matchesInsideNames(term)
-    const pattern = termPattern(term, inside)
+  for (const matcher of matchers) {
+    const pattern = NAME_FIELDS.has(field) ? (matcher.inside ?? matcher.whole) : matcher.whole
     const found = pattern ? findHits(folded, pattern) : []
     if (found.length > 0) termsHit += 1
     hits.push(...found)
@@ -34,13 +26,13 @@ function hitsIn({ field, text }: FieldText, terms: TextTerm[]): FieldHits | unde
 }
 
 /**
- * The field with the most of the search's words and phrases in it (fields given best first: a
+ * The field with the most of the search's words and phrases in it (termMatchers) (fields given best first: a
  * tie goes to the earlier one), or undefined when none shows a hit.
  */
-export function bestFieldHits(fields: FieldText[], terms: TextTerm[]): FieldHits | undefined {
+export function bestFieldHits(fields: FieldText[], matchers: TermMatcher[]): FieldHits | undefined {
   let best: FieldHits | undefined
   for (const field of fields) {
-    const found = hitsIn(field, terms)
+    const found = hitsIn(field, matchers)
     if (found && found.termsHit > (best?.termsHit ?? 0)) best = found
   }
   return best

@@ -40,11 +40,15 @@ function foldChar(char: string): string {
 
 /**
  * A text folded as the search folds it (lower case, accents off), with, for each folded
- * character, where its source character starts and ends in the original text.
+ * character, where its source character starts and ends in the original text — or no map when
+ * folding kept every offset (ASCII, most text: only its case changes).
  */
-export type FoldedText = { text: string; starts: number[]; ends: number[] }
+export type FoldedText = { text: string; map: { starts: number[]; ends: number[] } | undefined }
+
+const NOT_ASCII = /[^\p{ASCII}]/u
 
 export function foldText(source: string): FoldedText {
+  if (!NOT_ASCII.test(source)) return { text: source.toLowerCase(), map: undefined }
   const pieces: string[] = []
   const starts: number[] = []
   const ends: number[] = []
@@ -60,7 +64,7 @@ export function foldText(source: string): FoldedText {
     pieces.push(folded)
     i += char.length
   }
-  return { text: pieces.join(''), starts, ends }
+  return { text: pieces.join(''), map: { starts, ends } }
 }
 
 const NOT_WORD = /[^\p{L}\p{N}]+/u
@@ -84,14 +88,27 @@ export function termPattern(term: TextTerm, inside: boolean): RegExp | undefined
   return new RegExp(`(?<![\\p{L}\\p{N}])${body}${end}`, 'gu')
 }
 
+/**
+ * A term's patterns, made once per request: whole words (undefined for a term with no letters),
+ * and inside words for the terms that may match inside a name or e-mail.
+ */
+export type TermMatcher = { whole: RegExp | undefined; inside: RegExp | undefined }
+
+export function termMatchers(terms: TextTerm[]): TermMatcher[] {
+  return terms.map((term) => ({
+    whole: termPattern(term, false),
+    inside: matchesInsideNames(term) ? termPattern(term, true) : undefined,
+  }))
+}
+
 /** Every hit of `pattern` in `text`, as offsets into the original (unfolded) text. */
 export function findHits(text: FoldedText, pattern: RegExp): Hit[] {
   const hits: Hit[] = []
   for (const found of text.text.matchAll(pattern)) {
     const start = found.index
     const end = start + found[0].length
-    const from = text.starts[start]
-    const to = text.ends[end - 1]
+    const from = text.map ? text.map.starts[start] : start
+    const to = text.map ? text.map.ends[end - 1] : end
     if (from !== undefined && to !== undefined && end > start) hits.push([from, to])
   }
   return hits
