@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { bestFieldHits, matchOf, type FieldText } from './best-match.ts'
-import { findHits, foldText, termMatchers, termPattern, type TextTerm } from './find-hits.ts'
+import { findHits, foldText, termMatchers, termFinder, type TextTerm } from './find-hits.ts'
 import { parseQuery } from './parse-query.ts'
 import { mergeHits, snippetOf } from './snippet.ts'
 import { SNIPPET_LENGTH } from './talent-match.ts'
@@ -15,8 +15,8 @@ function terms(q: string): TextTerm[] {
 function marked(text: string, q: string, inside = false): string[] {
   const folded = foldText(text)
   return terms(q).flatMap((term) => {
-    const pattern = termPattern(term, inside)
-    return pattern ? findHits(folded, pattern).map(([s, e]) => text.slice(s, e)) : []
+    const finder = termFinder(term, inside)
+    return finder ? findHits(folded, finder).map(([s, e]) => text.slice(s, e)) : []
   })
 }
 
@@ -68,7 +68,7 @@ describe('the best field and its snippet', () => {
     const text = `${'lorem ipsum dolor '.repeat(20)}the Rust\n\n  rewrite ${'sit amet '.repeat(30)}`
     const hits = findHits(
       foldText(text),
-      termPattern(terms('rust ')[0] as TextTerm, false) as RegExp,
+      termFinder(terms('rust ')[0] as TextTerm, false) ?? { pattern: /x/g },
     )
     const { snippet, highlights } = snippetOf(text, hits)
     expect(snippet.length).toBeLessThanOrEqual(SNIPPET_LENGTH + 2)

@@ -17,8 +17,8 @@ function hitsIn({ field, text }: FieldText, matchers: TermMatcher[]): FieldHits 
   const hits: Hit[] = []
   let termsHit = 0
   for (const matcher of matchers) {
-    const pattern = NAME_FIELDS.has(field) ? (matcher.inside ?? matcher.whole) : matcher.whole
-    const found = pattern ? findHits(folded, pattern) : []
+    const finder = NAME_FIELDS.has(field) ? (matcher.inside ?? matcher.whole) : matcher.whole
+    const found = finder ? findHits(folded, finder) : []
     if (found.length > 0) termsHit += 1
     hits.push(...found)
   }

@@ -68,45 +68,78 @@ export function foldText(source: string): FoldedText {
 }
 
 const NOT_WORD = /[^\p{L}\p{N}]+/u
+const WORD_CHAR = /[\p{L}\p{N}]/u
 
 function escapeRegExp(text: string): string {
   return text.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&')
 }
 
 /**
- * What finds a term in folded text, as the database's parser cuts words: its pieces in order,
- * anything but letters and digits between them, whole words (the last one may be a prefix).
- * `inside`: anywhere, even inside a word (a name's `ann`). Undefined for a term with no letters.
+ * How a term is found in folded text. A term of one piece is a literal found with indexOf, its
+ * word boundaries checked by hand: a regular expression opening with a lookbehind cannot skip
+ * ahead to its literal and was 12 % of the server's time in bench:search. A term of several
+ * pieces (a phrase, `node.js`) is a regular expression.
  */
-export function termPattern(term: TextTerm, inside: boolean): RegExp | undefined {
+export type Finder =
+  | { literal: string; wordStart: boolean; wordEnd: boolean }
+  | { pattern: RegExp; literal?: undefined }
+
+/**
+ * What finds a term as the database's parser cuts words: its pieces in order, anything but
+ * letters and digits between them, whole words (a prefix may end inside one). `inside`: anywhere,
+ * even inside a word (a name's `ann`). Undefined for a term with no letters or digits.
+ */
+export function termFinder(term: TextTerm, inside: boolean): Finder | undefined {
   const folded = foldText(term.norm).text
-  if (inside) return new RegExp(escapeRegExp(folded), 'gu')
+  if (inside) return { literal: folded, wordStart: false, wordEnd: false }
   const pieces = folded.split(NOT_WORD).filter((piece) => piece !== '')
-  if (pieces.length === 0) return undefined
+  const [only] = pieces
+  const isPrefix = term.kind === 'word' && term.prefix
+  if (only === undefined) return undefined
+  if (pieces.length === 1) return { literal: only, wordStart: true, wordEnd: !isPrefix }
   const body = pieces.map(escapeRegExp).join('[^\\p{L}\\p{N}]+')
-  const end = term.kind === 'word' && term.prefix ? '' : '(?![\\p{L}\\p{N}])'
-  return new RegExp(`(?<![\\p{L}\\p{N}])${body}${end}`, 'gu')
+  const end = isPrefix ? '' : '(?![\\p{L}\\p{N}])'
+  return { pattern: new RegExp(`(?<![\\p{L}\\p{N}])${body}${end}`, 'gu') }
 }
 
 /**
- * A term's patterns, made once per request: whole words (undefined for a term with no letters),
+ * A term's finders, made once per request: whole words (undefined for a term with no letters),
  * and inside words for the terms that may match inside a name or e-mail.
  */
-export type TermMatcher = { whole: RegExp | undefined; inside: RegExp | undefined }
+export type TermMatcher = { whole: Finder | undefined; inside: Finder | undefined }
 
 export function termMatchers(terms: TextTerm[]): TermMatcher[] {
   return terms.map((term) => ({
-    whole: termPattern(term, false),
-    inside: matchesInsideNames(term) ? termPattern(term, true) : undefined,
+    whole: termFinder(term, false),
+    inside: matchesInsideNames(term) ? termFinder(term, true) : undefined,
   }))
 }
 
-/** Every hit of `pattern` in `text`, as offsets into the original (unfolded) text. */
-export function findHits(text: FoldedText, pattern: RegExp): Hit[] {
+function isWordChar(text: string, at: number): boolean {
+  return at >= 0 && at < text.length && WORD_CHAR.test(text.charAt(at))
+}
+
+/** [start, end) of each occurrence in folded text. */
+function occurrences(text: string, finder: Finder): Hit[] {
+  if (finder.literal === undefined) {
+    return [...text.matchAll(finder.pattern)].map((m): Hit => [m.index, m.index + m[0].length])
+  }
+  const { literal, wordStart, wordEnd } = finder
+  const found: Hit[] = []
+  if (literal === '') return found
+  for (let at = text.indexOf(literal); at >= 0; at = text.indexOf(literal, at + 1)) {
+    const end = at + literal.length
+    if (wordStart && isWordChar(text, at - 1)) continue
+    if (wordEnd && isWordChar(text, end)) continue
+    found.push([at, end])
+  }
+  return found
+}
+
+/** Every hit of `finder` in `text`, as offsets into the original (unfolded) text. */
+export function findHits(text: FoldedText, finder: Finder): Hit[] {
   const hits: Hit[] = []
-  for (const found of text.text.matchAll(pattern)) {
-    const start = found.index
-    const end = start + found[0].length
+  for (const [start, end] of occurrences(text.text, finder)) {
     const from = text.map ? text.map.starts[start] : start
     const to = text.map ? text.map.ends[end - 1] : end
     if (from !== undefined && to !== undefined && end > start) hits.push([from, to])
