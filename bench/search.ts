@@ -1,0 +1,173 @@
+/**
+ * Issue 17 "Measured": search latency at 100,000 talents, `--connections` requests at a time,
+ * against the real server. Each query is sent once (a first request: no page or count cache
+ * answers it; the budgets are judged on these), then once more (a repeat, answered from the
+ * caches until the next write). Prints p50/p99 per query class, the CPU each request cost the
+ * server and PostgreSQL, and the issue's budgets; exits 1 when one is missed.
+ *
+ *   npm run bench:search -- --engine postgres|pglite [--talents 100000] [--connections 20]
+ *     [--runs 200] [--data-dir /tmp/scout-bench] [--database-url postgres://…/scout_bench]
+ *
+ * `--runs` is the number of distinct queries per class.
+ */
+import path from 'node:path'
+import { parseCommonArgs } from './lib/cli.ts'
+import { sampleCpu } from './lib/cpu.ts'
+import { openBenchDatabase, prepareDatabase } from './lib/database.ts'
+import { loadAverage, markdownTable, ms, writeResults } from './lib/report.ts'
+import { sampleQueries, type QueryClass } from './lib/search-queries.ts'
+import { REPO_ROOT, signIn, startServer } from './lib/server.ts'
+
+/** Issue 17's budgets (p99, ms): words, phrases and field terms; prefixes as typed. */
+const BUDGETS = {
+  postgres: { word: 50, prefix: 50 },
+  pglite: { word: 150, prefix: 50 },
+} as const
+
+type Result = {
+  name: string
+  requests: number
+  errors: number
+  p50: number
+  p99: number
+  max: number
+  /** CPU milliseconds per request, the server's and PostgreSQL's (PGlite's is the server's). */
+  serverCpu: number
+  postgresCpu: number
+  /** The same queries again: answered from the page and count caches (no write in between). */
+  repeatP50: number
+  repeatP99: number
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
+}
+
+/** Sends every query once, `connections` in flight; the latency of each, in ms. */
+async function run(
+  url: string,
+  headers: Record<string, string>,
+  queries: string[],
+  connections: number,
+): Promise<{ latencies: number[]; errors: number }> {
+  const latencies: number[] = []
+  let errors = 0
+  let next = 0
+  const worker = async () => {
+    while (next < queries.length) {
+      const q = queries[next++] ?? ''
+      const started = performance.now()
+      const response = await fetch(
+        `${url}/api/talents?${new URLSearchParams({ q, limit: '50' })}`,
+        {
+          headers,
+        },
+      )
+      await response.arrayBuffer()
+      latencies.push(performance.now() - started)
+      if (!response.ok) errors += 1
+    }
+  }
+  await Promise.all(Array.from({ length: connections }, worker))
+  return { latencies, errors }
+}
+
+async function main(): Promise<number> {
+  const args = parseCommonArgs()
+  const { engine } = args.target
+  // --runs is shared with the other benches (default 5 there); here it counts queries per class.
+  const perClass = process.argv.includes('--runs') ? args.runs : 200
+  console.log(
+    `bench:search — ${engine}, ${args.talents.toLocaleString('en')} talents, ${args.connections} connections`,
+  )
+  const talents = await prepareDatabase(args.target, args.talents)
+  const database = await openBenchDatabase(args.target)
+  let classes: QueryClass[]
+  try {
+    classes = await sampleQueries(database.db, perClass)
+  } finally {
+    await database.release()
+  }
+  const loadBefore = loadAverage()
+  // --profile: a V8 CPU profile of the server, for bench/profile.ts.
+  const profileDir = path.join(REPO_ROOT, 'bench', 'results', 'profiles')
+  const server = await startServer(args.target, args.profile ? { profileDir } : {})
+  const results: Result[] = []
+  try {
+    const { token } = await signIn(server.url)
+    const headers = { authorization: `Bearer ${token}`, 'accept-encoding': args.encoding }
+    // Warm the process and the database's caches on queries not measured.
+    await run(server.url, headers, ['warm ', 'up ', 'level:mid', '"the process"'], 4)
+    for (const c of classes) {
+      const from = sampleCpu(server.pid)
+      const { latencies, errors } = await run(server.url, headers, c.queries, args.connections)
+      const to = sampleCpu(server.pid)
+      const perRequest = (seconds: number) => (1000 * seconds) / Math.max(latencies.length, 1)
+      const sorted = [...latencies].sort((a, b) => a - b)
+      const result = {
+        name: c.name,
+        requests: latencies.length,
+        errors,
+        p50: percentile(sorted, 50),
+        p99: percentile(sorted, 99),
+        max: sorted.at(-1) ?? Number.NaN,
+        serverCpu: perRequest(to.server - from.server),
+        postgresCpu: perRequest(to.postgres - from.postgres),
+      }
+      const repeat = await run(server.url, headers, c.queries, args.connections)
+      const again = [...repeat.latencies].sort((a, b) => a - b)
+      results.push({
+        ...result,
+        errors: errors + repeat.errors,
+        repeatP50: percentile(again, 50),
+        repeatP99: percentile(again, 99),
+      })
+      console.log(`  ${c.name}: p50 ${ms(result.p50)} ms, p99 ${ms(result.p99)} ms`)
+    }
+  } finally {
+    await server.stop()
+  }
+  const budgetOf = (c: QueryClass) => BUDGETS[engine][c.kind]
+  const rows = results.map((r, i) => {
+    const c = classes[i]
+    const budget = c ? budgetOf(c) : Number.NaN
+    const pass = r.errors === 0 && r.p99 <= budget
+    return { ...r, budget, pass }
+  })
+  console.log(
+    `\n${engine}, ${talents.toLocaleString('en')} talents, ${args.connections} connections, load average before ${loadBefore}, after ${loadAverage()}\n`,
+  )
+  console.log(
+    markdownTable(
+      [
+        'query class',
+        'requests',
+        'errors',
+        'p50 ms',
+        'p99 ms',
+        'max ms',
+        'CPU ms/req (server + PostgreSQL)',
+        'repeat p50 / p99 ms',
+        'budget',
+        'verdict',
+      ],
+      rows.map((r) => [
+        r.name,
+        String(r.requests),
+        String(r.errors),
+        ms(r.p50),
+        ms(r.p99),
+        ms(r.max),
+        `${ms(r.serverCpu)} + ${ms(r.postgresCpu)}`,
+        `${ms(r.repeatP50)} / ${ms(r.repeatP99)}`,
+        `p99≤${r.budget}`,
+        r.pass ? 'PASS' : 'FAIL',
+      ]),
+    ),
+  )
+  console.log(`\nresults: ${writeResults(`search-${engine}`, { engine, talents, rows, classes })}`)
+  return rows.every((r) => r.pass) ? 0 : 1
+}
+
+process.exitCode = await main()
