@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import fc from 'fast-check'
 import { expect } from 'vitest'
 import { z } from 'zod'
 import { MAX_SEARCH_LENGTH, MAX_SEARCH_TERMS } from '#shared/search/search-query-schema.ts'
@@ -165,4 +166,61 @@ test('an explicit sort orders the matches; without q every item has match null',
   const plain = z.array(talentSchema).parse((await list(api, {})).json())
   expect(plain).toHaveLength(4)
   for (const row of plain) expect(row.match).toBeNull()
+})
+
+test('any query within the limits answers 200 on the engine: property test', async ({ api }) => {
+  await pool(api)
+  const caller = await api.as('user')
+  // Words, the language's operators and what tsquery, LIKE and regular expressions treat specially.
+  const piece = fc.constantFrom(
+    'python',
+    'jo',
+    'ann',
+    'Núñez',
+    'OR',
+    '-',
+    '"',
+    ':',
+    '*',
+    ':*',
+    '\\',
+    "'",
+    '!',
+    '&',
+    '|',
+    '<->',
+    '(',
+    ')',
+    '%',
+    '_',
+    'tag:',
+    'level:',
+    'addedby:',
+    'has:cv',
+    'area:"Law & Ethics"',
+    ' ',
+    '  ',
+    '日本',
+    'ß',
+    '\u0301',
+    '🙂',
+    '.',
+    'e-mail',
+    '0',
+  )
+  const query = fc.array(piece, { maxLength: 12 }).map((parts) => parts.join(''))
+  await fc.assert(
+    fc.asyncProperty(query, async (q) => {
+      const params = new URLSearchParams({ q, limit: '5' })
+      const response = await caller.inject('GET', `/api/talents?${params}`)
+      expect(response.statusCode, `${q}: ${response.body}`).toBe(200)
+      const next = response.headers['x-next-cursor']
+      if (typeof next === 'string') {
+        params.set('cursor', next)
+        const more = await caller.inject('GET', `/api/talents?${params}`)
+        expect(more.statusCode, `${q} (next page): ${more.body}`).toBe(200)
+      }
+    }),
+    { numRuns: 150 },
+  )
 })
