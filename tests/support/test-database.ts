@@ -8,7 +8,10 @@ import pg from 'pg'
 import {
   migrationsFolder,
   openDatabase,
-  PGLITE_EXTENSIONS, type Engine, type OpenDatabase } from '#server/db/open.ts'
+  PGLITE_EXTENSIONS,
+  type Engine,
+  type OpenDatabase,
+} from '#server/db/open.ts'
 
 /** The engine API tests run on: the vitest project sets TEST_ENGINE (vitest.config.ts). */
 export function testEngine(): Engine {
