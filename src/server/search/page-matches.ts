@@ -12,10 +12,16 @@ import type { Db } from '../db/open.ts'
 import { files, talentCvs } from '../db/schema.ts'
 
 /**
- * How much of a CV's text its snippet is looked for in: enough for a few pages, bounded so a
- * page of results never reads megabytes of CVs. A hit further in explains nothing (match null).
+ * How much of a CV's text its snippet is looked for in: enough for a few pages. A hit further in
+ * explains nothing (match null).
  */
 export const CV_SNIPPET_CHARS = 20_000
+/**
+ * And at most this much CV text for one query's rows, shared among them (a long bare list reads
+ * ~400 rows per query): SECURITY.md 31, no request holds the event loop — on PGlite the database
+ * is on it — for long, whatever the page's size.
+ */
+export const CV_SNIPPET_CHARS_PER_QUERY = 1_000_000
 
 /** The fields of a row's JSON a match is looked for in (talent-json.ts built it). */
 const rowFieldsSchema = talentSchema.pick({
@@ -49,10 +55,14 @@ function ownFields(json: string): FieldText[] {
 /** The start of each talent's current CV text, for those that have one read. */
 async function cvTexts(db: Db, talentIds: number[]): Promise<Map<number, string>> {
   if (talentIds.length === 0) return new Map()
+  const perRow = Math.min(
+    CV_SNIPPET_CHARS,
+    Math.floor(CV_SNIPPET_CHARS_PER_QUERY / talentIds.length),
+  )
   const rows = await db
     .selectDistinctOn([talentCvs.talentId], {
       talentId: talentCvs.talentId,
-      text: sql<string | null>`left(${files.text}, ${CV_SNIPPET_CHARS})`,
+      text: sql<string | null>`left(${files.text}, ${perRow})`,
     })
     .from(talentCvs)
     .innerJoin(files, eq(files.sha256, talentCvs.sha256))
@@ -69,8 +79,8 @@ export function withMatch(json: string, match: TalentMatch | null): string {
 /**
  * The page's items with `match` (issue 17), worked out in TypeScript from the page's own rows:
  * ts_headline re-parses whole documents (slow on long CVs) and would run for every match, not
- * just the page. A CV is read (its first CV_SNIPPET_CHARS) only for the rows whose own fields do
- * not already show every word.
+ * just the page. A CV is read (its first CV_SNIPPET_CHARS, less on long pages) only for the rows
+ * whose own fields do not already show every word.
  */
 export async function itemsWithMatches(
   db: Db,
