@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { talentListQuerySchema, type Talent } from './talent.ts'
+import type { Talent } from './talent.ts'
+import { talentListQuerySchema } from './talent-list-query.ts'
 
 // Issue 18 items 6-7: the export's formats, query and columns. The importer (same issue) reads
 // files with these headers back, so the header list lives here, once, for both.

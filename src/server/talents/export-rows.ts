@@ -1,10 +1,12 @@
 import { z } from 'zod'
 import type { TalentExportQuery } from '#shared/talent-export.ts'
-import { talentSchema, type Talent, type TalentListQuery } from '#shared/talent.ts'
+import { talentSchema, type Talent } from '#shared/talent.ts'
+import type { TalentListQuery } from '#shared/talent-list-query.ts'
 import type { Db } from '../db/open.ts'
 import { preparedRows } from '../db/prepared-rows.ts'
 import { encodeCursor } from './cursor.ts'
-import { CHUNK_BYTES, pageQuery } from './list.ts'
+import { CHUNK_BYTES, filterOf, pageQuery } from './list.ts'
+import { listOrder } from './list-order.ts'
 import { inTurn } from './read-turns.ts'
 
 /** The first batch, before any row's size is known (the list's first query reads 50). */
@@ -45,6 +47,8 @@ function nextBatchRows(last: { rows: number; bytes: number }): number {
 export async function* talentBatches(db: Db, query: TalentExportQuery): AsyncGenerator<Talent[]> {
   let cursor: string | undefined
   let last = { rows: 0, bytes: 0 }
+  // The order the list reads in: the chosen sort, else relevance for a search, else newest.
+  const order = listOrder(query.sort, filterOf(listQueryOf(query)).query)
   for (;;) {
     const want = nextBatchRows(last)
     const sql = pageQuery(db, listQueryOf(query, cursor), want).getSQL()
@@ -59,6 +63,6 @@ export async function* talentBatches(db: Db, query: TalentExportQuery): AsyncGen
     }
     const tail = page.at(-1)
     if (rows.length <= want || tail === undefined) return
-    cursor = encodeCursor({ sort: query.sort, key: tail.sort_key, id: tail.id })
+    cursor = encodeCursor({ sort: order, key: tail.sort_key, id: tail.id })
   }
 }

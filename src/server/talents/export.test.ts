@@ -83,7 +83,7 @@ describe('GET /api/talents/export', () => {
     expect(response.rawPayload.toString('utf8').endsWith('\r\n')).toBe(true)
   })
 
-  test('filters, search and sort are those of the list', async ({ api }) => {
+  test('filters, search, q and sort are those of the list', async ({ api }) => {
     const user = await api.as('user')
     await seedMany(api, 250, user.user.id)
     for (const params of [
@@ -91,6 +91,9 @@ describe('GET /api/talents/export', () => {
       'search=ann&sort=oldest',
       'tag=Remote&status=Hired&sort=area_desc',
       `addedBy=${encodeURIComponent(user.user.email)}&sort=name_desc`,
+      // Issue 17's query: relevance order (its cursor) across all 250, and an exclusion.
+      `q=${encodeURIComponent('person')}`,
+      `q=${encodeURIComponent('ann -tag:Remote')}&sort=name_asc`,
     ]) {
       const { rows } = await exportCsv(user, params)
       const expected = await listEmails(user, params)
