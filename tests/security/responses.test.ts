@@ -80,7 +80,10 @@ describe('SECURITY.md 16: no response ever carries a secret', () => {
         headers: headers[who],
         ...(payload ? { payload } : {}),
       })
-      const route = appRoutes(t.app).find((r) => r.method === method && matches(r, url))
+      // The most specific pattern: /api/talents/export, not /api/talents/:id, as the router does.
+      const route = appRoutes(t.app)
+        .filter((r) => r.method === method && matches(r, url))
+        .sort((a, b) => paramCount(a) - paramCount(b))[0]
       seen.push({ who, route: route ? routeName(route) : `${method} ${url}`, response })
       return response
     }
@@ -194,6 +197,11 @@ describe('SECURITY.md 16: no response ever carries a secret', () => {
     }
   })
 })
+
+/** How many `:param` segments a route's pattern has (fewer: more specific). */
+function paramCount(route: RouteEntry): number {
+  return route.url.split('/').filter((segment) => segment.startsWith(':')).length
+}
 
 /** Whether a concrete URL is an instance of the route's pattern. */
 function matches(route: RouteEntry, url: string): boolean {
