@@ -1,4 +1,5 @@
 import { isLaidOutCvType, type LaidOutCvType } from '#shared/cv.ts'
+import { fileTaskInput } from './file-task-input.ts'
 import { docxPreview } from './preview-docx.ts'
 import type { DocumentPreview } from './preview-html.ts'
 import { odtPreview } from './preview-odt.ts'
@@ -18,18 +19,11 @@ async function layOut(bytes: Uint8Array, mimeType: LaidOutCvType): Promise<Docum
 
 /** A pool task (jobs/worker-pool.ts): a DOCX, ODT or RTF laid out as sanitised HTML. */
 export default function previewInWorker(input: unknown): Promise<DocumentPreview> {
-  if (
-    typeof input === 'object' &&
-    input !== null &&
-    'bytes' in input &&
-    input.bytes instanceof Uint8Array &&
-    'mimeType' in input &&
-    typeof input.mimeType === 'string' &&
-    isLaidOutCvType(input.mimeType)
-  ) {
-    return layOut(input.bytes, input.mimeType)
+  const file = fileTaskInput(input, isLaidOutCvType)
+  if (!file) {
+    throw new Error(
+      'preview-document.worker.ts needs { bytes: Uint8Array, mimeType } of a DOCX, ODT or RTF',
+    )
   }
-  throw new Error(
-    'preview-document.worker.ts needs { bytes: Uint8Array, mimeType } of a DOCX, ODT or RTF',
-  )
+  return layOut(file.bytes, file.mimeType)
 }
