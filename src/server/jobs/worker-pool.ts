@@ -3,7 +3,7 @@ import { Piscina } from 'piscina'
 export class WorkerTaskError extends Error {}
 
 export type WorkerPoolOptions = {
-  /** Threads at most; callers keep their own concurrency at or below it (see runInWorker). */
+  /** Threads at most; callers keep their own concurrency at or below it (see `run`). */
   maxThreads: number
   /** The heap bound of each thread: a parser that blows it dies alone and its task fails. */
   maxMemoryMb: number
