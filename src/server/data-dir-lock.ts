@@ -17,14 +17,25 @@ function isAlive(pid: number): boolean {
   }
 }
 
-function readPid(lockPath: string): number | undefined {
+/** What the lock file says: missing, a pid, or nothing readable yet (being written, or torn). */
+type LockContents = { missing: true } | { missing: false; pid: number | undefined }
+
+function readLock(lockPath: string): LockContents {
+  let text: string
   try {
-    const pid = Number.parseInt(readFileSync(lockPath, 'utf8').trim(), 10)
-    return Number.isInteger(pid) && pid > 0 ? pid : undefined
-  } catch {
-    // Vanished or unreadable between our two calls: treat as stale.
-    return undefined
+    text = readFileSync(lockPath, 'utf8')
+  } catch (error) {
+    if (error instanceof Error && 'code' in error && error.code === 'ENOENT')
+      return { missing: true }
+    return { missing: false, pid: undefined }
   }
+  const pid = Number.parseInt(text.trim(), 10)
+  return { missing: false, pid: Number.isInteger(pid) && pid > 0 ? pid : undefined }
+}
+
+function readPid(lockPath: string): number | undefined {
+  const lock = readLock(lockPath)
+  return lock.missing ? undefined : lock.pid
 }
 
 function tryCreate(lockPath: string): boolean {
@@ -63,7 +74,8 @@ function sleepSync(ms: number): void {
  * removes it and takes a fresh lock, then the other removes that fresh lock and takes its own —
  * two holders. Here the removal happens only under the takeover file (created exclusively), and
  * only after reading the pid again under it; while the lock file exists nobody else can replace
- * it, so what was read is what is removed. False when another process is taking over.
+ * it, so what was read is what is removed — and a lock found missing under it is left alone, since
+ * another process may create it at any moment. False when another process is taking over.
  */
 function takeOverStaleLock(dir: string, lockPath: string, log?: Log): boolean {
   const takeoverPath = path.join(dir, TAKEOVER_FILE)
@@ -78,7 +90,11 @@ function takeOverStaleLock(dir: string, lockPath: string, log?: Log): boolean {
     return false
   }
   try {
-    const holder = readPid(lockPath)
+    const lock = readLock(lockPath)
+    // Gone (its holder released it, or another takeover removed it): nothing to remove. Removing
+    // "whatever is there now" would delete a lock another process has just created.
+    if (lock.missing) return true
+    const holder = lock.pid
     if (holder !== undefined && isAlive(holder)) return false
     // No pid yet: a process may have just created the file and not written it.
     if (holder === undefined && ageMs(lockPath) < FRESH_EMPTY_LOCK_MS) return false
