@@ -2,6 +2,10 @@ import { defineConfig } from 'drizzle-kit'
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: ['./src/server/db/schema.ts', './src/server/db/change-schema.ts'],
+  schema: [
+    './src/server/db/schema.ts',
+    './src/server/db/change-schema.ts',
+    './src/server/db/import-schema.ts',
+  ],
   out: './src/server/db/migrations',
 })

@@ -18,6 +18,7 @@ import { COMPRESSION } from './compression.ts'
 import { cvRoutes } from './cvs/routes.ts'
 import { importCvItemJob } from './cv-imports/item-job.ts'
 import { cvImportRoutes } from './cv-imports/routes.ts'
+import { importRoutes } from './imports/routes.ts'
 import { IMPORT_CV_ITEM } from './cv-imports/start.ts'
 import { EXTRACT_CV_TEXT, extractCvTextJob } from './cvs/extract-job.ts'
 import { startHousekeeping } from './housekeeping/scheduler.ts'
@@ -147,6 +148,7 @@ export async function buildApp({
   app.addHook('onClose', () => housekeeping.stop())
   await app.register(cvRoutes, { db: database.db, maxMegabytes: config.cvMaxMegabytes })
   await app.register(cvImportRoutes, { db: database.db, maxMegabytes: config.cvMaxMegabytes })
+  await app.register(importRoutes, { db: database.db })
   await app.register(tagRoutes, { db: database.db })
   await app.register(activityRoutes, { db: database.db })
   await app.register(reportRoutes, { db: database.db })

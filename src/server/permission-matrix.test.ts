@@ -9,6 +9,7 @@ import { attachCv } from './cvs/service.ts'
 import type { Db } from './db/open.ts'
 import { cvUploads, tags } from './db/schema.ts'
 import { cvImportItems, cvImports } from './db/change-schema.ts'
+import { spreadsheetImports } from './db/import-schema.ts'
 import { openChangeSet } from './changes/change-set.ts'
 import { databaseFileStore } from './files/database-file-store.ts'
 import { insertTalent } from '#tests/support/talent-rows.ts'
@@ -95,6 +96,33 @@ async function uploadOf(ctx: Context): Promise<number> {
 }
 
 /** A finished CV import (owned as ctx says) with one row that needs a review. */
+/** A spreadsheet import (issue 18) with its file and a usable mapping, owned as ctx.owner says. */
+async function spreadsheetImportOf(ctx: Context): Promise<number> {
+  const owner = await ownerId(ctx)
+  const bytes = Buffer.from(`Name,Email\nDana ${ctx.unique},dana-${ctx.unique}@example.com\n`)
+  const { sha256 } = await databaseFileStore(ctx.db).put(bytes, 'text/csv')
+  const [row] = await ctx.db
+    .insert(spreadsheetImports)
+    .values({
+      createdById: owner,
+      fileName: 'people.csv',
+      sha256,
+      format: 'csv',
+      encoding: 'utf8',
+      delimiter: ',',
+      sheets: [],
+      headers: ['Name', 'Email'],
+      mapping: {
+        columns: ['fullName', 'email'],
+        values: { areaOfInterest: {}, seniorityLevel: {}, status: {} },
+        existing: 'skip',
+      },
+    })
+    .returning({ id: spreadsheetImports.id })
+  if (!row) throw new Error('matrix spreadsheet import not inserted')
+  return row.id
+}
+
 async function importOf(ctx: Context): Promise<{ id: number; itemId: number }> {
   const owner = await ownerId(ctx)
   const bytes = Buffer.from(`# CV ${ctx.unique}`)
@@ -305,6 +333,35 @@ const MATRIX: Entry[] = [
     route: 'POST /api/cv/imports/:id/undo',
     request: async (ctx) => ({ url: `/api/cv/imports/${(await importOf(ctx)).id}/undo` }),
     expect: { ...SIGNED_IN, otherObject: 403 },
+  },
+  // Spreadsheet imports (issue 18): for every signed-in user; an import is its author's and admins'.
+  {
+    route: 'POST /api/imports',
+    request: (ctx) => ({
+      url: '/api/imports',
+      ...multipartFiles([
+        { name: 'people.csv', bytes: Buffer.from(`Name,Email\nDana,d-${ctx.unique}@x.com\n`) },
+      ]),
+    }),
+    expect: { ...SIGNED_IN, user: 201, admin: 201 },
+  },
+  {
+    route: 'GET /api/imports/:id/preview',
+    request: async (ctx) => ({ url: `/api/imports/${await spreadsheetImportOf(ctx)}/preview` }),
+    expect: { ...SIGNED_IN, otherObject: 404 },
+  },
+  {
+    route: 'PUT /api/imports/:id/mapping',
+    request: async (ctx) => ({
+      url: `/api/imports/${await spreadsheetImportOf(ctx)}/mapping`,
+      payload: { columns: ['fullName', 'email'] },
+    }),
+    expect: { ...SIGNED_IN, otherObject: 404 },
+  },
+  {
+    route: 'POST /api/imports/:id/dry-run',
+    request: async (ctx) => ({ url: `/api/imports/${await spreadsheetImportOf(ctx)}/dry-run` }),
+    expect: { ...SIGNED_IN, otherObject: 404 },
   },
   { route: 'GET /api/tags', request: () => ({}), expect: SIGNED_IN },
   {

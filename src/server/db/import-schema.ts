@@ -1,0 +1,46 @@
+import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core'
+import { TABLE_FORMATS } from '#shared/imports/import-api.ts'
+import { changeSets } from './change-schema.ts'
+import { files, timestamps, users } from './schema.ts'
+
+// Issue 18: a spreadsheet import — the uploaded file (in the FileStore), the person's mapping, and
+// once it runs, its progress and the change set that undoes it.
+export const SPREADSHEET_IMPORT_STATES = [
+  'mapping',
+  'queued',
+  'running',
+  'done',
+  'failed',
+  'undone',
+] as const
+
+export const spreadsheetImports = pgTable(
+  'spreadsheet_imports',
+  {
+    id: serial('id').primaryKey(),
+    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    fileName: text('file_name').notNull(),
+    sha256: text('sha256').references(() => files.sha256),
+    format: text('format', { enum: TABLE_FORMATS }).notNull(),
+    encoding: text('encoding'),
+    delimiter: text('delimiter'),
+    sheets: jsonb('sheets').$type<string[]>().notNull(),
+    // The header row of the sheet being mapped: a mapping names one target per column.
+    headers: jsonb('headers').$type<string[]>().notNull(),
+    mapping: jsonb('mapping'),
+    state: text('state', { enum: SPREADSHEET_IMPORT_STATES }).notNull().default('mapping'),
+    total: integer('total').notNull().default(0),
+    done: integer('done').notNull().default(0),
+    created: integer('created').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    skipped: integer('skipped').notNull().default(0),
+    invalid: integer('invalid').notNull().default(0),
+    changeSetId: integer('change_set_id').references(() => changeSets.id),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('spreadsheet_imports_creator_idx').on(t.createdById, t.id),
+    index('spreadsheet_imports_sha256_idx').on(t.sha256),
+  ],
+)

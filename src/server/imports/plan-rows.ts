@@ -1,0 +1,179 @@
+import { setImmediate as turn } from 'node:timers/promises'
+import { inArray, sql } from 'drizzle-orm'
+import { IGNORE_COLUMN } from '#shared/imports/column-mapping.ts'
+import type { ExistingTalentPolicy, ImportMapping, RowProblem } from '#shared/imports/import-api.ts'
+import type { ListedField } from '#shared/imports/value-mapping.ts'
+import type { TalentInput } from '#shared/talent.ts'
+import type { Db } from '../db/open.ts'
+import { talents } from '../db/schema.ts'
+import { readRow } from './row-to-talent.ts'
+import { readTableRows, type TableShape } from './read-table.ts'
+
+/**
+ * Issue 18 items 3–4: what each row of a file will do — create a talent, update the one with its
+ * e-mail (per the person's choice), be skipped, or be refused with its reasons. The dry run counts
+ * the plan; the run carries it out batch by batch, so both always agree.
+ */
+export type ExistingTalent = typeof talents.$inferSelect
+
+export type TalentChanges = Partial<
+  Pick<
+    TalentInput,
+    | 'fullName'
+    | 'phone'
+    | 'linkedinUrl'
+    | 'cvResumePath'
+    | 'areaOfInterest'
+    | 'seniorityLevel'
+    | 'notes'
+    | 'tags'
+    | 'status'
+  >
+>
+
+export type RowPlan =
+  | { row: number; action: 'create'; talent: TalentInput }
+  | { row: number; action: 'update'; talentId: number; changes: TalentChanges; updatedAt: Date }
+  | { row: number; action: 'skip' }
+  | { row: number; action: 'invalid'; problems: RowProblem[] }
+
+export const duplicateInFileMessage = (firstRow: number) =>
+  `This e-mail is already on row ${firstRow}; the first row wins.`
+
+const BATCH_ROWS = 500
+
+/** Fields a file can change on an existing talent; the e-mail is how it was found, so never. */
+const UPDATABLE: readonly (keyof TalentChanges)[] = [
+  'fullName',
+  'phone',
+  'linkedinUrl',
+  'cvResumePath',
+  'areaOfInterest',
+  'seniorityLevel',
+  'notes',
+  'tags',
+  'status',
+]
+
+/** Which talent fields the mapping fills (First/Last fill the full name). */
+export function mappedFields(mapping: ImportMapping): Set<keyof TalentChanges> {
+  const fields = new Set<keyof TalentChanges>()
+  for (const target of mapping.columns) {
+    if (target === IGNORE_COLUMN || target === 'email') continue
+    fields.add(target === 'firstName' || target === 'lastName' ? 'fullName' : target)
+  }
+  return fields
+}
+
+const isEmpty = (value: unknown) =>
+  value === null ||
+  value === undefined ||
+  value === '' ||
+  (Array.isArray(value) && value.length === 0)
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null)
+
+/** The changes a row makes to an existing talent under the person's policy; empty: skipped. */
+export function changesFor(
+  existing: ExistingTalent,
+  talent: TalentInput,
+  fields: Set<keyof TalentChanges>,
+  policy: ExistingTalentPolicy,
+): TalentChanges {
+  const changes: Record<string, unknown> = {}
+  if (policy === 'skip') return changes
+  for (const field of UPDATABLE) {
+    if (!fields.has(field)) continue
+    const incoming = talent[field]
+    // An empty cell never erases what the talent has.
+    if (isEmpty(incoming)) continue
+    const current = existing[field]
+    if (policy === 'fillEmpty' && !isEmpty(current)) continue
+    if (!same(current, incoming)) changes[field] = incoming
+  }
+  return changes
+}
+
+export type PlanTally = {
+  unplaced: Map<ListedField, Map<string, number>>
+}
+
+/**
+ * Reads the file with its mapping, one batch of rows at a time, and hands each batch's plans on.
+ * Gives the event loop a turn between batches (SECURITY.md 31).
+ */
+export async function planRows(
+  db: Db,
+  bytes: Buffer,
+  shape: TableShape,
+  mapping: ImportMapping,
+  onBatch: (plans: RowPlan[]) => void | Promise<void>,
+  tally?: PlanTally,
+): Promise<void> {
+  const fields = mappedFields(mapping)
+  const firstRowOf = new Map<string, number>()
+  let batch: { row: number; cells: string[] }[] = []
+  const flush = async () => {
+    if (batch.length === 0) return
+    await onBatch(await planBatch(db, batch, mapping, fields, firstRowOf, tally))
+    batch = []
+    await turn()
+  }
+  let header = true
+  for await (const row of readTableRows(bytes, shape, mapping.sheet)) {
+    if (header) {
+      header = false
+      continue
+    }
+    batch.push(row)
+    if (batch.length >= BATCH_ROWS) await flush()
+  }
+  await flush()
+}
+
+async function planBatch(
+  db: Db,
+  rows: { row: number; cells: string[] }[],
+  mapping: ImportMapping,
+  fields: Set<keyof TalentChanges>,
+  firstRowOf: Map<string, number>,
+  tally: PlanTally | undefined,
+): Promise<RowPlan[]> {
+  const readings = rows.map(({ row, cells }) => ({
+    row,
+    reading: readRow(cells, row, mapping, ({ field, value }) => {
+      if (!tally) return
+      const counts = tally.unplaced.get(field) ?? new Map<string, number>()
+      counts.set(value, (counts.get(value) ?? 0) + 1)
+      tally.unplaced.set(field, counts)
+    }),
+  }))
+  const keys = readings.flatMap(({ reading }) => (reading.ok ? [reading.emailKey] : []))
+  const existing = await existingByEmail(db, keys)
+  return readings.map(({ row, reading }): RowPlan => {
+    if (!reading.ok) return { row, action: 'invalid', problems: reading.problems }
+    const first = firstRowOf.get(reading.emailKey)
+    if (first !== undefined) {
+      return {
+        row,
+        action: 'invalid',
+        problems: [{ row, field: 'email', message: duplicateInFileMessage(first) }],
+      }
+    }
+    firstRowOf.set(reading.emailKey, row)
+    const talent = existing.get(reading.emailKey)
+    if (!talent) return { row, action: 'create', talent: reading.talent }
+    const changes = changesFor(talent, reading.talent, fields, mapping.existing)
+    if (Object.keys(changes).length === 0) return { row, action: 'skip' }
+    return { row, action: 'update', talentId: talent.id, changes, updatedAt: talent.updatedAt }
+  })
+}
+
+async function existingByEmail(db: Db, keys: string[]): Promise<Map<string, ExistingTalent>> {
+  if (keys.length === 0) return new Map()
+  const rows = await db
+    .select()
+    .from(talents)
+    .where(inArray(sql`lower(${talents.email})`, keys))
+  return new Map(rows.map((talent) => [talent.email.toLowerCase(), talent]))
+}

@@ -1,0 +1,172 @@
+import { Readable } from 'node:stream'
+import * as XLSX from '@e965/xlsx'
+import { CsvError, parse } from 'csv-parse'
+import iconv from 'iconv-lite'
+import {
+  BINARY_FILE_MESSAGE,
+  EMPTY_FILE_MESSAGE,
+  IMPORT_MAX_COLUMNS,
+  OLD_EXCEL_MESSAGE,
+  SHEET_NOT_FOUND_MESSAGE,
+  tooManyColumnsMessage,
+  unclosedQuoteMessage,
+  type TableFormat,
+} from '#shared/imports/import-api.ts'
+import { BadRequestError } from '../errors.ts'
+import { decodeText, detectEncoding, looksBinary, type TextEncoding } from './text-encoding.ts'
+
+/**
+ * Issue 18 item 1: a spreadsheet file as rows of text cells. CSV/TSV are decoded and parsed as a
+ * stream (any common delimiter, the encoding detected); XLSX through SheetJS, one sheet at a time.
+ * Every problem a file can have is a BadRequestError with a message the import screen shows.
+ */
+export type TableShape = {
+  format: TableFormat
+  /** XLSX: the workbook's sheets, in order; CSV: none. */
+  sheets: string[]
+  encoding: TextEncoding | null
+  delimiter: string | null
+}
+
+/** One row as numbered in a spreadsheet program: the header is row 1. */
+export type TableRow = { row: number; cells: string[] }
+
+const SAMPLE_BYTES = 64 * 1024
+/** A 1 MB cell is reported on its row; a record past this bound stops the read. */
+const MAX_RECORD_BYTES = 8 * 1024 * 1024
+const DELIMITERS = [',', ';', '\t', '|'] as const
+
+const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04]
+const OLE_MAGIC = [0xd0, 0xcf, 0x11, 0xe0]
+const startsWith = (bytes: Buffer, magic: number[]) => magic.every((b, i) => bytes[i] === b)
+
+export function inspectTable(bytes: Buffer, fileName: string): TableShape {
+  if (startsWith(bytes, OLE_MAGIC)) throw new BadRequestError(OLD_EXCEL_MESSAGE)
+  if (startsWith(bytes, ZIP_MAGIC)) {
+    const workbook = readWorkbook(bytes, { bookSheets: true })
+    if (workbook.SheetNames.length === 0) throw new BadRequestError(EMPTY_FILE_MESSAGE)
+    return { format: 'xlsx', sheets: workbook.SheetNames, encoding: null, delimiter: null }
+  }
+  const sample = bytes.subarray(0, SAMPLE_BYTES)
+  const encoding = detectEncoding(sample)
+  const text = decodeText(sample, encoding)
+  if (looksBinary(text)) throw new BadRequestError(BINARY_FILE_MESSAGE)
+  if (text.trim() === '') throw new BadRequestError(EMPTY_FILE_MESSAGE)
+  const preferTab = /\.tsv$|\.tab$/i.test(fileName)
+  return { format: 'csv', sheets: [], encoding, delimiter: detectDelimiter(text, preferTab) }
+}
+
+/**
+ * The delimiter that splits the first lines into the same number of cells most often (ties go
+ * to more cells). Quoted text is skipped, so "Reyes, Dana" does not vote for the comma.
+ */
+export function detectDelimiter(text: string, preferTab = false): string {
+  const lines = text
+    .split(/\r\n|\n|\r/)
+    .slice(0, 20)
+    .filter((line) => line.trim() !== '')
+  const unquoted = lines.map((line) => line.replace(/"[^"]*("|$)/g, ''))
+  let best: { delimiter: string; score: number } = { delimiter: preferTab ? '\t' : ',', score: 0 }
+  for (const delimiter of DELIMITERS) {
+    const counts = unquoted.map((line) => line.split(delimiter).length - 1)
+    const first = counts[0] ?? 0
+    if (first === 0) continue
+    const agreeing = counts.filter((count) => count === first).length / counts.length
+    const score = agreeing * 1000 + first + (preferTab && delimiter === '\t' ? 0.5 : 0)
+    if (score > best.score) best = { delimiter, score }
+  }
+  return best.delimiter
+}
+
+/** Every row of the table (the header first), as text cells; empty lines are skipped. */
+export async function* readTableRows(
+  bytes: Buffer,
+  shape: TableShape,
+  sheet?: string,
+): AsyncGenerator<TableRow> {
+  if (shape.format === 'xlsx') {
+    yield* readSheetRows(bytes, sheet ?? shape.sheets[0] ?? '')
+    return
+  }
+  const parser = Readable.from(chunks(bytes))
+    .pipe(iconv.decodeStream(shape.encoding ?? 'utf8', { stripBOM: true }))
+    .pipe(
+      parse({
+        delimiter: shape.delimiter ?? ',',
+        bom: true,
+        relax_column_count: true,
+        skip_empty_lines: true,
+        max_record_size: MAX_RECORD_BYTES,
+      }),
+    )
+  let row = 0
+  try {
+    for await (const record of parser as AsyncIterable<string[]>) {
+      row++
+      checkWidth(record.length)
+      yield { row, cells: record }
+    }
+  } catch (error) {
+    if (error instanceof BadRequestError) throw error
+    // The parser's own count: records it had parsed may not have reached this loop yet.
+    if (error instanceof CsvError)
+      throw new BadRequestError(csvProblem(error, recordsBefore(error, row) + 1))
+    throw error
+  } finally {
+    parser.destroy()
+  }
+}
+
+/** 64 KB at a time, so the parser's stream keeps its pace instead of taking the file at once. */
+function* chunks(bytes: Buffer): Generator<Buffer> {
+  for (let at = 0; at < bytes.length; at += SAMPLE_BYTES)
+    yield bytes.subarray(at, at + SAMPLE_BYTES)
+}
+
+function recordsBefore(error: CsvError, yielded: number): number {
+  const records = (error as CsvError & { records?: unknown }).records
+  return typeof records === 'number' ? records : yielded
+}
+
+function csvProblem(error: CsvError, row: number): string {
+  if (error.code === 'CSV_QUOTE_NOT_CLOSED') return unclosedQuoteMessage(row)
+  if (error.code === 'CSV_MAX_RECORD_SIZE') return `Row ${row} is larger than Scout reads (8 MB).`
+  return `Row ${row} could not be read: ${error.message}`
+}
+
+function checkWidth(columns: number): void {
+  if (columns > IMPORT_MAX_COLUMNS) throw new BadRequestError(tooManyColumnsMessage(columns))
+}
+
+function readWorkbook(bytes: Buffer, options: XLSX.ParsingOptions): XLSX.WorkBook {
+  try {
+    return XLSX.read(bytes, { type: 'buffer', dense: true, cellHTML: false, ...options })
+  } catch {
+    throw new BadRequestError(BINARY_FILE_MESSAGE)
+  }
+}
+
+function* readSheetRows(bytes: Buffer, sheet: string): Generator<TableRow> {
+  const workbook = readWorkbook(bytes, { sheets: [sheet] })
+  const worksheet = workbook.Sheets[sheet]
+  if (!worksheet) throw new BadRequestError(SHEET_NOT_FOUND_MESSAGE(sheet))
+  const rows = XLSX.utils.sheet_to_json<unknown[]>(worksheet, {
+    header: 1,
+    raw: false,
+    defval: '',
+    blankrows: false,
+  })
+  let row = 0
+  for (const cells of rows) {
+    row++
+    checkWidth(cells.length)
+    yield { row, cells: cells.map(cellText) }
+  }
+}
+
+/** SheetJS gives formatted text with raw: false; anything else is read as its text or left empty. */
+function cellText(cell: unknown): string {
+  if (typeof cell === 'string') return cell
+  if (typeof cell === 'number' || typeof cell === 'boolean') return String(cell)
+  return ''
+}

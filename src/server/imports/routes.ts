@@ -1,0 +1,107 @@
+import fastifyMultipart from '@fastify/multipart'
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import {
+  IMPORT_MAX_MB,
+  NO_IMPORT_FILE_MESSAGE,
+  dryRunQuerySchema,
+  dryRunResultSchema,
+  importMappingSchema,
+  importTooLargeMessage,
+  spreadsheetImportCreatedSchema,
+  spreadsheetImportParamsSchema,
+} from '#shared/imports/import-api.ts'
+import { requireViewer } from '../auth/access.ts'
+import type { Db } from '../db/open.ts'
+import { AppError, BadRequestError } from '../errors.ts'
+import { dryRun } from './dry-run.ts'
+import { createSpreadsheetImport, previewSheet, saveMapping } from './uploads.ts'
+
+export type ImportRoutesOptions = { db: Db }
+
+const MAX_UPLOAD_BYTES = IMPORT_MAX_MB * 1024 * 1024
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024
+
+/**
+ * Spreadsheet import (issue 18 items 1–3): upload one .csv/.tsv/.xlsx, map its columns, and try
+ * the mapping on every row before anything is written.
+ */
+export const importRoutes: FastifyPluginAsync<ImportRoutesOptions> = async (base, { db }) => {
+  await base.register(fastifyMultipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 0, parts: 1, headerPairs: 50 },
+  })
+  const app = base.withTypeProvider<ZodTypeProvider>()
+
+  async function receiveFile(
+    request: FastifyRequest,
+  ): Promise<{ fileName: string; bytes: Buffer }> {
+    try {
+      const part = await request.file()
+      if (part?.fieldname !== 'file') throw new BadRequestError(NO_IMPORT_FILE_MESSAGE)
+      return { fileName: part.filename, bytes: await part.toBuffer() }
+    } catch (error) {
+      if (error instanceof AppError) throw error
+      if (error instanceof base.multipartErrors.RequestFileTooLargeError)
+        throw new AppError(413, importTooLargeMessage())
+      request.log.info({ err: error }, 'unreadable spreadsheet upload')
+      throw new BadRequestError(NO_IMPORT_FILE_MESSAGE)
+    }
+  }
+
+  app.post('/api/imports', {
+    config: { access: 'user' },
+    bodyLimit: MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES,
+    schema: {
+      summary:
+        'Upload a spreadsheet to import: its sheets, columns, first rows and a suggested mapping',
+      response: { 201: spreadsheetImportCreatedSchema },
+    },
+    handler: async (request, reply) => {
+      const declared = Number(request.headers['content-length'] ?? 0)
+      if (declared > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES)
+        throw new AppError(413, importTooLargeMessage())
+      if (!request.isMultipart()) throw new BadRequestError(NO_IMPORT_FILE_MESSAGE)
+      const file = await receiveFile(request)
+      const created = await createSpreadsheetImport(db, requireViewer(request).user, file)
+      return reply.status(201).send(created)
+    },
+  })
+
+  app.get('/api/imports/:id/preview', {
+    config: { access: 'user' },
+    schema: {
+      summary:
+        'Another sheet of an uploaded workbook: its columns, first rows and suggested mapping',
+      params: spreadsheetImportParamsSchema,
+      querystring: z.strictObject({ sheet: z.string().max(200).optional() }),
+      response: { 200: spreadsheetImportCreatedSchema },
+    },
+    handler: (request) =>
+      previewSheet(db, requireViewer(request).user, request.params.id, request.query.sheet),
+  })
+
+  app.put('/api/imports/:id/mapping', {
+    config: { access: 'user' },
+    schema: {
+      summary: "Save an import's column and value mapping, and what an existing e-mail does",
+      params: spreadsheetImportParamsSchema,
+      body: importMappingSchema,
+      response: { 200: importMappingSchema },
+    },
+    handler: (request) =>
+      saveMapping(db, requireViewer(request).user, request.params.id, request.body),
+  })
+
+  app.post('/api/imports/:id/dry-run', {
+    config: { access: 'user' },
+    schema: {
+      summary: 'Try the saved mapping on every row: counts, values to map, refused rows (paged)',
+      params: spreadsheetImportParamsSchema,
+      querystring: dryRunQuerySchema,
+      response: { 200: dryRunResultSchema },
+    },
+    handler: (request) =>
+      dryRun(db, requireViewer(request).user, request.params.id, request.query.page),
+  })
+}

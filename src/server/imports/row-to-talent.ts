@@ -1,0 +1,98 @@
+import { IGNORE_COLUMN, type ImportField } from '#shared/imports/column-mapping.ts'
+import type { ImportMapping, RowProblem } from '#shared/imports/import-api.ts'
+import { resolveListedValue, type ListedField } from '#shared/imports/value-mapping.ts'
+import { restoreCell } from '#shared/talent-export.ts'
+import { talentInputSchema, type TalentInput } from '#shared/talent.ts'
+
+/**
+ * Issue 18: one spreadsheet row, read through the person's mapping, checked by the talent form's
+ * own schema — so an import can never store what the form would refuse.
+ */
+export type RowReading =
+  | { ok: true; talent: TalentInput; emailKey: string }
+  | { ok: false; problems: RowProblem[]; emailKey: string | null }
+
+/** A listed value the mapping does not place: listed on the mapping screen with its count. */
+export type UnplacedValue = { field: ListedField; value: string }
+
+const LIST_SPLIT = /[;,]/
+
+export const AREA_REQUIRED_MESSAGE = 'Area of Interest is required'
+export const LEVEL_REQUIRED_MESSAGE = 'Seniority Level is required'
+export const unplacedValueMessage = (label: string, value: string) =>
+  `${label} "${value}" is not one of Scout's values; map it on the mapping screen.`
+
+const LABELS: Record<ListedField, string> = {
+  areaOfInterest: 'Area of Interest',
+  seniorityLevel: 'Seniority Level',
+  status: 'Status',
+}
+
+export function readRow(
+  cells: readonly string[],
+  row: number,
+  mapping: ImportMapping,
+  unplaced?: (value: UnplacedValue) => void,
+): RowReading {
+  const raw = new Map<ImportField, string>()
+  mapping.columns.forEach((target, column) => {
+    if (target === IGNORE_COLUMN) return
+    raw.set(target, restoreCell(cells[column] ?? '').trim())
+  })
+  const problems: RowProblem[] = []
+  const problem = (field: string, message: string) => problems.push({ row, field, message })
+
+  const listed = <F extends ListedField>(field: F, value: string) => {
+    const resolved = resolveListedValue(field as 'status', value, mapping.values)
+    if (resolved === undefined) {
+      unplaced?.({ field, value: value.trim() })
+      problem(field, unplacedValueMessage(LABELS[field], value.trim()))
+    }
+    return resolved ?? null
+  }
+
+  const fullName =
+    raw.get('fullName') ??
+    [raw.get('firstName'), raw.get('lastName')].filter((part) => part).join(' ')
+  const areaCell = raw.get('areaOfInterest') ?? ''
+  const levelCell = raw.get('seniorityLevel') ?? ''
+  const area = areaCell === '' ? null : listed('areaOfInterest', areaCell)
+  const level = levelCell === '' ? null : listed('seniorityLevel', levelCell)
+  const statuses = split(raw.get('status')).map((value) => listed('status', value))
+  if (areaCell === '' || (area === null && !problems.some((p) => p.field === 'areaOfInterest')))
+    problem('areaOfInterest', AREA_REQUIRED_MESSAGE)
+  if (levelCell === '' || (level === null && !problems.some((p) => p.field === 'seniorityLevel')))
+    problem('seniorityLevel', LEVEL_REQUIRED_MESSAGE)
+
+  const email = raw.get('email') ?? ''
+  const emailKey = email === '' ? null : email.toLowerCase()
+  const parsed = talentInputSchema.safeParse({
+    fullName,
+    email,
+    phone: emptyToNull(raw.get('phone')),
+    linkedinUrl: emptyToNull(raw.get('linkedinUrl')),
+    cvResumePath: emptyToNull(raw.get('cvResumePath')),
+    areaOfInterest: area ?? 'Science',
+    seniorityLevel: level ?? 'mid',
+    notes: emptyToNull(raw.get('notes')),
+    tags: split(raw.get('tags')),
+    status: statuses.filter((status) => status !== null),
+  })
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) problem(String(issue.path[0] ?? ''), issue.message)
+  }
+  if (problems.length > 0 || !parsed.success) return { ok: false, problems, emailKey }
+  return { ok: true, talent: parsed.data, emailKey: parsed.data.email.toLowerCase() }
+}
+
+function split(cell: string | undefined): string[] {
+  if (!cell) return []
+  return cell
+    .split(LIST_SPLIT)
+    .map((part) => part.trim())
+    .filter((part) => part !== '')
+}
+
+function emptyToNull(value: string | undefined): string | null {
+  return value === undefined || value === '' ? null : value
+}

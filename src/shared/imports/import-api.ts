@@ -1,0 +1,103 @@
+import { z } from 'zod'
+import { columnTargetSchema } from './column-mapping.ts'
+import { valueMappingSchema } from './value-mapping.ts'
+
+/**
+ * Issue 18 items 1–3: a spreadsheet import is uploaded, mapped, tried (dry run), then run. These
+ * are the routes' shapes and the messages a person sees, once for the server and the screen.
+ */
+export const TABLE_FORMATS = ['csv', 'xlsx'] as const
+export type TableFormat = (typeof TABLE_FORMATS)[number]
+
+export const IMPORT_MAX_MB = 50
+export const IMPORT_MAX_COLUMNS = 200
+/** Rows shown on the mapping screen. */
+export const SAMPLE_ROW_COUNT = 5
+export const DRY_RUN_PAGE_SIZE = 100
+
+export const IMPORT_ACCEPT = '.csv,.tsv,.txt,.xlsx'
+
+export const NO_IMPORT_FILE_MESSAGE = 'Choose a .csv, .tsv or .xlsx file to import.'
+export const BINARY_FILE_MESSAGE =
+  'This file is not a spreadsheet Scout can read. Save it as .csv or .xlsx and try again.'
+export const OLD_EXCEL_MESSAGE =
+  'Old Excel files (.xls) are not read. Save the sheet as .xlsx or .csv and try again.'
+export const EMPTY_FILE_MESSAGE = 'This file has no rows.'
+export const HEADER_ONLY_MESSAGE = 'This file has a header row but no talents under it.'
+export const SHEET_NOT_FOUND_MESSAGE = (sheet: string) =>
+  `This workbook has no sheet named "${sheet}".`
+export const unclosedQuoteMessage = (row: number) =>
+  `Row ${row} opens a quoted value that is never closed. Fix the quote and upload the file again.`
+export const tooManyColumnsMessage = (columns: number) =>
+  `This file has ${columns.toLocaleString('en-US')} columns; Scout reads up to ${IMPORT_MAX_COLUMNS}. Remove the columns you do not need.`
+export const importTooLargeMessage = () =>
+  `The file is larger than the ${IMPORT_MAX_MB} MB limit. Split it and import the parts.`
+export const SPREADSHEET_IMPORT_NOT_FOUND = 'Import not found'
+export const MAPPING_COLUMNS_MESSAGE =
+  'The mapping must name a target for every column of the file.'
+
+/** What happens to a row whose e-mail already belongs to a talent (issue 18 item 3). */
+export const EXISTING_TALENT_POLICIES = ['skip', 'fillEmpty', 'overwrite'] as const
+export type ExistingTalentPolicy = (typeof EXISTING_TALENT_POLICIES)[number]
+
+export const importMappingSchema = z.strictObject({
+  /** XLSX: the sheet to read; ignored for CSV. */
+  sheet: z.string().max(200).optional(),
+  columns: z.array(columnTargetSchema).max(1000),
+  values: valueMappingSchema.default({ areaOfInterest: {}, seniorityLevel: {}, status: {} }),
+  existing: z.enum(EXISTING_TALENT_POLICIES).default('skip'),
+})
+export type ImportMapping = z.infer<typeof importMappingSchema>
+
+const int4Id = z.coerce.number().int().positive().max(2_147_483_647)
+export const spreadsheetImportParamsSchema = z.strictObject({ id: int4Id })
+
+/** A value of a listed field the file holds, with how often, and what Scout would store for it. */
+export const listedValueSchema = z.object({
+  value: z.string(),
+  count: z.number().int(),
+  suggestion: z.string().nullable(),
+})
+
+/** POST /api/imports → 201. */
+export const spreadsheetImportCreatedSchema = z.object({
+  importId: z.number().int(),
+  fileName: z.string(),
+  format: z.enum(TABLE_FORMATS),
+  sheets: z.array(z.string()),
+  sheet: z.string().nullable(),
+  columns: z.array(z.string()),
+  sampleRows: z.array(z.array(z.string())),
+  suggestedMapping: importMappingSchema,
+})
+export type SpreadsheetImportCreated = z.infer<typeof spreadsheetImportCreatedSchema>
+
+export const rowProblemSchema = z.object({
+  row: z.number().int(),
+  field: z.string().nullable(),
+  message: z.string(),
+})
+export type RowProblem = z.infer<typeof rowProblemSchema>
+
+export const dryRunQuerySchema = z.strictObject({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+})
+
+/** POST /api/imports/:id/dry-run: what the run would do, and the rows it would refuse (paged). */
+export const dryRunResultSchema = z.object({
+  total: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  skipped: z.number().int(),
+  invalid: z.number().int(),
+  /** Values of area, level and status the mapping does not place yet, with counts. */
+  unmappedValues: z.object({
+    areaOfInterest: z.array(listedValueSchema),
+    seniorityLevel: z.array(listedValueSchema),
+    status: z.array(listedValueSchema),
+  }),
+  errors: z.array(rowProblemSchema),
+  page: z.number().int(),
+  pageCount: z.number().int(),
+})
+export type DryRunResult = z.infer<typeof dryRunResultSchema>
