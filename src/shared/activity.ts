@@ -9,6 +9,7 @@ export const ACTIVITY_ACTIONS = [
   'talent.created',
   'talent.updated',
   'talent.deleted',
+  'talent.restored',
   'talent.cv_attached',
   'talent.cv_removed',
   'talent.exported',
@@ -68,8 +69,10 @@ export function isActivityAction(value: string): value is ActivityAction {
 /**
  * The details each action carries (issue 5). Values in `changes` are as the API shows them (a
  * talent's `seniorityLevel` is 'mid', its `status` an array); passwords and hashes never appear.
- * - talent.created / talent.deleted: { fullName, email }
- * - talent.updated: { fullName, changes } — fullName after the edit, only fields that changed
+ * - talent.created / talent.deleted: { fullName, email }; a bulk delete adds { bulkId }
+ * - talent.restored (issue 19, undo of a delete): { fullName, undo: true }
+ * - talent.updated: { fullName, changes } — fullName after the edit, only fields that changed;
+ *   { bulkId } when a bulk action made it, { undo: true } when an undo did
  * - talent.cv_attached: { fileName, replacedFileName? }; talent.cv_removed: { fileName }
  * - talent.exported (issue 18): entityId null, details { format, filter, sort, rowCount }
  * - tag.created: { name }

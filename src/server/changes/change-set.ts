@@ -5,6 +5,7 @@ import type { Actor } from '../db/rows.ts'
 import { talentCvs, talents } from '../db/schema.ts'
 import { changeSetRows, changeSets, type CHANGE_ENTITIES } from '../db/change-schema.ts'
 import { ConflictError, NotFoundError } from '../errors.ts'
+import { restoreDeletedTalents, revertTalentUpdates } from './revert-talents.ts'
 
 /*
  * Change sets (ARCHITECTURE.md "Growing": changes/). An operation that can be undone as a whole
@@ -19,16 +20,21 @@ export const CHANGE_SET_NOT_FOUND = 'Nothing to undo here.'
 export const CHANGE_SET_UNDONE = 'This was already undone.'
 export const CHANGE_SET_EXPIRED = 'This can no longer be undone.'
 
+/** How long a change set can be undone: a CV import for days, a bulk action for hours. */
+type UndoWindow = { undoDays: number } | { undoHours: number }
+
 export async function openChangeSet(
   tx: Db,
-  { kind, actor, undoDays }: { kind: string; actor: Actor; undoDays: number },
+  { kind, actor, ...window }: { kind: string; actor: Actor } & UndoWindow,
 ): Promise<number> {
+  const days = 'undoDays' in window ? window.undoDays : 0
+  const hours = 'undoHours' in window ? window.undoHours : 0
   const [row] = await tx
     .insert(changeSets)
     .values({
       kind,
       createdById: actor.id,
-      undoUntil: sql`now() + make_interval(days => ${undoDays})`,
+      undoUntil: sql`now() + make_interval(days => ${days}, hours => ${hours})`,
     })
     .returning({ id: changeSets.id })
   if (!row) throw new Error(`Opening a ${kind} change set returned no row`)
@@ -55,7 +61,12 @@ export async function recordCreated(
 export type UndoResult = {
   removedTalents: number
   removedCvs: number
-  /** Talents left as they are: edited, or given another CV, since the change. */
+  /** Talents whose update was reverted or whose delete was taken back. */
+  restoredTalents: number
+  /**
+   * Talents left as they are: edited, or given another CV, since the change (they keep the
+   * later edit), or deleted talents whose e-mail another talent has taken since.
+   */
   kept: { talentId: number; fullName: string }[]
 }
 
@@ -119,9 +130,10 @@ async function revertAttachedCv(tx: Db, cvId: number, actor: Actor): Promise<boo
 }
 
 /**
- * Undoes a change set in one transaction: created talents are deleted (with their CVs), CVs
- * attached to other talents are removed, and whatever moved on since is kept and listed. Refused
- * when already undone or past its undo window (409).
+ * Undoes a change set in one transaction: deleted talents come back (with their CVs), updated
+ * ones get their before-image back, created talents are deleted (with their CVs), CVs attached to
+ * other talents are removed, and whatever moved on since is kept and listed. Refused when already
+ * undone or past its undo window (409).
  */
 export async function undoChangeSet(
   tx: Db,
@@ -140,6 +152,16 @@ export async function undoChangeSet(
   if (set.undoneAt) throw new ConflictError(CHANGE_SET_UNDONE)
   if (set.expired) throw new ConflictError(CHANGE_SET_EXPIRED)
 
+  const restoredDeletes = await restoreDeletedTalents(tx, changeSetId, actor)
+  const revertedUpdates = await revertTalentUpdates(tx, changeSetId, actor)
+  const result: UndoResult = {
+    removedTalents: 0,
+    removedCvs: 0,
+    restoredTalents: restoredDeletes.restored + revertedUpdates.restored,
+    kept: [...restoredDeletes.kept, ...revertedUpdates.kept],
+  }
+
+  // Created rows are read one by one: imports create hundreds, not tens of thousands.
   const rows = await tx
     .select({
       id: changeSetRows.id,
@@ -147,13 +169,12 @@ export async function undoChangeSet(
       entityId: changeSetRows.entityId,
     })
     .from(changeSetRows)
-    .where(eq(changeSetRows.changeSetId, changeSetId))
+    .where(and(eq(changeSetRows.changeSetId, changeSetId), eq(changeSetRows.op, 'created')))
     .orderBy(asc(changeSetRows.id))
   const createdTalents = rows.filter((row) => row.entity === 'talent')
   const cvIds = rows.filter((row) => row.entity === 'talent_cv').map((row) => row.entityId)
   const createdTalentIds = new Set(createdTalents.map((row) => row.entityId))
 
-  const result: UndoResult = { removedTalents: 0, removedCvs: 0, kept: [] }
   // CVs on talents the set created go with their talent (or stay with it when it is kept).
   const cvsOnOthers =
     cvIds.length === 0

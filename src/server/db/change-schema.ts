@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm'
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core'
+import { BULK_ACTIONS } from '#shared/bulk.ts'
 import { CV_IMPORT_ITEM_STATES, CV_IMPORT_STATES } from '#shared/cv-import.ts'
 import { files, talents, timestamps, users } from './schema.ts'
 
@@ -7,6 +9,11 @@ import { files, talents, timestamps, users } from './schema.ts'
  * features built on it, beside the core schema (schema.ts), which drizzle-kit reads with this file.
  */
 export const CHANGE_ENTITIES = ['talent', 'talent_cv'] as const
+/**
+ * What a change set did to a row: created it (undo deletes it), updated it (undo puts the
+ * before-image back) or deleted it (undo inserts the before-image again).
+ */
+export const CHANGE_OPS = ['created', 'updated', 'deleted'] as const
 
 // ARCHITECTURE.md "Growing" (changes/): an operation that can be undone as a whole (a CV import,
 // later a spreadsheet import, a merge, a bulk action) records what it did to each row, in the
@@ -30,11 +37,42 @@ export const changeSetRows = pgTable(
       .references(() => changeSets.id, { onDelete: 'cascade' }),
     entity: text('entity', { enum: CHANGE_ENTITIES }).notNull(),
     entityId: integer('entity_id').notNull(),
+    op: text('op', { enum: CHANGE_OPS }).notNull().default('created'),
+    // The row's columns (snake_case, as to_jsonb(row) names them) before an update — only the
+    // columns the operation changed — or the whole row before a delete; null for a created row.
+    before: jsonb('before'),
     // What the row looked like right after the change: undo leaves a row that moved on since.
     stamp: timestamp('stamp', { withTimezone: true }),
+    // A deleted CV version's file: kept while this row exists, so undo can bring the CV back
+    // (delete_unreferenced_file, migration 0015).
+    sha256: text('sha256').references(() => files.sha256),
     ...timestamps,
   },
-  (t) => [index('change_set_rows_set_idx').on(t.changeSetId, t.id)],
+  (t) => [
+    index('change_set_rows_set_idx').on(t.changeSetId, t.id),
+    index('change_set_rows_sha256_idx')
+      .on(t.sha256)
+      .where(sql`${t.sha256} is not null`),
+  ],
+)
+
+// Issue 19 bulk actions: one row per action on a selection, undone through its change set.
+export const bulkActions = pgTable(
+  'bulk_actions',
+  {
+    id: serial('id').primaryKey(),
+    changeSetId: integer('change_set_id')
+      .notNull()
+      .references(() => changeSets.id),
+    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action', { enum: BULK_ACTIONS }).notNull(),
+    payload: jsonb('payload').notNull(),
+    // How the selection was given: { ids: n } or the list filter it was taken with.
+    selection: jsonb('selection').notNull(),
+    affected: integer('affected').notNull(),
+    ...timestamps,
+  },
+  (t) => [index('bulk_actions_created_at_idx').on(t.createdAt, t.id)],
 )
 
 // Issue 16 'Import CVs': one import, its files as rows, undone through its change set.

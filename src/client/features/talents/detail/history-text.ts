@@ -91,6 +91,8 @@ export function describeActivity(
       return result(`${actor} added this talent`)
     case 'talent.deleted':
       return result(`${actor} deleted this talent`)
+    case 'talent.restored':
+      return result(`${actor} restored this talent (undo)`)
     case 'talent.cv_attached':
     case 'talent.cv_removed':
       return result(`${actor} ${describeCvChange(entry.action, entry.details)}`)
