@@ -19,6 +19,7 @@ import { cvRoutes } from './cvs/routes.ts'
 import { importCvItemJob } from './cv-imports/item-job.ts'
 import { cvImportRoutes } from './cv-imports/routes.ts'
 import { importRoutes } from './imports/routes.ts'
+import { RUN_SPREADSHEET_IMPORT, runSpreadsheetImportJob } from './imports/run-job.ts'
 import { IMPORT_CV_ITEM } from './cv-imports/start.ts'
 import { EXTRACT_CV_TEXT, extractCvTextJob } from './cvs/extract-job.ts'
 import { startHousekeeping } from './housekeeping/scheduler.ts'
@@ -169,7 +170,11 @@ export async function buildApp({
 
 /** Every kind of background job this app runs, and its handler (ARCHITECTURE.md "Growing"). */
 function jobHandlers(db: OpenDatabase['db']): Record<string, JobHandler> {
-  return { [EXTRACT_CV_TEXT]: extractCvTextJob(db), [IMPORT_CV_ITEM]: importCvItemJob(db) }
+  return {
+    [EXTRACT_CV_TEXT]: extractCvTextJob(db),
+    [IMPORT_CV_ITEM]: importCvItemJob(db),
+    [RUN_SPREADSHEET_IMPORT]: runSpreadsheetImportJob(db),
+  }
 }
 
 function mailerFor(app: FastifyInstance, config: Config, given: Mailer | undefined) {

@@ -363,6 +363,23 @@ const MATRIX: Entry[] = [
     request: async (ctx) => ({ url: `/api/imports/${await spreadsheetImportOf(ctx)}/dry-run` }),
     expect: { ...SIGNED_IN, otherObject: 404 },
   },
+  {
+    route: 'POST /api/imports/:id/run',
+    request: async (ctx) => ({ url: `/api/imports/${await spreadsheetImportOf(ctx)}/run` }),
+    expect: { ...SIGNED_IN, user: 202, admin: 202, otherObject: 404 },
+  },
+  {
+    route: 'GET /api/imports/:id',
+    request: async (ctx) => ({ url: `/api/imports/${await spreadsheetImportOf(ctx)}` }),
+    expect: { ...SIGNED_IN, otherObject: 404 },
+  },
+  { route: 'GET /api/imports', request: () => ({}), expect: SIGNED_IN },
+  {
+    // Not run yet: the author and admins get past the permission to the 409.
+    route: 'POST /api/imports/:id/undo',
+    request: async (ctx) => ({ url: `/api/imports/${await spreadsheetImportOf(ctx)}/undo` }),
+    expect: { ...SIGNED_IN, user: 409, admin: 409, otherObject: 404 },
+  },
   { route: 'GET /api/tags', request: () => ({}), expect: SIGNED_IN },
   {
     route: 'POST /api/tags',

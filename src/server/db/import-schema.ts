@@ -1,19 +1,10 @@
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core'
-import { TABLE_FORMATS } from '#shared/imports/import-api.ts'
+import { SPREADSHEET_IMPORT_STATES, TABLE_FORMATS } from '#shared/imports/import-api.ts'
 import { changeSets } from './change-schema.ts'
 import { files, timestamps, users } from './schema.ts'
 
 // Issue 18: a spreadsheet import — the uploaded file (in the FileStore), the person's mapping, and
 // once it runs, its progress and the change set that undoes it.
-export const SPREADSHEET_IMPORT_STATES = [
-  'mapping',
-  'queued',
-  'running',
-  'done',
-  'failed',
-  'undone',
-] as const
-
 export const spreadsheetImports = pgTable(
   'spreadsheet_imports',
   {

@@ -11,11 +11,14 @@ import {
   importTooLargeMessage,
   spreadsheetImportCreatedSchema,
   spreadsheetImportParamsSchema,
+  spreadsheetImportSchema,
+  spreadsheetImportUndoSchema,
 } from '#shared/imports/import-api.ts'
 import { requireViewer } from '../auth/access.ts'
 import type { Db } from '../db/open.ts'
 import { AppError, BadRequestError } from '../errors.ts'
 import { dryRun } from './dry-run.ts'
+import { importStatus, listRuns, startRun, undoRun } from './runs.ts'
 import { createSpreadsheetImport, previewSheet, saveMapping } from './uploads.ts'
 
 export type ImportRoutesOptions = { db: Db }
@@ -103,5 +106,50 @@ export const importRoutes: FastifyPluginAsync<ImportRoutesOptions> = async (base
     },
     handler: (request) =>
       dryRun(db, requireViewer(request).user, request.params.id, request.query.page),
+  })
+
+  app.post('/api/imports/:id/run', {
+    config: { access: 'user' },
+    schema: {
+      summary:
+        'Run an import with its saved mapping, in the background (poll GET /api/imports/:id)',
+      params: spreadsheetImportParamsSchema,
+      response: { 202: spreadsheetImportSchema },
+    },
+    handler: async (request, reply) => {
+      const actor = requireViewer(request).user
+      await startRun(db, actor, request.params.id)
+      base.jobs.nudge()
+      return reply.status(202).send(await importStatus(db, actor, request.params.id))
+    },
+  })
+
+  app.get('/api/imports/:id', {
+    config: { access: 'user' },
+    schema: {
+      summary: 'Where an import stands: state, rows done of total, and what it did',
+      params: spreadsheetImportParamsSchema,
+      response: { 200: spreadsheetImportSchema },
+    },
+    handler: (request) => importStatus(db, requireViewer(request).user, request.params.id),
+  })
+
+  app.get('/api/imports', {
+    config: { access: 'user' },
+    schema: {
+      summary: "The person's imports that were run, newest first (an admin sees everyone's)",
+      response: { 200: z.array(spreadsheetImportSchema) },
+    },
+    handler: (request) => listRuns(db, requireViewer(request).user),
+  })
+
+  app.post('/api/imports/:id/undo', {
+    config: { access: 'user' },
+    schema: {
+      summary: 'Undo an import for 7 days: created talents removed, updated fields put back',
+      params: spreadsheetImportParamsSchema,
+      response: { 200: spreadsheetImportUndoSchema },
+    },
+    handler: (request) => undoRun(db, requireViewer(request).user, request.params.id),
   })
 }

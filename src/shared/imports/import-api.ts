@@ -101,3 +101,45 @@ export const dryRunResultSchema = z.object({
   pageCount: z.number().int(),
 })
 export type DryRunResult = z.infer<typeof dryRunResultSchema>
+
+export const SPREADSHEET_IMPORT_STATES = [
+  'mapping',
+  'queued',
+  'running',
+  'done',
+  'failed',
+  'undone',
+] as const
+export type SpreadsheetImportState = (typeof SPREADSHEET_IMPORT_STATES)[number]
+export const SPREADSHEET_IMPORT_UNDO_DAYS = 7
+
+export const ALREADY_RUN_MESSAGE = 'This import has already been run.'
+export const IMPORT_UNDO_NOT_READY = 'Wait until the import has finished, then undo it.'
+export const IMPORT_ALREADY_UNDONE = 'This import was already undone.'
+export const IMPORT_UNDO_EXPIRED = `An import can be undone for ${SPREADSHEET_IMPORT_UNDO_DAYS} days; this one is older.`
+
+/** GET /api/imports/:id and the rows of GET /api/imports: where an import stands (polled). */
+export const spreadsheetImportSchema = z.object({
+  id: z.number().int(),
+  fileName: z.string(),
+  state: z.enum(SPREADSHEET_IMPORT_STATES),
+  total: z.number().int(),
+  done: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  skipped: z.number().int(),
+  invalid: z.number().int(),
+  createdAt: z.iso.datetime({ offset: true }),
+  finishedAt: z.iso.datetime({ offset: true }).nullable(),
+  undoUntil: z.iso.datetime({ offset: true }).nullable(),
+  createdBy: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+})
+export type SpreadsheetImport = z.infer<typeof spreadsheetImportSchema>
+
+/** POST /api/imports/:id/undo. */
+export const spreadsheetImportUndoSchema = z.object({
+  removedTalents: z.number().int(),
+  removedCvs: z.number().int(),
+  restoredTalents: z.number().int(),
+  kept: z.array(z.object({ talentId: z.number().int(), fullName: z.string() })),
+})

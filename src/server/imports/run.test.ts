@@ -1,0 +1,164 @@
+import { eq } from 'drizzle-orm'
+import { expect } from 'vitest'
+import {
+  ALREADY_RUN_MESSAGE,
+  IMPORT_ALREADY_UNDONE,
+  spreadsheetImportCreatedSchema,
+  spreadsheetImportSchema,
+  spreadsheetImportUndoSchema,
+} from '#shared/imports/import-api.ts'
+import { apiTest as test, type Api, type SignedIn } from '#tests/support/api-test.ts'
+import { multipartFiles } from '#tests/support/cv-files.ts'
+import { activityLog, tags, talents } from '../db/schema.ts'
+
+async function mapped(api: Api, who: SignedIn, csv: string, existing = 'overwrite') {
+  const { payload, headers } = multipartFiles([{ name: 'people.csv', bytes: Buffer.from(csv) }])
+  const response = await api.app.inject({
+    method: 'POST',
+    url: '/api/imports',
+    headers: { ...who.headers, ...headers },
+    payload,
+  })
+  expect(response.statusCode, response.body).toBe(201)
+  const created = spreadsheetImportCreatedSchema.parse(response.json())
+  const saved = await who.inject('PUT', `/api/imports/${created.importId}/mapping`, {
+    ...created.suggestedMapping,
+    existing,
+  })
+  expect(saved.statusCode, saved.body).toBe(200)
+  return created.importId
+}
+
+const CSV = [
+  'Name,Email,Area,Level,Skills,Notes',
+  'Dana Reyes,dana@example.com,Design,senior,UX; Brand New Skill,',
+  'Ed Moss,ED@example.com,Design,exec,,Now leads design',
+  'Bad Row,not-an-email,Design,mid,,',
+].join('\n')
+
+test('run: creates, updates, refuses bad rows, names the import in History; undo takes it all back', async ({
+  api,
+}) => {
+  const user = await api.as('user')
+  const db = api.database.db
+  const edId = await api.makeTalent({
+    fullName: 'Ed Moss',
+    email: 'ed@example.com',
+    addedById: user.user.id,
+  })
+  const importId = await mapped(api, user, CSV)
+
+  const run = await user.inject('POST', `/api/imports/${importId}/run`)
+  expect(run.statusCode, run.body).toBe(202)
+  await api.app.jobs.drain()
+  const status = spreadsheetImportSchema.parse(
+    (await user.inject('GET', `/api/imports/${importId}`)).json(),
+  )
+  expect(status).toMatchObject({
+    state: 'done',
+    total: 3,
+    done: 3,
+    created: 1,
+    updated: 1,
+    invalid: 1,
+  })
+
+  const [dana] = await db.select().from(talents).where(eq(talents.email, 'dana@example.com'))
+  expect(dana).toMatchObject({
+    areaOfInterest: 'Design',
+    seniorityLevel: 'senior',
+    tags: ['UX', 'Brand New Skill'],
+  })
+  // A tag first named in the file is created, as the form creates one.
+  expect((await db.select().from(tags)).map((tag) => tag.name)).toContain('Brand New Skill')
+  const [ed] = await db.select().from(talents).where(eq(talents.id, edId))
+  expect(ed).toMatchObject({ seniorityLevel: 'exec', notes: 'Now leads design' })
+  const history = await db.select().from(activityLog).where(eq(activityLog.entityId, edId))
+  expect(history.at(-1)).toMatchObject({
+    action: 'talent.updated',
+    details: { import: { importId, fileName: 'people.csv' } },
+  })
+  expect((await user.inject('GET', '/api/imports')).json()).toMatchObject([
+    { id: importId, state: 'done' },
+  ])
+
+  const undo = await user.inject('POST', `/api/imports/${importId}/undo`)
+  expect(undo.statusCode, undo.body).toBe(200)
+  expect(spreadsheetImportUndoSchema.parse(undo.json())).toMatchObject({
+    removedTalents: 1,
+    restoredTalents: 1,
+    kept: [],
+  })
+  expect(await db.select().from(talents).where(eq(talents.email, 'dana@example.com'))).toEqual([])
+  const [edBack] = await db.select().from(talents).where(eq(talents.id, edId))
+  expect(edBack).toMatchObject({ seniorityLevel: 'mid', notes: null })
+  const again = await user.inject('POST', `/api/imports/${importId}/undo`)
+  expect(again.statusCode).toBe(409)
+  expect(again.json()).toEqual({ message: IMPORT_ALREADY_UNDONE })
+})
+
+test('undo leaves a talent edited since the import as it is, and lists it', async ({ api }) => {
+  const user = await api.as('user')
+  const importId = await mapped(api, user, CSV)
+  await user.inject('POST', `/api/imports/${importId}/run`)
+  await api.app.jobs.drain()
+  const [dana] = await api.database.db
+    .select()
+    .from(talents)
+    .where(eq(talents.email, 'dana@example.com'))
+  const edit = await user.inject('PUT', `/api/talents/${dana?.id}`, {
+    fullName: 'Dana Reyes',
+    email: 'dana@example.com',
+    areaOfInterest: 'Design',
+    seniorityLevel: 'senior',
+    notes: 'Called her today',
+  })
+  expect(edit.statusCode, edit.body).toBe(200)
+  const undo = await user.inject('POST', `/api/imports/${importId}/undo`)
+  expect(undo.json()).toMatchObject({ kept: [{ talentId: dana?.id, fullName: 'Dana Reyes' }] })
+  const [still] = await api.database.db
+    .select()
+    .from(talents)
+    .where(eq(talents.email, 'dana@example.com'))
+  expect(still?.notes).toBe('Called her today')
+})
+
+test('two runs sent at once: one starts, the other gets 409; the rows are written once', async ({
+  api,
+}) => {
+  const user = await api.as('user')
+  const importId = await mapped(api, user, CSV)
+  const answers = await Promise.all([
+    user.inject('POST', `/api/imports/${importId}/run`),
+    user.inject('POST', `/api/imports/${importId}/run`),
+  ])
+  expect(answers.map((answer) => answer.statusCode).sort()).toEqual([202, 409])
+  expect(answers.find((answer) => answer.statusCode === 409)?.json()).toEqual({
+    message: ALREADY_RUN_MESSAGE,
+  })
+  await api.app.jobs.drain()
+  expect(await api.database.db.select().from(talents)).toHaveLength(2)
+})
+
+test("someone else's import cannot be run, read or undone (404); skip leaves existing talents alone", async ({
+  api,
+}) => {
+  const user = await api.as('user')
+  await api.makeTalent({ fullName: 'Ed Moss', email: 'ed@example.com', addedById: user.user.id })
+  const importId = await mapped(api, user, CSV, 'skip')
+  const other = await api.as('otherUser')
+  for (const [method, url] of [
+    ['POST', `/api/imports/${importId}/run`],
+    ['GET', `/api/imports/${importId}`],
+    ['POST', `/api/imports/${importId}/undo`],
+  ] as const)
+    expect((await other.inject(method, url)).statusCode).toBe(404)
+  await user.inject('POST', `/api/imports/${importId}/run`)
+  await api.app.jobs.drain()
+  expect((await user.inject('GET', `/api/imports/${importId}`)).json()).toMatchObject({
+    created: 1,
+    updated: 0,
+    skipped: 1,
+    invalid: 1,
+  })
+})
