@@ -39,6 +39,12 @@ const ReportsPage = lazy(() =>
 const CvImportsPage = lazy(() =>
   import('./features/cv-imports/cv-imports-page.tsx').then((m) => ({ default: m.CvImportsPage })),
 )
+const ImportsPage = lazy(() =>
+  import('./features/imports/imports-page.tsx').then((m) => ({ default: m.ImportsPage })),
+)
+const ImportPage = lazy(() =>
+  import('./features/imports/import-page.tsx').then((m) => ({ default: m.ImportPage })),
+)
 const CvImportPage = lazy(() =>
   import('./features/cv-imports/cv-import-page.tsx').then((m) => ({ default: m.CvImportPage })),
 )
@@ -68,6 +74,8 @@ export function AppRoutes() {
             <Route path="/dashboard/settings" element={<SettingsPage />} />
             <Route path="/dashboard/cv-imports" element={<CvImportsPage />} />
             <Route path="/dashboard/cv-imports/:id" element={<CvImportPage />} />
+            <Route path="/dashboard/imports" element={<ImportsPage />} />
+            <Route path="/dashboard/imports/:id" element={<ImportPage />} />
           </Route>
         </Route>
         <Route path="*" element={<NotFoundPage />} />

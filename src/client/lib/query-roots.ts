@@ -9,4 +9,5 @@ export const queryRoots = {
   tags: ['tags'] as const,
   users: ['users'] as const,
   cvImports: ['cv-imports'] as const,
+  imports: ['imports'] as const,
 }

@@ -17,11 +17,7 @@ export function importerName(summary: Pick<CvImportSummary, 'createdBy'>): strin
   return name || person.email
 }
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
-
-export function formatImportDate(iso: string): string {
-  return dateTime.format(new Date(iso))
-}
+export { formatDateTime as formatImportDate } from '../../lib/date-time.ts'
 
 /** "3 created · 1 attached · 2 need review · 1 failed" — the counts that are not zero. */
 export function countsLine(counts: CvImportSummary['counts']): string {

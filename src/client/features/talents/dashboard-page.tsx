@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { FileStack } from 'lucide-react'
+import { FileStack, Sheet } from 'lucide-react'
 import { useLayoutEffect, useRef, useState } from 'react'
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router'
 import { z } from 'zod'
@@ -113,6 +113,12 @@ export function DashboardPage() {
         description="Your talent pool at a glance."
         actions={
           <>
+            <Button asChild variant="outline">
+              <Link to="/dashboard/imports">
+                <Sheet aria-hidden="true" />
+                Import
+              </Link>
+            </Button>
             <Button asChild variant="outline">
               <Link to="/dashboard/cv-imports">
                 <FileStack aria-hidden="true" />

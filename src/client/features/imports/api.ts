@@ -1,0 +1,102 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { z } from 'zod'
+import {
+  dryRunResultSchema,
+  importMappingSchema,
+  spreadsheetImportCreatedSchema,
+  spreadsheetImportSchema,
+  spreadsheetImportUndoSchema,
+  type ImportMapping,
+} from '#shared/imports/import-api.ts'
+import { api } from '../../lib/api.ts'
+import { queryRoots } from '../../lib/query-roots.ts'
+import { uploadFile, type UploadProgress } from '../../lib/upload.ts'
+
+/** Spreadsheet import (issue 18): an import writes talents, so its run and undo refresh theirs. */
+export const importKeys = {
+  all: queryRoots.imports,
+  list: () => [...queryRoots.imports, 'list'] as const,
+  detail: (id: number) => [...queryRoots.imports, 'detail', id] as const,
+  preview: (id: number, sheet: string | undefined) =>
+    [...queryRoots.imports, 'preview', id, sheet ?? null] as const,
+}
+
+/** How often a page looks again while rows are written. */
+const POLL_MS = 1000
+const isActive = (state: string | undefined) => state === 'queued' || state === 'running'
+
+export function importListOptions() {
+  return queryOptions({
+    queryKey: importKeys.list(),
+    queryFn: () => api.get('/api/imports', z.array(spreadsheetImportSchema)),
+    refetchInterval: (query) =>
+      query.state.data?.some((item) => isActive(item.state)) ? POLL_MS : false,
+  })
+}
+
+/** One import; polled while it runs (closing the tab loses nothing). */
+export function importOptions(id: number) {
+  return queryOptions({
+    queryKey: importKeys.detail(id),
+    queryFn: () => api.get(`/api/imports/${id}`, spreadsheetImportSchema),
+    refetchInterval: (query) => (isActive(query.state.data?.state) ? POLL_MS : false),
+  })
+}
+
+/** The columns, first rows and suggested mapping of the sheet being mapped. */
+export function importPreviewOptions(id: number, sheet: string | undefined) {
+  return queryOptions({
+    queryKey: importKeys.preview(id, sheet),
+    queryFn: () =>
+      api.get(`/api/imports/${id}/preview`, spreadsheetImportCreatedSchema, sheet ? { sheet } : {}),
+    staleTime: Infinity,
+  })
+}
+
+export function useUploadSpreadsheet() {
+  return useMutation({
+    mutationFn: ({ file, onProgress }: { file: File; onProgress: (p: UploadProgress) => void }) =>
+      uploadFile('/api/imports', file, spreadsheetImportCreatedSchema, onProgress),
+  })
+}
+
+/** Saves the mapping, then tries it on every row: one step for the person. */
+export function useDryRun(id: number) {
+  return useMutation({
+    mutationFn: async ({ mapping, page }: { mapping: ImportMapping; page: number }) => {
+      await api.put(`/api/imports/${id}/mapping`, importMappingSchema, mapping)
+      return api.post(`/api/imports/${id}/dry-run?page=${page}`, dryRunResultSchema)
+    },
+  })
+}
+
+function useInvalidateImportsAndTalents() {
+  const queryClient = useQueryClient()
+  return async () => {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: importKeys.all }),
+      queryClient.invalidateQueries({ queryKey: queryRoots.talents }),
+      queryClient.invalidateQueries({ queryKey: queryRoots.tags }),
+    ])
+  }
+}
+
+export function useRunImport(id: number) {
+  const queryClient = useQueryClient()
+  const invalidate = useInvalidateImportsAndTalents()
+  return useMutation({
+    mutationFn: () => api.post(`/api/imports/${id}/run`, spreadsheetImportSchema),
+    onSuccess: async (status) => {
+      queryClient.setQueryData(importKeys.detail(id), status)
+      await invalidate()
+    },
+  })
+}
+
+export function useUndoImport(id: number) {
+  const invalidate = useInvalidateImportsAndTalents()
+  return useMutation({
+    mutationFn: () => api.post(`/api/imports/${id}/undo`, spreadsheetImportUndoSchema),
+    onSuccess: invalidate,
+  })
+}

@@ -1,0 +1,41 @@
+import type { SpreadsheetImport } from '#shared/imports/import-api.ts'
+
+// Issue 18: how an import reads in a sentence, on its page and in the list of imports.
+
+const plural = (n: number, one: string, many = `${one}s`) =>
+  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`
+
+export function outcomeLine(item: SpreadsheetImport): string {
+  return [
+    `${plural(item.created, 'talent')} added`,
+    `${plural(item.updated, 'talent')} updated`,
+    `${plural(item.skipped, 'row')} skipped`,
+    `${plural(item.invalid, 'row')} refused`,
+  ].join(' · ')
+}
+
+export function stateLine(item: SpreadsheetImport): string {
+  switch (item.state) {
+    case 'mapping':
+      return 'Not run yet: the columns are being mapped.'
+    case 'queued':
+      return 'Waiting to start…'
+    case 'running':
+      return `Importing ${item.done.toLocaleString('en-US')} of ${item.total.toLocaleString('en-US')} rows…`
+    case 'done':
+      return outcomeLine(item)
+    case 'failed':
+      return `Stopped after ${plural(item.done, 'row')}: ${outcomeLine(item)}`
+    case 'undone':
+      return 'This import was undone.'
+  }
+}
+
+/** Rows a second and the time left, from the rows done since the run began. */
+export function rateLine(item: SpreadsheetImport, now: number): string | null {
+  if (item.state !== 'running' || item.done === 0) return null
+  const seconds = Math.max(1, (now - new Date(item.createdAt).getTime()) / 1000)
+  const rate = item.done / seconds
+  const left = Math.max(0, Math.round((item.total - item.done) / Math.max(rate, 0.001)))
+  return `${Math.round(rate).toLocaleString('en-US')} rows a second · about ${left} s left`
+}

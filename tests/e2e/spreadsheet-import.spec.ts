@@ -1,0 +1,91 @@
+import iconv from 'iconv-lite'
+import { accounts } from './support/accounts.ts'
+import {
+  createTalentViaApi,
+  expect,
+  signInViaApi,
+  test,
+  toast,
+  unique,
+} from './support/fixtures.ts'
+
+// Issue 18 "Done when": a messy spreadsheet — Windows-1252, semicolons, First/Last columns, a
+// level spelled 'Sr.', one Scout cannot place, a duplicate e-mail and a bad one — goes through
+// mapping, dry run, run and undo in the browser.
+
+test('import a messy spreadsheet: map, check, fix a value, run, then undo', async ({ page }) => {
+  test.setTimeout(120_000)
+  const id = unique()
+  const token = await signInViaApi(page, accounts.user)
+  await createTalentViaApi(page, token, {
+    fullName: `Ed Moss ${id}`,
+    email: `ed.${id}@example.com`,
+    areaOfInterest: 'Design',
+    seniorityLevel: 'mid',
+  })
+  const csv = [
+    'First;Last;E-mail Address;Department;Level;Skills',
+    `José;Núñez ${id};jose.${id}@example.com;Engineering;Sr.;Python, Go`,
+    `Dana;Reyes ${id};dana.${id}@example.com;Design;wizard;`,
+    `Ann;Bell ${id};not-an-email;Design;mid;`,
+    `Bo;Kim ${id};JOSE.${id}@example.com;Design;mid;`,
+    `Ed;Moss ${id};ed.${id}@example.com;Design;senior;`,
+  ].join('\r\n')
+
+  await page.goto('/dashboard')
+  await page.getByRole('link', { name: 'Import', exact: true }).click()
+  await expect(page.getByRole('heading', { name: 'Import talents', level: 1 })).toBeVisible()
+  await page.getByLabel('Spreadsheet to import').setInputFiles({
+    name: 'candidates.csv',
+    mimeType: 'text/csv',
+    buffer: iconv.encode(csv, 'windows-1252'),
+  })
+
+  // The mapping screen read the encoding and the delimiter, and suggests a field per column.
+  await expect(page.getByRole('heading', { name: 'Import candidates.csv' })).toBeVisible()
+  await expect(page.getByRole('cell', { name: `José` }).first()).toBeVisible()
+  await expect(page.getByLabel('Field for column E-mail Address')).toHaveText('Email')
+  await expect(page.getByLabel('Field for column Level')).toHaveText('Seniority Level')
+  await page.getByLabel('Overwrite with the file’s values').check()
+
+  await page.getByRole('button', { name: 'Check the rows' }).click()
+  const summary = page.getByRole('region', { name: 'What the import will do' })
+  await expect(summary.getByText('New talents')).toBeVisible()
+  await expect(summary.getByRole('definition').nth(0)).toHaveText('1')
+  await expect(summary.getByRole('definition').nth(1)).toHaveText('1')
+  await expect(summary.getByRole('definition').nth(3)).toHaveText('3')
+  await expect(summary.getByRole('cell', { name: 'Invalid email address' })).toBeVisible()
+  await expect(
+    summary.getByRole('cell', { name: 'This e-mail is already on row 2; the first row wins.' }),
+  ).toBeVisible()
+
+  // 'wizard' fits no level: the person maps it, and the check follows.
+  await summary.getByLabel('Seniority Level for “wizard”').click()
+  await page.getByRole('option', { name: 'exec' }).click()
+  await page.getByRole('button', { name: 'Check the rows again' }).click()
+  await expect(summary.getByRole('definition').nth(0)).toHaveText('2')
+  await expect(summary.getByRole('definition').nth(3)).toHaveText('2')
+
+  await page.getByRole('button', { name: 'Import 3 talents' }).click()
+  await expect(
+    page.getByText('2 talents added · 1 talent updated · 0 rows skipped · 2 rows refused'),
+  ).toBeVisible()
+
+  // The new talents are in the pool, the existing one was updated.
+  await page.goto(`/dashboard?search=${id}`)
+  await expect(page.getByText(`José Núñez ${id}`).first()).toBeVisible()
+  await expect(page.getByText(`Dana Reyes ${id}`).first()).toBeVisible()
+
+  await page.goto('/dashboard/imports')
+  await page
+    .getByRole('link', { name: /candidates\.csv/ })
+    .first()
+    .click()
+  await page.getByRole('button', { name: 'Undo import' }).click()
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Undo import' }).click()
+  await expect(toast(page)).toContainText('Import undone')
+  await expect(page.getByText('This import was undone.')).toBeVisible()
+  await page.goto(`/dashboard?search=${id}`)
+  await expect(page.getByText(`Ed Moss ${id}`).first()).toBeVisible()
+  await expect(page.getByText(`Dana Reyes ${id}`)).toHaveCount(0)
+})
