@@ -193,3 +193,21 @@ test("an import is its author's (and admins'): others get 404", async ({ api }) 
     200,
   )
 })
+
+test('a file with the same headers as last time gets last time’s mapping', async ({ api }) => {
+  const user = await api.as('user')
+  const csv = Buffer.from('Who,Contact,Grade\nDana Reyes,d@x.com,Sr.\n')
+  const first = await uploaded(api, user, 'march.csv', csv)
+  expect(first.suggestedMapping.columns).toEqual(['ignore', 'ignore', 'seniorityLevel'])
+  const chosen = {
+    columns: ['fullName', 'email', 'seniorityLevel'],
+    values: { areaOfInterest: {}, seniorityLevel: { 'Sr.': 'exec' }, status: {} },
+    existing: 'fillEmpty',
+  }
+  await user.inject('PUT', `/api/imports/${first.importId}/mapping`, chosen)
+  const second = await uploaded(api, user, 'april.csv', csv)
+  expect(second.suggestedMapping).toEqual(chosen)
+  // Someone else's mappings are theirs.
+  const other = await uploaded(api, await api.as('otherUser'), 'april.csv', csv)
+  expect(other.suggestedMapping.columns).toEqual(['ignore', 'ignore', 'seniorityLevel'])
+})

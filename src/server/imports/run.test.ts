@@ -162,3 +162,73 @@ test("someone else's import cannot be run, read or undone (404); skip leaves exi
     invalid: 1,
   })
 })
+
+test('issue 18 item 7: an export re-imported into an empty pool gives back the same talents', async ({
+  api,
+}) => {
+  const user = await api.as('user')
+  const db = api.database.db
+  const originals = [
+    {
+      fullName: 'Zoë Ørsted',
+      email: 'zoe@example.com',
+      phone: '+44 20 7946 0958',
+      linkedinUrl: 'https://www.linkedin.com/in/zoe',
+      areaOfInterest: 'Science',
+      seniorityLevel: 'exec',
+      tags: ['High Potential', '=HYPERLINK("x")'],
+      status: ['Hired', 'Interviewed'],
+      notes: '-Reliable; "quoted", multi\nline',
+    },
+    {
+      fullName: 'Bo Kim',
+      email: 'bo@example.com',
+      areaOfInterest: 'Design',
+      seniorityLevel: 'junior',
+      tags: [],
+      status: [],
+    },
+  ]
+  for (const talent of originals) {
+    const response = await user.inject('POST', '/api/talents', talent)
+    expect(response.statusCode, response.body).toBe(201)
+  }
+  const fields = async () =>
+    (
+      await db
+        .select({
+          fullName: talents.fullName,
+          email: talents.email,
+          phone: talents.phone,
+          linkedinUrl: talents.linkedinUrl,
+          areaOfInterest: talents.areaOfInterest,
+          seniorityLevel: talents.seniorityLevel,
+          tags: talents.tags,
+          status: talents.status,
+          notes: talents.notes,
+        })
+        .from(talents)
+        .orderBy(talents.email)
+    ).map((talent) => ({ ...talent, status: [...talent.status].sort() }))
+  const before = await fields()
+  for (const format of ['csv', 'xlsx'] as const) {
+    const exported = await user.inject('GET', `/api/talents/export?format=${format}`)
+    expect(exported.statusCode).toBe(200)
+    await db.delete(talents)
+    const { payload, headers } = multipartFiles([
+      { name: `scout.${format}`, bytes: exported.rawPayload },
+    ])
+    const upload = await api.app.inject({
+      method: 'POST',
+      url: '/api/imports',
+      headers: { ...user.headers, ...headers },
+      payload,
+    })
+    expect(upload.statusCode, upload.body).toBe(201)
+    const created = spreadsheetImportCreatedSchema.parse(upload.json())
+    await user.inject('PUT', `/api/imports/${created.importId}/mapping`, created.suggestedMapping)
+    expect((await user.inject('POST', `/api/imports/${created.importId}/run`)).statusCode).toBe(202)
+    await api.app.jobs.drain()
+    expect(await fields(), format).toEqual(before)
+  }
+})

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm'
 import {
   HEADER_ONLY_MESSAGE,
   MAPPING_COLUMNS_MESSAGE,
@@ -44,10 +44,36 @@ async function previewOf(
   return { headers: headers.map((header) => header.trim()), sampleRows }
 }
 
+/**
+ * Issue 18 item 2: the mapping the person last saved for a file with exactly these headers, so
+ * the monthly export of the same system maps itself.
+ */
+async function rememberedMapping(
+  db: Db,
+  actor: Actor,
+  headers: string[],
+): Promise<ImportMapping | undefined> {
+  const [row] = await db
+    .select({ mapping: spreadsheetImports.mapping })
+    .from(spreadsheetImports)
+    .where(
+      and(
+        eq(spreadsheetImports.createdById, actor.id),
+        sql`${spreadsheetImports.headers} = ${JSON.stringify(headers)}::jsonb`,
+        isNotNull(spreadsheetImports.mapping),
+      ),
+    )
+    .orderBy(desc(spreadsheetImports.id))
+    .limit(1)
+  const parsed = importMappingSchema.safeParse(row?.mapping)
+  return parsed.success && parsed.data.columns.length === headers.length ? parsed.data : undefined
+}
+
 function created(
   row: SpreadsheetImportRow,
   sheet: string | null,
   preview: { headers: string[]; sampleRows: string[][] },
+  remembered: ImportMapping | undefined,
 ): SpreadsheetImportCreated {
   return {
     importId: row.id,
@@ -58,8 +84,9 @@ function created(
     columns: preview.headers,
     sampleRows: preview.sampleRows,
     suggestedMapping: importMappingSchema.parse({
+      ...remembered,
       ...(sheet === null ? {} : { sheet }),
-      columns: suggestColumnMapping(preview.headers),
+      columns: remembered?.columns ?? suggestColumnMapping(preview.headers),
     }),
   }
 }
@@ -91,7 +118,7 @@ export async function createSpreadsheetImport(
     if (!inserted) throw new Error('Inserting a spreadsheet import returned no row')
     return inserted
   })
-  return created(row, sheet, preview)
+  return created(row, sheet, preview, await rememberedMapping(db, actor, preview.headers))
 }
 
 /** The import, if the actor may work on it; others get the same 404 as a missing one. */
@@ -133,11 +160,12 @@ export async function previewSheet(
   const row = await importFor(db, actor, id)
   const chosen = row.format === 'xlsx' ? (sheet ?? row.sheets[0] ?? null) : null
   const preview = await previewOf(await importBytes(db, row), shapeOf(row), chosen ?? undefined)
+  // A sheet being mapped starts afresh; an import already run keeps what it ran with.
   await db
     .update(spreadsheetImports)
     .set({ headers: preview.headers, mapping: null, updatedAt: new Date() })
-    .where(eq(spreadsheetImports.id, row.id))
-  return created(row, chosen, preview)
+    .where(and(eq(spreadsheetImports.id, row.id), eq(spreadsheetImports.state, 'mapping')))
+  return created(row, chosen, preview, await rememberedMapping(db, actor, preview.headers))
 }
 
 /** PUT /api/imports/:id/mapping: checked against the file's columns, then kept for the runs. */
