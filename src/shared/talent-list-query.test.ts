@@ -62,6 +62,11 @@ describe('countActiveFilters (spec section 9)', () => {
     ).toBe(5)
     expect(countActiveFilters({ areaOfInterest: 'all', search: '  ', tag: '' })).toBe(0)
   })
+
+  test("counts issue 17's q as the search box", () => {
+    expect(countActiveFilters({ q: 'python level:senior' })).toBe(1)
+    expect(countActiveFilters({ q: '   ' })).toBe(0)
+  })
 })
 
 describe('q (issue 17)', () => {

@@ -48,7 +48,10 @@ export const talentListQuerySchema = z.strictObject({
 export type TalentListQuery = z.infer<typeof talentListQuerySchema>
 export type TalentListQueryInput = z.input<typeof talentListQuerySchema>
 
-/** spec section 9: the badge counts area, level, tag, added by and search — not status or sort. */
+/**
+ * spec section 9: the badge counts area, level, tag, added by and search — not status or sort.
+ * Issue 17's `q` is what the search box sends now, so it counts as the search.
+ */
 export function countActiveFilters(query: Partial<TalentListQueryInput>): number {
   const counted = [
     query.areaOfInterest,
@@ -56,6 +59,7 @@ export function countActiveFilters(query: Partial<TalentListQueryInput>): number
     query.tag,
     query.addedBy,
     query.search,
+    query.q,
   ]
   return counted.filter((v) => v !== undefined && v.trim() !== '' && v !== 'all').length
 }

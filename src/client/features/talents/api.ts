@@ -22,9 +22,12 @@ import { queryRoots } from '../../lib/query-roots.ts'
 /** Rows per page of the dashboard lists: the client always pages (issue 3). */
 export const TALENT_PAGE_SIZE = 50
 
-/** The filters and sort of a list, without the paging fields the infinite query adds. */
+/**
+ * The filters, search and sort of a list, without the paging fields the infinite query adds. No
+ * `sort` leaves the order to the server: relevance when `q` has words to rank by (issue 17).
+ */
 export type TalentListFilters = Partial<Omit<TalentListQuery, 'limit' | 'cursor' | 'sort'>> & {
-  sort: TalentSort
+  sort: TalentSort | undefined
 }
 
 export const talentKeys = {
@@ -43,6 +46,8 @@ export type TalentPage = {
   talents: z.output<typeof talentListSchema>
   /** Total for the filter (X-Total-Count); undefined when the server did not say. */
   total: number | undefined
+  /** Issue 17: the total of a broad search on a large pool may be an estimate ("about N"). */
+  isTotalEstimated: boolean
   nextCursor: string | undefined
 }
 
@@ -64,6 +69,7 @@ async function fetchTalentPage(filters: TalentListFilters, cursor: string) {
   const page: TalentPage = {
     talents: data,
     total: readTotal(headers),
+    isTotalEstimated: headers.get('X-Total-Count-Estimated') === 'true',
     nextCursor: nextCursor === '' ? undefined : nextCursor,
   }
   return page

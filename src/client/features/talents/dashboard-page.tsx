@@ -87,10 +87,10 @@ export function DashboardPage() {
 
   // Issue 7 (filter and search results ≤ 300 ms): the request leaves on the click, before React
   // renders the page for the new URL, under the key the list will read (the URL's parse of them).
-  function applyFilters(next: TalentListFilters) {
+  function applyFilters(next: TalentListFilters, options?: { replace?: boolean }) {
     const key = parseFilters(filtersToParams(next, new URLSearchParams()))
     void queryClient.prefetchInfiniteQuery(talentListOptions(key))
-    filters.apply(next)
+    filters.apply(next, options)
   }
 
   function findLoaded(id: number): Talent | undefined {

@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 import type { FormEvent, ReactNode } from 'react'
 import { Link } from 'react-router'
+import { MAX_SEARCH_LENGTH } from '#shared/search/search-query-schema.ts'
 import { AREAS, SENIORITY_LEVELS, SORT_OPTIONS, TALENT_STATUSES } from '#shared/talent.ts'
+import { DEFAULT_SORT } from '#shared/talent-list-query.ts'
 import { Button } from '../../../components/ui/button.tsx'
 import { Input } from '../../../components/ui/input.tsx'
 import { Label } from '../../../components/ui/label.tsx'
@@ -11,7 +13,14 @@ import { type TalentListFilters } from '../api.ts'
 import { FilterSelect } from './filter-select.tsx'
 import { tagListOptions } from '../../tags/api.ts'
 import { capitalize, capitalizeWords } from '../../../lib/talent-format.ts'
-import { DEFAULT_FILTERS, fromDraft, toDraft, useFilterDraft } from './use-talent-filters.ts'
+import {
+  DEFAULT_FILTERS,
+  fromDraft,
+  hasTextTerms,
+  RELEVANCE,
+  toDraft,
+  useFilterDraft,
+} from './use-talent-filters.ts'
 
 type TalentFiltersPanelProps = {
   applied: TalentListFilters
@@ -27,6 +36,7 @@ const levelOptions = SENIORITY_LEVELS.map((level) => ({
   label: capitalizeWords(level),
 }))
 const statusOptions = TALENT_STATUSES.map((status) => ({ value: status, label: status }))
+const BEST_MATCH = { value: RELEVANCE, label: 'Best Match' }
 
 export function activeFiltersText(count: number): string {
   if (count === 0) return 'No filters applied'
@@ -54,6 +64,11 @@ export function TalentFiltersPanel({
     return { value: user.email, label: name === '' ? user.email : `${name} (${user.email})` }
   })
 
+  // Issue 17: with words to rank by, the list is in relevance order unless a sort is chosen.
+  const canRank = hasTextTerms(draft.q)
+  const sortOptions = canRank ? [BEST_MATCH, ...SORT_OPTIONS] : SORT_OPTIONS
+  const checkedSort = draft.sort === RELEVANCE && !canRank ? DEFAULT_SORT : draft.sort
+
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     onApply(fromDraft(draft))
@@ -79,9 +94,9 @@ export function TalentFiltersPanel({
               id="filter-search"
               type="search"
               placeholder="Search by name or email"
-              value={draft.search}
-              maxLength={100}
-              onChange={(event) => setField('search', event.target.value)}
+              value={draft.q}
+              maxLength={MAX_SEARCH_LENGTH}
+              onChange={(event) => setField('q', event.target.value)}
             />
           </div>
           <FilterSelect
@@ -137,7 +152,7 @@ export function TalentFiltersPanel({
         <TabsContent value="sort" className="pt-2">
           <fieldset className="grid gap-1">
             <legend className="mb-2 text-sm font-medium">Sort by</legend>
-            {SORT_OPTIONS.map((option) => (
+            {sortOptions.map((option) => (
               <label
                 key={option.value}
                 className="flex cursor-pointer items-center gap-3 rounded-md px-3 py-2.5 text-sm hover:bg-accent has-[:checked]:bg-accent has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50"
@@ -146,7 +161,7 @@ export function TalentFiltersPanel({
                   type="radio"
                   name="sort"
                   value={option.value}
-                  checked={draft.sort === option.value}
+                  checked={checkedSort === option.value}
                   onChange={() => setField('sort', option.value)}
                   className="size-4 accent-primary outline-none"
                 />

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { countActiveFilters } from '#shared/talent-list-query.ts'
-import { filtersToParams, fromDraft, parseFilters, toDraft } from './use-talent-filters.ts'
+import {
+  filtersToParams,
+  fromDraft,
+  parseFilters,
+  RELEVANCE,
+  serverOrder,
+  toDraft,
+} from './use-talent-filters.ts'
 
 describe('filters in the URL', () => {
   it('reads every applied filter and the sort', () => {
@@ -29,7 +36,8 @@ describe('filters in the URL', () => {
       status: undefined,
       addedBy: undefined,
       search: undefined,
-      sort: 'newest',
+      q: undefined,
+      sort: undefined,
     })
   })
 
@@ -44,6 +52,32 @@ describe('filters in the URL', () => {
     )
   })
 
+  it('leaves the order to the server unless a sort is chosen (issue 17: relevance with words)', () => {
+    expect(parseFilters(new URLSearchParams('q=python')).sort).toBeUndefined()
+    expect(
+      filtersToParams({ sort: undefined, q: 'python' }, new URLSearchParams()).toString(),
+    ).toBe('q=python')
+    // 'newest' is the server's choice without words to rank by, so it is left out there only.
+    expect(filtersToParams({ sort: 'newest', q: 'python' }, new URLSearchParams()).toString()).toBe(
+      'q=python&sort=newest',
+    )
+    expect(
+      filtersToParams({ sort: 'newest', q: 'level:senior' }, new URLSearchParams()).toString(),
+    ).toBe('q=level%3Asenior')
+    expect(serverOrder({ sort: undefined, q: 'python -java' })).toBe(RELEVANCE)
+    expect(serverOrder({ sort: undefined, q: '-java status:hired' })).toBe('newest')
+    expect(serverOrder({ sort: 'name_asc', q: 'python' })).toBe('name_asc')
+  })
+
+  it("keeps a search's trailing space (a whole last word) but not a blank one", () => {
+    const params = filtersToParams({ sort: undefined, q: ' python ' }, new URLSearchParams())
+    expect(params.get('q')).toBe('python ')
+    expect(parseFilters(params).q).toBe('python ')
+    expect(filtersToParams({ sort: undefined, q: '   ' }, new URLSearchParams()).has('q')).toBe(
+      false,
+    )
+  })
+
   it('round-trips through the URL', () => {
     const filters = parseFilters(new URLSearchParams('status=Interviewed&sort=area_desc'))
     expect(parseFilters(filtersToParams(filters, new URLSearchParams()))).toEqual(filters)
@@ -55,10 +89,16 @@ describe('the filter draft', () => {
     const draft = toDraft({ sort: 'newest', tag: 'Hired' })
     expect(draft.areaOfInterest).toBe('all')
     expect(draft.tag).toBe('Hired')
-    const filters = fromDraft({ ...draft, tag: 'all', search: '  ada  ', status: 'Bogus' })
+    const filters = fromDraft({ ...draft, tag: 'all', q: '  ada', status: 'Bogus' })
     expect(filters.tag).toBeUndefined()
     expect(filters.status).toBeUndefined()
-    expect(filters.search).toBe('ada')
+    expect(filters.q).toBe('ada')
+  })
+
+  it("shows a link's spec `search` in the Search field, which applies as `q` (issue 17)", () => {
+    const draft = toDraft({ sort: undefined, search: 'ann' })
+    expect(draft.q).toBe('ann')
+    expect(fromDraft(draft)).toMatchObject({ q: 'ann', search: undefined, sort: undefined })
   })
 
   it('counts area, level, tag, added by and search but not status or sort', () => {

@@ -1,5 +1,8 @@
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
+import { parseQuery } from '#shared/search/parse-query.ts'
+import { queryTerms } from '#shared/search/query-chips.ts'
+import type { TalentSort } from '#shared/talent.ts'
 import {
   countActiveFilters,
   DEFAULT_SORT,
@@ -17,10 +20,38 @@ export const FILTER_PARAM_NAMES = [
   'status',
   'addedBy',
   'search',
+  'q',
   'sort',
 ] as const
 
-export const DEFAULT_FILTERS: TalentListFilters = { sort: 'newest' }
+/**
+ * The Sort tab's 'Best Match' choice, and the draft's "no sort chosen": no `sort` is sent and the
+ * server ranks by relevance (newest without words to rank by).
+ */
+export const RELEVANCE = 'relevance'
+
+/** The plain dashboard: no filter, no search, the server's default order (newest). */
+export const DEFAULT_FILTERS: TalentListFilters = { sort: undefined }
+
+/** Whether a search has words or phrases to rank by (field terms and exclusions have none). */
+export function hasTextTerms(q: string | undefined): boolean {
+  if (q === undefined) return false
+  return queryTerms(parseQuery(q)).some((term) => term.kind !== 'field' && !term.negated)
+}
+
+/**
+ * The order the server picks for a list that names none (issue 17): relevance when the search has
+ * words or phrases to rank by, else the spec's default, newest.
+ */
+export function serverOrder(filters: TalentListFilters): TalentSort | typeof RELEVANCE {
+  return filters.sort ?? (hasTextTerms(filters.q) ? RELEVANCE : DEFAULT_SORT)
+}
+
+/** A search as the URL and the list's key hold it: undefined when there is nothing to search. */
+function queryText(value: string | undefined): string | undefined {
+  const text = value?.trimStart()
+  return text === undefined || text === '' ? undefined : text
+}
 
 /** Reads one parameter with its shared schema; a bad or missing value is its default. */
 function field<T>(
@@ -35,6 +66,7 @@ function field<T>(
 /** The applied filters in `params`; a value the schema refuses falls back to "no filter". */
 export function parseFilters(params: URLSearchParams): TalentListFilters {
   const shape = talentListQuerySchema.shape
+  const q = queryText(field(shape.q, params.get('q'), undefined))
   return {
     areaOfInterest: field(shape.areaOfInterest, params.get('areaOfInterest'), undefined),
     seniorityLevel: field(shape.seniorityLevel, params.get('seniorityLevel'), undefined),
@@ -42,24 +74,29 @@ export function parseFilters(params: URLSearchParams): TalentListFilters {
     status: field(shape.status, params.get('status'), undefined),
     addedBy: field(shape.addedBy, params.get('addedBy'), undefined),
     search: field(shape.search, params.get('search'), undefined),
-    sort: field(shape.sort, params.get('sort'), DEFAULT_SORT) ?? DEFAULT_SORT,
+    q,
+    sort: field(shape.sort, params.get('sort'), undefined),
   }
 }
 
 /**
  * `params` with the filter parameters replaced by `filters`: empty filters and the default sort
- * are left out, so the plain dashboard keeps a clean URL. Other parameters are kept.
+ * are left out, so the plain dashboard keeps a clean URL. Other parameters are kept. `q` keeps a
+ * trailing space: it makes the last word whole instead of a prefix still being typed (issue 17).
  */
 export function filtersToParams(
   filters: TalentListFilters,
   params: URLSearchParams,
 ): URLSearchParams {
   const next = new URLSearchParams(params)
+  const q = queryText(filters.q)
   for (const name of FILTER_PARAM_NAMES) next.delete(name)
   for (const name of FILTER_PARAM_NAMES) {
-    const value = filters[name]?.trim()
+    const value = name === 'q' ? q : filters[name]?.trim()
     if (value === undefined || value === '' || value === 'all') continue
-    if (name === 'sort' && value === DEFAULT_FILTERS.sort) continue
+    // No sort is the server's choice (newest, or relevance with words to rank by): 'newest' is
+    // written only where the server would rank instead.
+    if (name === 'sort' && value === DEFAULT_SORT && !hasTextTerms(q)) continue
     next.set(name, value)
   }
   return next
@@ -70,10 +107,11 @@ export function useTalentFilters() {
   const [searchParams, setSearchParams] = useSearchParams()
   const applied = parseFilters(searchParams)
 
-  function apply(filters: TalentListFilters) {
+  /** `replace`: no new history entry (a search refined as it is typed, issue 17). */
+  function apply(filters: TalentListFilters, options: { replace?: boolean } = {}) {
     const next = filtersToParams(filters, searchParams)
     // Applying the same filters again adds no history entry.
-    if (next.toString() !== searchParams.toString()) setSearchParams(next)
+    if (next.toString() !== searchParams.toString()) setSearchParams(next, options)
   }
 
   return {
@@ -97,8 +135,11 @@ export function toDraft(filters: TalentListFilters): FilterDraft {
     tag: filters.tag ?? ALL,
     status: filters.status ?? ALL,
     addedBy: filters.addedBy ?? ALL,
-    search: filters.search ?? '',
-    sort: filters.sort,
+    // Issue 17: the panel's Search field is the query language (`q`). A spec `search` from a
+    // link shows there too and becomes a `q` on Apply (`ann` still finds Joanna as before).
+    search: '',
+    q: filters.q ?? filters.search ?? '',
+    sort: filters.sort ?? RELEVANCE,
   }
 }
 

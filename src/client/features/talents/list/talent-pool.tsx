@@ -7,13 +7,14 @@ import { TalentCardGrid } from './talent-card-grid.tsx'
 import { TalentFilters } from '../filters/talent-filters.tsx'
 import { LoadError } from '../../../components/ui/load-error.tsx'
 import { TalentTable } from './talent-table.tsx'
+import { TalentSearch } from '../search/talent-search.tsx'
 import type { ViewMode } from './use-view-mode.ts'
 import { ViewModeToggle } from './view-mode-toggle.tsx'
 
 type TalentPoolProps = {
   filters: TalentListFilters
   activeCount: number
-  onApplyFilters: (filters: TalentListFilters) => void
+  onApplyFilters: (filters: TalentListFilters, options?: { replace?: boolean }) => void
   onResetFilters: () => void
   viewMode: ViewMode
   onViewModeChange: (mode: ViewMode) => void
@@ -32,6 +33,7 @@ export function TalentPool(props: TalentPoolProps) {
   const query = useInfiniteQuery(talentListOptions(filters))
   const talents = query.data?.pages.flatMap((page) => page.talents) ?? []
   const total = query.data?.pages[0]?.total
+  const isTotalEstimated = query.data?.pages[0]?.isTotalEstimated ?? false
   const isLoading = query.isPending && !query.isError
   const hasFailed = query.isError && query.data === undefined
 
@@ -46,6 +48,7 @@ export function TalentPool(props: TalentPoolProps) {
           Talent Pool
           {total === undefined ? null : (
             <span className="rounded-full bg-primary/15 px-2.5 py-0.5 text-sm font-medium text-primary tabular-nums">
+              {isTotalEstimated ? 'about ' : ''}
               {numberFormat.format(total)}
               <span className="sr-only"> talents</span>
             </span>
@@ -61,6 +64,13 @@ export function TalentPool(props: TalentPoolProps) {
           />
         </div>
       </div>
+
+      <TalentSearch
+        applied={filters}
+        onApply={props.onApplyFilters}
+        total={total}
+        isTotalEstimated={isTotalEstimated}
+      />
 
       {hasFailed ? (
         <LoadError
