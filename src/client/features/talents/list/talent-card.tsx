@@ -10,6 +10,7 @@ import {
   formatShortDate,
   lastUpdated,
 } from '../../../lib/talent-format.ts'
+import { MatchSnippet } from '../search/match-snippet.tsx'
 import { TalentRowActions } from './talent-row-actions.tsx'
 
 type TalentCardProps = {
@@ -79,6 +80,7 @@ export const TalentCard = memo(function TalentCard({
             </p>
           ) : null}
         </div>
+        <MatchSnippet match={talent.match} />
         <div className="flex flex-wrap items-center gap-1.5">
           <Badge variant="secondary">{capitalizeWords(talent.seniorityLevel)}</Badge>
           <span className="inline-flex items-center gap-1 text-xs text-muted-foreground">

@@ -2,6 +2,7 @@ import { memo, type KeyboardEvent } from 'react'
 import type { Talent } from '#shared/talent.ts'
 import { TableCell, TableRow } from '../../../components/ui/table.tsx'
 import { capitalize, capitalizeWords, formatLongDate } from '../../../lib/talent-format.ts'
+import { MatchSnippet } from '../search/match-snippet.tsx'
 import { TalentRowActions } from './talent-row-actions.tsx'
 
 type TalentTableRowProps = {
@@ -55,6 +56,7 @@ export const TalentTableRow = memo(function TalentTableRow({
           {talent.phone ? (
             <span className="truncate text-xs text-muted-foreground">{talent.phone}</span>
           ) : null}
+          <MatchSnippet match={talent.match} className="mt-0.5" />
         </div>
       </TableCell>
       <TableCell className="truncate">{capitalize(talent.areaOfInterest)}</TableCell>
