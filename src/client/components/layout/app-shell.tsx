@@ -1,6 +1,8 @@
 import { Suspense, useState } from 'react'
 import { Outlet } from 'react-router'
 import { useAuth } from '../../features/auth/api.ts'
+import { QuickSearch } from '../../features/talents/search/quick-search.tsx'
+import { useQuickSearch } from '../../features/talents/search/use-quick-search.ts'
 import { PageSpinner } from './page-spinner.tsx'
 import { ScrollToTopButton } from './scroll-to-top-button.tsx'
 import { SidePanel } from './side-panel.tsx'
@@ -12,6 +14,7 @@ const PANEL_ID = 'side-panel'
 export function AppShell() {
   const { user } = useAuth()
   const [isPanelOpen, setIsPanelOpen] = useState(false)
+  const quickSearch = useQuickSearch()
 
   function handleNavigate() {
     // On small screens the panel covers the page, so following a link closes it.
@@ -34,6 +37,7 @@ export function AppShell() {
         isPanelOpen={isPanelOpen}
         panelId={PANEL_ID}
         onTogglePanel={() => setIsPanelOpen((open) => !open)}
+        onOpenSearch={() => quickSearch.setOpen(true)}
       />
       <div className="flex">
         {isPanelOpen ? (
@@ -54,6 +58,11 @@ export function AppShell() {
         </main>
       </div>
       <ScrollToTopButton />
+      <QuickSearch
+        open={quickSearch.isOpen}
+        hasOpened={quickSearch.hasOpened}
+        onOpenChange={quickSearch.setOpen}
+      />
     </div>
   )
 }

@@ -1,6 +1,7 @@
-import { PanelLeft, Sparkles } from 'lucide-react'
+import { PanelLeft, Search, Sparkles } from 'lucide-react'
 import { Link } from 'react-router'
 import type { User } from '#shared/user.ts'
+import { preloadQuickSearch } from '../../features/talents/search/use-quick-search.ts'
 import { Button } from '../ui/button.tsx'
 import { AccountMenu } from './account-menu.tsx'
 import { ThemeMenu } from './theme-menu.tsx'
@@ -10,10 +11,12 @@ type TopBarProps = {
   isPanelOpen: boolean
   panelId: string
   onTogglePanel: () => void
+  /** Issue 17: the quick search, also opened with `/` or Ctrl/⌘+K. */
+  onOpenSearch: () => void
 }
 
 /** Product title, panel toggle, theme and account menus (spec section 2, Shell). */
-export function TopBar({ user, isPanelOpen, panelId, onTogglePanel }: TopBarProps) {
+export function TopBar({ user, isPanelOpen, panelId, onTogglePanel, onOpenSearch }: TopBarProps) {
   return (
     <header className="sticky top-0 z-40 flex h-14 items-center gap-2 border-b bg-background/85 px-2 backdrop-blur-md sm:px-4">
       <Button
@@ -34,6 +37,20 @@ export function TopBar({ user, isPanelOpen, panelId, onTogglePanel }: TopBarProp
         Scout
       </Link>
       <div className="ml-auto flex items-center gap-1">
+        <Button
+          variant="outline"
+          aria-keyshortcuts="/ Control+K Meta+K"
+          onClick={onOpenSearch}
+          onPointerEnter={() => void preloadQuickSearch()}
+          onFocus={() => void preloadQuickSearch()}
+          className="text-muted-foreground sm:w-56 sm:justify-start"
+        >
+          <Search aria-hidden="true" />
+          <span className="sr-only sm:not-sr-only">Quick search</span>
+          <kbd className="ml-auto hidden rounded border bg-muted px-1.5 font-mono text-[11px] sm:inline">
+            /
+          </kbd>
+        </Button>
         <ThemeMenu />
         <AccountMenu user={user} />
       </div>
