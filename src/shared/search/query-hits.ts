@@ -1,0 +1,26 @@
+import { findHits, foldText, termMatchers, type Hit, type TextTerm } from './find-hits.ts'
+import { parseQuery } from './parse-query.ts'
+import { queryTerms } from './query-chips.ts'
+import { mergeHits } from './snippet.ts'
+
+/** The words and phrases of a query that a text is searched for: exclusions and fields left out. */
+export function textTermsOf(query: string): TextTerm[] {
+  return queryTerms(parseQuery(query)).filter(
+    (term): term is TextTerm => term.kind !== 'field' && !term.negated,
+  )
+}
+
+/**
+ * Every hit of a query's words and phrases in `text` (issue 17: the detail view's CV tab marks all
+ * of them), found as the search finds them: whole words without regard to case or accents, the
+ * last word also as a prefix. Sorted and merged, as [start, end) offsets into `text`. A word the
+ * server matched only through typo correction is not found here: the client has no dictionary.
+ */
+export function queryHits(text: string, query: string): Hit[] {
+  const matchers = termMatchers(textTermsOf(query))
+  if (matchers.length === 0 || text === '') return []
+  const folded = foldText(text)
+  const hits: Hit[] = []
+  for (const { whole } of matchers) if (whole) hits.push(...findHits(folded, whole))
+  return mergeHits(hits)
+}
