@@ -40,6 +40,7 @@ import { registerTextInputGuard } from './text-input.ts'
 import { createSmtpMailer, type Mailer } from './mail/mailer.ts'
 import { userFilterRoutes } from './users/filter-routes.ts'
 import { preferenceRoutes } from './users/preferences-routes.ts'
+import { savedViewRoutes } from './views/routes.ts'
 import { userRoutes } from './users/routes.ts'
 
 /** SECURITY.md 18: JSON bodies are capped at 100 KiB. */
@@ -155,6 +156,7 @@ export async function buildApp({
   await app.register(reportRoutes, { db: database.db })
   await app.register(userFilterRoutes, { db: database.db })
   await app.register(preferenceRoutes, { db: database.db })
+  await app.register(savedViewRoutes, { db: database.db })
   await app.register(userRoutes, {
     db: database.db,
     config,

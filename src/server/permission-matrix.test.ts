@@ -7,7 +7,7 @@ import { createSession } from './auth/sessions.ts'
 import { makePdf, multipart, multipartFiles } from '#tests/support/cv-files.ts'
 import { attachCv } from './cvs/service.ts'
 import type { Db } from './db/open.ts'
-import { cvUploads, tags } from './db/schema.ts'
+import { cvUploads, savedViews, tags } from './db/schema.ts'
 import { cvImportItems, cvImports } from './db/change-schema.ts'
 import { spreadsheetImports } from './db/import-schema.ts'
 import { openChangeSet } from './changes/change-set.ts'
@@ -171,6 +171,18 @@ const editBody = {
   isActive: true,
   mustChangePassword: false,
   mfaEnabled: false,
+}
+
+/** A shared saved view (owned as ctx says), so another user sees it and is refused a change. */
+async function sharedViewOf(ctx: Context): Promise<number> {
+  const ownerIdValue = await ownerId(ctx)
+  if (ownerIdValue === null) throw new Error('a saved view needs an owner')
+  const [row] = await ctx.db
+    .insert(savedViews)
+    .values({ ownerId: ownerIdValue, name: `View ${ctx.unique}`, isShared: true, state: {} })
+    .returning({ id: savedViews.id })
+  if (!row) throw new Error('saved view insert returned no row')
+  return row.id
 }
 
 const SIGNED_IN = { anonymous: 401, user: 200, admin: 200, inactive: 401, mustChange: 403 }
@@ -415,6 +427,31 @@ const MATRIX: Entry[] = [
     route: 'PUT /api/me/preferences',
     request: () => ({ payload: { emailNotifications: false, newTalentAlerts: true } }),
     expect: SIGNED_IN,
+  },
+  // Saved views (issue 17): a shared one, so another user sees it (200) but may not change it.
+  { route: 'GET /api/views', request: () => ({}), expect: SIGNED_IN },
+  {
+    route: 'GET /api/views/:id',
+    request: async (ctx) => ({ url: `/api/views/${await sharedViewOf(ctx)}` }),
+    expect: { ...SIGNED_IN, otherObject: 200 },
+  },
+  {
+    route: 'POST /api/views',
+    request: (ctx) => ({ payload: { name: `View ${ctx.unique}`, state: { q: 'python' } } }),
+    expect: { ...SIGNED_IN, user: 201, admin: 201 },
+  },
+  {
+    route: 'PATCH /api/views/:id',
+    request: async (ctx) => ({
+      url: `/api/views/${await sharedViewOf(ctx)}`,
+      payload: { name: `Renamed ${ctx.unique}` },
+    }),
+    expect: { ...SIGNED_IN, otherObject: 403 },
+  },
+  {
+    route: 'DELETE /api/views/:id',
+    request: async (ctx) => ({ url: `/api/views/${await sharedViewOf(ctx)}` }),
+    expect: { ...SIGNED_IN, user: 204, admin: 204, otherObject: 403 },
   },
   { route: 'GET /api/users', request: () => ({}), expect: ADMIN_ONLY },
   {
