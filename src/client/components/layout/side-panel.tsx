@@ -1,6 +1,7 @@
 import { ChartColumn, LayoutDashboard, Settings, Users, type LucideIcon } from 'lucide-react'
 import type { KeyboardEvent } from 'react'
 import { NavLink } from 'react-router'
+import { SavedViewLinks } from '../../features/views/saved-view-links.tsx'
 import { cn } from '../../lib/cn.ts'
 
 // spec section 2: all four links are shown to everyone, including non-admins.
@@ -60,6 +61,9 @@ export function SidePanel({ id, onNavigate, onClose }: SidePanelProps) {
             </li>
           ))}
         </ul>
+        <div className="mt-3 border-t pt-2">
+          <SavedViewLinks onNavigate={onNavigate} />
+        </div>
       </nav>
     </>
   )

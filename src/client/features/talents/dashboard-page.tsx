@@ -22,6 +22,7 @@ import {
   useTalentFilters,
 } from './filters/use-talent-filters.ts'
 import { useViewMode } from './list/use-view-mode.ts'
+import { useOpenSavedView } from '../views/use-open-saved-view.ts'
 
 // The selected talent lives in the URL (?talent=ID) so Back and shared links work.
 const TALENT_PARAM = 'talent'
@@ -36,6 +37,7 @@ export function DashboardPage() {
   const { isAdmin } = useAuth()
   const filters = useTalentFilters()
   const [viewMode, setViewMode] = useViewMode()
+  useOpenSavedView(setViewMode)
   const [searchParams, setSearchParams] = useSearchParams()
   const location = useLocation()
   const navigate = useNavigate()

@@ -110,6 +110,8 @@ export function useTalentFilters() {
   /** `replace`: no new history entry (a search refined as it is typed, issue 17). */
   function apply(filters: TalentListFilters, options: { replace?: boolean } = {}) {
     const next = filtersToParams(filters, searchParams)
+    // Nothing of a saved view left (Reset, the last filter cleared): it is no longer shown.
+    if (!FILTER_PARAM_NAMES.some((name) => next.has(name))) next.delete('view')
     // Applying the same filters again adds no history entry.
     if (next.toString() !== searchParams.toString()) setSearchParams(next, options)
   }

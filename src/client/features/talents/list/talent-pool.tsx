@@ -8,6 +8,7 @@ import { TalentFilters } from '../filters/talent-filters.tsx'
 import { LoadError } from '../../../components/ui/load-error.tsx'
 import { TalentTable } from './talent-table.tsx'
 import { TalentSearch } from '../search/talent-search.tsx'
+import { SavedViewMenu } from '../../views/saved-view-menu.tsx'
 import type { ViewMode } from './use-view-mode.ts'
 import { ViewModeToggle } from './view-mode-toggle.tsx'
 
@@ -55,6 +56,7 @@ export function TalentPool(props: TalentPoolProps) {
           )}
         </h2>
         <div className="flex items-center gap-2">
+          <SavedViewMenu filters={filters} viewMode={viewMode} />
           <ViewModeToggle value={viewMode} onChange={props.onViewModeChange} />
           <TalentFilters
             applied={filters}
