@@ -174,3 +174,44 @@ test('quick search from the keyboard opens a talent, with its CV hits marked', a
   await expect(page).toHaveURL(new RegExp(`/dashboard\\?q=${id}\\+rust$`))
   await expect(page.getByRole('searchbox', { name: 'Search talents' })).toHaveValue(`${id} rust`)
 })
+
+test('a search saved as a shared view is in another account’s sidebar with its count, and opens by URL', async ({
+  page,
+}) => {
+  const id = unique()
+  const names = await seedTalents(page, id)
+  await page.goto('/dashboard')
+  await page.getByRole('button', { name: 'List view' }).click()
+  await page.getByRole('searchbox', { name: 'Search talents' }).fill(`${id} python`)
+  await expect(page.getByRole('row', { name: `View ${names.jo}` })).toBeVisible()
+
+  await page.getByRole('button', { name: 'Save view' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Save view' })
+  await dialog.getByLabel('Name').fill(`Pythonistas ${id}`)
+  await dialog.getByRole('switch', { name: /Share with everyone/ }).click()
+  await dialog.getByRole('button', { name: 'Save view' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(page).toHaveURL(/view=\d+/)
+  const viewId = new URL(page.url()).searchParams.get('view') ?? ''
+  await expect(page.getByRole('button', { name: `Saved view: Pythonistas ${id}` })).toBeVisible()
+
+  // Another account sees it in the sidebar, with how many talents it finds.
+  await signInViaApi(page, accounts.shellUser)
+  await page.goto('/dashboard/reports')
+  await page.getByRole('button', { name: 'Toggle navigation' }).click()
+  const link = page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: new RegExp(`Pythonistas ${id}`) })
+  await expect(link).toContainText('3')
+  await link.click()
+  await expect(page.getByRole('searchbox', { name: 'Search talents' })).toHaveValue(`${id} python`)
+  await expect(page.getByRole('row', { name: `View ${names.oscar}` })).toBeVisible()
+
+  // Opened by its URL alone: the search comes back; only its owner may change it.
+  await page.goto(`/dashboard?view=${viewId}`)
+  await expect(page.getByRole('searchbox', { name: 'Search talents' })).toHaveValue(`${id} python`)
+  await expect(page.getByRole('row', { name: `View ${names.maya}` })).toBeVisible()
+  await page.getByRole('button', { name: `Saved view: Pythonistas ${id}` }).click()
+  await expect(page.getByRole('menuitem', { name: 'Copy link' })).toBeVisible()
+  await expect(page.getByRole('menuitem', { name: 'Delete view' })).toHaveCount(0)
+})
