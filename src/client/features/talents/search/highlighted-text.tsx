@@ -13,7 +13,7 @@ type HighlightedTextProps = {
 export function HighlightedText({ text, ranges }: HighlightedTextProps) {
   return highlightSegments(text, ranges).map((segment, index) =>
     segment.isHit ? (
-      <mark key={index} className="rounded-sm bg-primary/30 px-0.5 text-foreground">
+      <mark key={index} className="rounded-sm bg-primary/30 text-foreground">
         {segment.text}
       </mark>
     ) : (
