@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { expect } from 'vitest'
 import {
   ALREADY_RUN_MESSAGE,
@@ -214,7 +214,7 @@ test('issue 18 item 7: an export re-imported into an empty pool gives back the s
   for (const format of ['csv', 'xlsx'] as const) {
     const exported = await user.inject('GET', `/api/talents/export?format=${format}`)
     expect(exported.statusCode).toBe(200)
-    await db.delete(talents)
+    await db.delete(talents).where(sql`true`)
     const { payload, headers } = multipartFiles([
       { name: `scout.${format}`, bytes: exported.rawPayload },
     ])
