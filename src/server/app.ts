@@ -36,6 +36,7 @@ import { registerSecurityHeaders } from './security-headers.ts'
 import { tagRoutes } from './tags/routes.ts'
 import { talentRoutes } from './talents/routes.ts'
 import { talentExportRoutes } from './talents/export-routes.ts'
+import { bulkRoutes } from './bulk/routes.ts'
 import { registerTextInputGuard } from './text-input.ts'
 import { createSmtpMailer, type Mailer } from './mail/mailer.ts'
 import { userFilterRoutes } from './users/filter-routes.ts'
@@ -141,6 +142,7 @@ export async function buildApp({
   await app.register(authRoutes, { db: database.db, config })
   await app.register(talentRoutes, { db: database.db, cachedPages: config.talentPageCache })
   await app.register(talentExportRoutes, { db: database.db })
+  await app.register(bulkRoutes, { db: database.db })
   app.decorate(
     'jobs',
     startJobRunner({ db: database.db, handlers: jobHandlers(database.db), log: app.log }),

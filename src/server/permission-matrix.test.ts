@@ -11,6 +11,7 @@ import { cvUploads, savedViews, tags } from './db/schema.ts'
 import { cvImportItems, cvImports } from './db/change-schema.ts'
 import { spreadsheetImports } from './db/import-schema.ts'
 import { openChangeSet } from './changes/change-set.ts'
+import { runBulk } from './bulk/service.ts'
 import { databaseFileStore } from './files/database-file-store.ts'
 import { insertTalent } from '#tests/support/talent-rows.ts'
 import {
@@ -143,6 +144,18 @@ async function importOf(ctx: Context): Promise<{ id: number; itemId: number }> {
     .returning({ id: cvImportItems.id })
   if (!item) throw new Error('matrix import row not inserted')
   return { id: row.id, itemId: item.id }
+}
+
+/** A bulk action (issue 19) run by the owner ctx names, on a talent with that owner. */
+async function bulkOf(ctx: Context): Promise<number> {
+  const owner = await ownerId(ctx)
+  const talentId = await talentOf(ctx)
+  const { bulkId } = await runBulk(
+    ctx.db,
+    { action: 'setStatus', ids: [talentId], payload: { statuses: ['Hired'] } },
+    { id: owner ?? 0, role: 'user' },
+  )
+  return bulkId
 }
 
 /** A custom tag created by the caller (so the admin-only rule is not about ownership). */
@@ -392,6 +405,22 @@ const MATRIX: Entry[] = [
     request: async (ctx) => ({ url: `/api/imports/${await spreadsheetImportOf(ctx)}/undo` }),
     expect: { ...SIGNED_IN, user: 409, admin: 409, otherObject: 404 },
   },
+  // Bulk actions (issue 19): tag and status for everyone; delete like a single delete (own
+  // talents, admins any); undo for the person who ran it and admins.
+  {
+    route: 'POST /api/talents/bulk',
+    request: async (ctx) => ({
+      url: '/api/talents/bulk',
+      payload: { action: 'delete', ids: [await talentOf(ctx)] },
+    }),
+    expect: { ...SIGNED_IN, otherObject: 403 },
+  },
+  {
+    route: 'POST /api/bulk/:id/undo',
+    request: async (ctx) => ({ url: `/api/bulk/${await bulkOf(ctx)}/undo` }),
+    expect: { ...SIGNED_IN, otherObject: 403 },
+  },
+  { route: 'GET /api/bulk', request: () => ({}), expect: SIGNED_IN },
   { route: 'GET /api/tags', request: () => ({}), expect: SIGNED_IN },
   {
     route: 'POST /api/tags',

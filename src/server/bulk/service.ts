@@ -1,0 +1,226 @@
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import {
+  BULK_NOT_FOUND,
+  BULK_UNDO_FORBIDDEN,
+  BULK_UNDO_HOURS,
+  type BulkRequest,
+  type BulkResult,
+  type BulkUndoResult,
+} from '#shared/bulk.ts'
+import { MAX_TAGS_PER_TALENT } from '#shared/talent.ts'
+import { openChangeSet, undoChangeSet } from '../changes/change-set.ts'
+import {
+  changesBetween,
+  idArray,
+  imageOf,
+  recordTalentDeletes,
+  recordTalentUpdates,
+  stampUpdatedTalents,
+  type RestorableColumn,
+} from '../changes/talent-images.ts'
+import { bulkActions } from '../db/change-schema.ts'
+import type { Db } from '../db/open.ts'
+import type { Actor } from '../db/rows.ts'
+import { talents, tags } from '../db/schema.ts'
+import { BadRequestError, ForbiddenError, NotFoundError } from '../errors.ts'
+import { filterOf } from '../talents/list.ts'
+import { talentWhere } from '../talents/where.ts'
+
+/*
+ * Bulk actions (issue 19). PERMISSIONS (the README's table repeats this): every signed-in user may
+ * tag, untag, set and clear statuses on any talents, as they may edit any talent; delete follows
+ * the single delete's rule — a user only talents they added, an admin any (one talent added by
+ * someone else refuses the whole action: nothing is half done). Undo: the person who ran the
+ * action, or an admin, within BULK_UNDO_HOURS.
+ *
+ * Each action is ONE transaction: the change set, the before-images, the update or delete, a
+ * History entry on every talent it changed. Targets are locked in id order, so two actions on
+ * overlapping selections queue on the first shared talent instead of deadlocking, and the second
+ * sees the first one's result (a talent the first already tagged is not touched again).
+ */
+export const BULK_DELETE_FORBIDDEN = (others: number) =>
+  `You can only delete talents you added: ${others.toLocaleString('en-US')} of the selected ${others === 1 ? 'talent was' : 'talents were'} added by someone else. Nothing was deleted.`
+export const TOO_MANY_TAGS = `A talent can have at most ${MAX_TAGS_PER_TALENT} tags. Nothing was changed.`
+
+const textArray = (names: readonly string[]): SQL =>
+  sql`array[${sql.join(
+    names.map((name) => sql`${name}`),
+    sql`, `,
+  )}]::text[]`
+
+/** The names as the tags table spells them; an unknown tag is a 400 that names it. */
+async function knownTags(tx: Db, names: readonly string[]): Promise<string[]> {
+  const rows = await tx
+    .select({ name: tags.name })
+    .from(tags)
+    .where(inArray(sql`lower(${tags.name})`, [...new Set(names.map((n) => n.toLowerCase()))]))
+  const byKey = new Map(rows.map((row) => [row.name.toLowerCase(), row.name]))
+  const unknown = names.filter((name) => !byKey.has(name.toLowerCase()))
+  if (unknown.length > 0) {
+    const message = `Unknown tag${unknown.length === 1 ? '' : 's'}: ${unknown.join(', ')}. Create it on the Tags page first.`
+    throw new BadRequestError(message, { 'payload.tags': [message] })
+  }
+  return [...new Set(names.map((name) => byKey.get(name.toLowerCase()) ?? name))]
+}
+
+type Edit = { column: RestorableColumn & ('tags' | 'status'); adds: boolean }
+
+const EDITS: Record<Exclude<BulkRequest['action'], 'delete'>, Edit> = {
+  addTags: { column: 'tags', adds: true },
+  removeTags: { column: 'tags', adds: false },
+  setStatus: { column: 'status', adds: true },
+  clearStatus: { column: 'status', adds: false },
+}
+
+/** Only talents the action changes: adding what they lack, removing what they have. */
+function needsChange(edit: Edit, names: SQL): SQL {
+  const column = edit.column === 'tags' ? talents.tags : talents.status
+  return edit.adds ? sql`not (${column} @> ${names})` : sql`${column} && ${names}`
+}
+
+function selectionWhere(request: BulkRequest): SQL | undefined {
+  if (request.ids) return sql`${talents.id} = any(${idArray(request.ids)})`
+  // The schema guarantees a filter when there are no ids; an empty one means the whole pool.
+  return request.filter ? talentWhere(filterOf(request.filter)) : sql`false`
+}
+
+/** Locks the targets in id order (see above) and returns them. */
+function lockTargets(tx: Db, request: BulkRequest, change: SQL | undefined) {
+  return tx
+    .select({ id: talents.id, addedById: talents.addedById })
+    .from(talents)
+    .where(and(selectionWhere(request), change))
+    .orderBy(asc(talents.id))
+    .for('update')
+}
+
+const NEXT_VERSION = sql`greatest(date_trunc('milliseconds', clock_timestamp()), date_trunc('milliseconds', talents.updated_at) + interval '1 millisecond')`
+
+async function applyEdit(
+  tx: Db,
+  ids: number[],
+  edit: Edit,
+  names: SQL,
+  context: { changeSetId: number; bulkId: number; actor: Actor },
+): Promise<void> {
+  const { changeSetId, bulkId, actor } = context
+  const column = sql.identifier(edit.column)
+  await recordTalentUpdates(tx, changeSetId, ids, [edit.column])
+  // Order kept: added names go last, removed ones leave the rest where they were.
+  const next = edit.adds
+    ? sql`${column} || array(select n from unnest(${names}) as n where not (n = any(${column})))`
+    : sql`array(select x from unnest(${column}) with ordinality as u(x, i) where not (x = any(${names})) order by i)`
+  await tx.execute(sql`update talents set ${column} = ${next}, updated_at = ${NEXT_VERSION}
+    where id = any(${idArray(ids)})`)
+  if (edit.adds && edit.column === 'tags') {
+    const [crowded] = await tx
+      .select({ id: talents.id })
+      .from(talents)
+      .where(
+        sql`${talents.id} = any(${idArray(ids)}) and cardinality(${talents.tags}) > ${MAX_TAGS_PER_TALENT}`,
+      )
+      .limit(1)
+    if (crowded) throw new BadRequestError(TOO_MANY_TAGS)
+  }
+  await stampUpdatedTalents(tx, changeSetId)
+  await tx.execute(sql`
+    insert into activity_log (user_id, action, entity_type, entity_id, details)
+    select ${actor.id}, 'talent.updated', 'talent', t.id,
+      jsonb_build_object('fullName', t.full_name, 'bulkId', ${bulkId}::int,
+        'changes', ${changesBetween(sql`c.before`, imageOf('t', [edit.column]))})
+    from change_set_rows c join talents t on t.id = c.entity_id
+    where c.change_set_id = ${changeSetId} and c.entity = 'talent' and c.op = 'updated'
+    order by t.id`)
+}
+
+async function applyDelete(
+  tx: Db,
+  targets: { id: number; addedById: number | null }[],
+  context: { changeSetId: number; bulkId: number; actor: Actor },
+): Promise<void> {
+  const { changeSetId, bulkId, actor } = context
+  if (actor.role !== 'admin') {
+    const others = targets.filter((t) => t.addedById !== actor.id).length
+    if (others > 0) throw new ForbiddenError(BULK_DELETE_FORBIDDEN(others))
+  }
+  const ids = targets.map((t) => t.id)
+  await recordTalentDeletes(tx, changeSetId, ids)
+  await tx.execute(sql`
+    insert into activity_log (user_id, action, entity_type, entity_id, details)
+    select ${actor.id}, 'talent.deleted', 'talent', t.id,
+      jsonb_build_object('fullName', t.full_name, 'email', t.email, 'bulkId', ${bulkId}::int)
+    from talents t where t.id = any(${idArray(ids)}) order by t.id`)
+  await tx.delete(talents).where(sql`${talents.id} = any(${idArray(ids)})`)
+}
+
+/** How the selection was given, as the recent list and the log keep it. */
+function selectionOf(request: BulkRequest): Record<string, unknown> {
+  if (request.ids) return { ids: request.ids.length }
+  return { filter: JSON.parse(JSON.stringify(request.filter ?? {})) as unknown }
+}
+
+/** POST /api/talents/bulk. */
+export async function runBulk(db: Db, request: BulkRequest, actor: Actor): Promise<BulkResult> {
+  return db.transaction(async (tx) => {
+    const names =
+      request.action === 'delete'
+        ? []
+        : request.action === 'addTags' || request.action === 'removeTags'
+          ? await knownTags(tx, request.payload.tags)
+          : request.payload.statuses
+    const changeSetId = await openChangeSet(tx, {
+      kind: 'bulk',
+      actor,
+      undoHours: BULK_UNDO_HOURS,
+    })
+    const [bulk] = await tx
+      .insert(bulkActions)
+      .values({
+        changeSetId,
+        createdById: actor.id,
+        action: request.action,
+        payload: { names },
+        selection: selectionOf(request),
+        affected: 0,
+      })
+      .returning({ id: bulkActions.id })
+    if (!bulk) throw new Error('Bulk action row was not inserted')
+    const context = { changeSetId, bulkId: bulk.id, actor }
+    const edit = request.action === 'delete' ? undefined : EDITS[request.action]
+    const targets = await lockTargets(
+      tx,
+      request,
+      edit ? needsChange(edit, textArray(names)) : undefined,
+    )
+    if (targets.length > 0) {
+      if (edit) {
+        const ids = targets.map((t) => t.id)
+        await applyEdit(tx, ids, edit, textArray(names), context)
+      } else {
+        await applyDelete(tx, targets, context)
+      }
+    }
+    await tx
+      .update(bulkActions)
+      .set({ affected: targets.length })
+      .where(eq(bulkActions.id, bulk.id))
+    return { bulkId: bulk.id, affected: targets.length }
+  })
+}
+
+/** POST /api/bulk/:id/undo: the whole action, for its author or an admin. */
+export async function undoBulk(db: Db, bulkId: number, actor: Actor): Promise<BulkUndoResult> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ createdById: bulkActions.createdById, changeSetId: bulkActions.changeSetId })
+      .from(bulkActions)
+      .where(eq(bulkActions.id, bulkId))
+      .for('update')
+    if (!row) throw new NotFoundError(BULK_NOT_FOUND)
+    if (actor.role !== 'admin' && row.createdById !== actor.id) {
+      throw new ForbiddenError(BULK_UNDO_FORBIDDEN)
+    }
+    const result = await undoChangeSet(tx, row.changeSetId, actor)
+    return { restored: result.restoredTalents, kept: result.kept }
+  })
+}
