@@ -10,4 +10,5 @@ export const queryRoots = {
   users: ['users'] as const,
   cvImports: ['cv-imports'] as const,
   imports: ['imports'] as const,
+  bulk: ['bulk'] as const,
 }

@@ -9,6 +9,7 @@ import { Button } from '../../components/ui/button.tsx'
 import { useAuth } from '../auth/api.ts'
 import { AddTalentButton } from './form/add-talent-button.tsx'
 import { ExportMenu } from './export/export-menu.tsx'
+import { RecentBulkActions } from './bulk/recent-bulk-actions.tsx'
 import { talentListOptions, type TalentListFilters } from './api.ts'
 import { DeleteTalentDialog, type DeleteSource } from './list/delete-talent-dialog.tsx'
 import { TalentDetail } from './detail/talent-detail.tsx'
@@ -128,6 +129,7 @@ export function DashboardPage() {
               </Link>
             </Button>
             <ExportMenu filters={filters.applied} />
+            <RecentBulkActions />
           </>
         }
       />

@@ -14,6 +14,8 @@ type TalentCardGridProps = {
   onEdit: (talent: Talent) => void
   onDelete: (talent: Talent) => void
   onAddFirst: () => void
+  isSelected: (id: number) => boolean
+  onToggleSelect: (talent: Talent, shiftKey: boolean) => void
 }
 
 /** List presentation B (spec section 2). */
@@ -65,6 +67,8 @@ export function TalentCardGrid(props: TalentCardGridProps) {
       onSelect={onSelect}
       onEdit={onEdit}
       onDelete={onDelete}
+      isSelected={props.isSelected}
+      onToggleSelect={props.onToggleSelect}
     />
   )
 }

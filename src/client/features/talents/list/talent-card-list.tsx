@@ -10,6 +10,8 @@ type TalentCardListProps = {
   onSelect: (talent: Talent) => void
   onEdit: (talent: Talent) => void
   onDelete: (talent: Talent) => void
+  isSelected: (id: number) => boolean
+  onToggleSelect: (talent: Talent, shiftKey: boolean) => void
 }
 
 /** A card row's height before it is measured (a card with a phone number at 1440 px, plus pb-3). */
@@ -28,6 +30,8 @@ export function TalentCardList({
   onSelect,
   onEdit,
   onDelete,
+  isSelected,
+  onToggleSelect,
 }: TalentCardListProps) {
   const columns = useGridColumns()
   const { setListElement, measureElement, slices, onFocus, onBlur } = useWindowedRows({
@@ -75,6 +79,8 @@ export function TalentCardList({
                   onSelect={onSelect}
                   onEdit={onEdit}
                   onDelete={isAdmin ? onDelete : undefined}
+                  isSelected={isSelected(talent.id)}
+                  onToggleSelect={onToggleSelect}
                 />
               </div>
             ))}

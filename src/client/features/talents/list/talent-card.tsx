@@ -12,6 +12,7 @@ import {
 } from '../../../lib/talent-format.ts'
 import { MatchSnippet } from '../search/match-snippet.tsx'
 import { TalentRowActions } from './talent-row-actions.tsx'
+import { SelectTalentCheckbox } from '../bulk/select-talent-checkbox.tsx'
 
 type TalentCardProps = {
   talent: Talent
@@ -19,6 +20,9 @@ type TalentCardProps = {
   onEdit: (talent: Talent) => void
   /** Absent for non-admins: the card view shows delete only to admins (spec section 6). */
   onDelete?: (talent: Talent) => void
+  /** Issue 19: the card's checkbox. */
+  isSelected: boolean
+  onToggleSelect: (talent: Talent, shiftKey: boolean) => void
 }
 
 /**
@@ -31,6 +35,8 @@ export const TalentCard = memo(function TalentCard({
   onSelect,
   onEdit,
   onDelete,
+  isSelected,
+  onToggleSelect,
 }: TalentCardProps) {
   return (
     <article
@@ -38,10 +44,15 @@ export const TalentCard = memo(function TalentCard({
       onClick={() => onSelect(talent)}
       className="group relative flex w-full min-w-0 cursor-pointer flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm transition-colors hover:border-primary/60 has-[button:focus-visible]:border-primary"
     >
-      <p className="truncate bg-primary/15 px-3 py-1 text-xs text-muted-foreground">
-        Added by{' '}
-        <span className="font-medium text-foreground">{addedByShortName(talent.addedByUser)}</span>
-      </p>
+      <div className="flex items-center gap-2 bg-primary/15 px-3 py-1">
+        <SelectTalentCheckbox talent={talent} checked={isSelected} onToggle={onToggleSelect} />
+        <p className="truncate text-xs text-muted-foreground">
+          Added by{' '}
+          <span className="font-medium text-foreground">
+            {addedByShortName(talent.addedByUser)}
+          </span>
+        </p>
+      </div>
       <div className="flex flex-1 flex-col gap-2 p-3">
         <div className="flex items-start gap-2">
           <div

@@ -11,6 +11,8 @@ import { TalentSearch } from '../search/talent-search.tsx'
 import { SavedViewMenu } from '../../views/saved-view-menu.tsx'
 import type { ViewMode } from './use-view-mode.ts'
 import { ViewModeToggle } from './view-mode-toggle.tsx'
+import { BulkToolbar } from '../bulk/bulk-toolbar.tsx'
+import { useTalentSelection } from '../bulk/use-talent-selection.ts'
 
 type TalentPoolProps = {
   filters: TalentListFilters
@@ -37,6 +39,8 @@ export function TalentPool(props: TalentPoolProps) {
   const isTotalEstimated = query.data?.pages[0]?.isTotalEstimated ?? false
   const isLoading = query.isPending && !query.isError
   const hasFailed = query.isError && query.data === undefined
+  // Issue 19: a selection belongs to the list it was made in; other filters start with none.
+  const selection = useTalentSelection(talents, JSON.stringify(filters))
 
   function loadMore() {
     if (query.hasNextPage && !query.isFetchingNextPage) void query.fetchNextPage()
@@ -73,6 +77,7 @@ export function TalentPool(props: TalentPoolProps) {
         total={total}
         isTotalEstimated={isTotalEstimated}
       />
+      <BulkToolbar selection={selection} filters={filters} total={total} />
 
       {hasFailed ? (
         <LoadError
@@ -87,6 +92,9 @@ export function TalentPool(props: TalentPoolProps) {
           onSelect={onSelect}
           onEdit={onEdit}
           onDelete={(talent) => onDelete(talent, 'table')}
+          isSelected={selection.isSelected}
+          onToggleSelect={selection.toggle}
+          onSelectAllLoaded={selection.setAllLoaded}
         />
       ) : (
         <TalentCardGrid
@@ -97,6 +105,8 @@ export function TalentPool(props: TalentPoolProps) {
           onEdit={onEdit}
           onDelete={(talent) => onDelete(talent, 'card')}
           onAddFirst={props.onAddFirst}
+          isSelected={selection.isSelected}
+          onToggleSelect={selection.toggle}
         />
       )}
 

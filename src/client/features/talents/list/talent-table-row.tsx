@@ -4,6 +4,7 @@ import { TableCell, TableRow } from '../../../components/ui/table.tsx'
 import { capitalize, capitalizeWords, formatLongDate } from '../../../lib/talent-format.ts'
 import { MatchSnippet } from '../search/match-snippet.tsx'
 import { TalentRowActions } from './talent-row-actions.tsx'
+import { SelectTalentCheckbox } from '../bulk/select-talent-checkbox.tsx'
 
 type TalentTableRowProps = {
   talent: Talent
@@ -13,6 +14,9 @@ type TalentTableRowProps = {
   onSelect: (talent: Talent) => void
   onEdit: (talent: Talent) => void
   onDelete: (talent: Talent) => void
+  /** Issue 19: the row's checkbox. */
+  isSelected: boolean
+  onToggleSelect: (talent: Talent, shiftKey: boolean) => void
 }
 
 /**
@@ -26,6 +30,8 @@ export const TalentTableRow = memo(function TalentTableRow({
   onSelect,
   onEdit,
   onDelete,
+  isSelected,
+  onToggleSelect,
 }: TalentTableRowProps) {
   function handleKeyDown(event: KeyboardEvent<HTMLTableRowElement>) {
     if (event.key !== 'Enter' && event.key !== ' ') return
@@ -44,6 +50,9 @@ export const TalentTableRow = memo(function TalentTableRow({
       onClick={() => onSelect(talent)}
       onKeyDown={handleKeyDown}
     >
+      <TableCell>
+        <SelectTalentCheckbox talent={talent} checked={isSelected} onToggle={onToggleSelect} />
+      </TableCell>
       {/* Fixed column widths (talent-table.tsx): text longer than its column is truncated. */}
       <TableCell className="truncate font-medium" title={talent.fullName}>
         {talent.fullName}

@@ -9,6 +9,8 @@ type TalentTableRowsProps = {
   onSelect: (talent: Talent) => void
   onEdit: (talent: Talent) => void
   onDelete: (talent: Talent) => void
+  isSelected: (id: number) => boolean
+  onToggleSelect: (talent: Talent, shiftKey: boolean) => void
 }
 
 /** A row's height before it is measured (a talent with a phone number). */
@@ -18,7 +20,12 @@ const ROW_ESTIMATE_PX = 61
  * The table's body, windowed (issue 7): only the rows in and near the window are in the DOM;
  * spacer rows stand for the others, so the table keeps its height and the scrollbar its meaning.
  */
-export function TalentTableRows({ talents, columnCount, ...handlers }: TalentTableRowsProps) {
+export function TalentTableRows({
+  talents,
+  columnCount,
+  isSelected,
+  ...handlers
+}: TalentTableRowsProps) {
   const { setListElement, measureElement, slices, onFocus, onBlur } = useWindowedRows({
     count: talents.length,
     estimateSize: ROW_ESTIMATE_PX,
@@ -51,6 +58,7 @@ export function TalentTableRows({ talents, columnCount, ...handlers }: TalentTab
             talent={talent}
             index={slice.index}
             measureElement={measureElement}
+            isSelected={isSelected(talent.id)}
             {...handlers}
           />
         )

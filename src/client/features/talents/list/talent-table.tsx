@@ -8,6 +8,7 @@ import {
   TableHeader,
   TableRow,
 } from '../../../components/ui/table.tsx'
+import { Checkbox } from '../../../components/ui/checkbox.tsx'
 import { TalentTableRows } from './talent-table-rows.tsx'
 
 type TalentTableProps = {
@@ -16,6 +17,10 @@ type TalentTableProps = {
   onSelect: (talent: Talent) => void
   onEdit: (talent: Talent) => void
   onDelete: (talent: Talent) => void
+  isSelected: (id: number) => boolean
+  onToggleSelect: (talent: Talent, shiftKey: boolean) => void
+  /** The header's checkbox: every loaded talent, or none. */
+  onSelectAllLoaded: (checked: boolean) => void
 }
 
 const COLUMNS = ['Name', 'Contact', 'Area', 'Level', 'Added', 'Added By', 'Actions'] as const
@@ -38,6 +43,7 @@ function SkeletonRows() {
   // spec section 9: three skeleton rows while loading.
   return [0, 1, 2].map((row) => (
     <TableRow key={row} aria-hidden="true">
+      <TableCell />
       {COLUMNS.map((column) => (
         <TableCell key={column}>
           <Skeleton className="h-4 w-full min-w-16" />
@@ -48,8 +54,11 @@ function SkeletonRows() {
 }
 
 /** List presentation A (spec section 2): one clickable, keyboard-activatable row per talent. */
-export function TalentTable({ talents, isLoading, onSelect, onEdit, onDelete }: TalentTableProps) {
+export function TalentTable(props: TalentTableProps) {
+  const { talents, isLoading, onSelect, onEdit, onDelete, isSelected } = props
   const hasRows = !isLoading && talents.length > 0
+  const selectedLoaded = talents.filter((t) => isSelected(t.id)).length
+  const allLoaded = hasRows && selectedLoaded === talents.length
   return (
     <div className="min-w-0 rounded-xl border bg-card">
       <Table
@@ -60,12 +69,22 @@ export function TalentTable({ talents, isLoading, onSelect, onEdit, onDelete }: 
         aria-rowcount={hasRows ? talents.length + 1 : undefined}
       >
         <colgroup>
+          <col style={{ width: '3rem' }} />
           {COLUMNS.map((column) => (
             <col key={column} style={{ width: COLUMN_WIDTHS[column] }} />
           ))}
         </colgroup>
         <TableHeader>
           <TableRow className="hover:bg-transparent" aria-rowindex={1}>
+            <TableHead scope="col">
+              <Checkbox
+                aria-label="Select all loaded talents"
+                className="size-5"
+                disabled={!hasRows}
+                checked={allLoaded ? true : selectedLoaded > 0 ? 'indeterminate' : false}
+                onCheckedChange={(checked) => props.onSelectAllLoaded(checked === true)}
+              />
+            </TableHead>
             {COLUMNS.map((column) => (
               <TableHead key={column} scope="col">
                 {column}
@@ -76,10 +95,12 @@ export function TalentTable({ talents, isLoading, onSelect, onEdit, onDelete }: 
         {hasRows ? (
           <TalentTableRows
             talents={talents}
-            columnCount={COLUMNS.length}
+            columnCount={COLUMNS.length + 1}
             onSelect={onSelect}
             onEdit={onEdit}
             onDelete={onDelete}
+            isSelected={isSelected}
+            onToggleSelect={props.onToggleSelect}
           />
         ) : (
           <TableBody>
@@ -87,7 +108,7 @@ export function TalentTable({ talents, isLoading, onSelect, onEdit, onDelete }: 
             {!isLoading && talents.length === 0 ? (
               <TableRow className="hover:bg-transparent">
                 <TableCell
-                  colSpan={COLUMNS.length}
+                  colSpan={COLUMNS.length + 1}
                   className="py-10 text-center text-muted-foreground"
                 >
                   No talents found. Add new talents to see them here.
