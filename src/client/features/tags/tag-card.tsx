@@ -4,7 +4,12 @@ import type { Tag } from '#shared/tag.ts'
 import { Badge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Card } from '../../components/ui/card.tsx'
-import { dashboardHrefForTag, talentCountText, type TagItem } from './tag-items.ts'
+import {
+  dashboardHrefForStatus,
+  dashboardHrefForTag,
+  talentCountText,
+  type TagItem,
+} from './tag-items.ts'
 
 export type TagAction = 'rename' | 'merge' | 'delete'
 
@@ -43,14 +48,27 @@ export function TagCard({ item, canManage, onAction }: TagCardProps) {
     <Card className="flex h-full flex-col gap-3 p-4">
       <div className="flex items-start justify-between gap-2">
         <Link
-          to={dashboardHrefForTag(item.name)}
+          to={
+            item.statusCount === undefined
+              ? dashboardHrefForTag(item.name)
+              : dashboardHrefForStatus(item.name)
+          }
           className="min-w-0 rounded-sm font-medium break-words underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60"
         >
           {item.name}
         </Link>
         <KindBadge item={item} />
       </div>
-      <p className="text-sm text-muted-foreground">{talentCountText(item.count)}</p>
+      {item.statusCount === undefined ? (
+        <p className="text-sm text-muted-foreground">{talentCountText(item.count)}</p>
+      ) : (
+        <div className="text-sm text-muted-foreground">
+          <p>{talentCountText(item.statusCount)} with this status</p>
+          {item.count > 0 ? (
+            <p className="text-xs">also a tag on {talentCountText(item.count)}</p>
+          ) : null}
+        </div>
+      )}
       {actionable === undefined ? null : (
         <div className="mt-auto flex items-center gap-1 border-t pt-2">
           <Button

@@ -2,9 +2,11 @@ import { describe, expect, test } from 'vitest'
 import type { Tag } from '#shared/tag.ts'
 import { SYSTEM_TAGS } from '#shared/talent.ts'
 import {
+  dashboardHrefForStatus,
   dashboardHrefForTag,
   filterTagItems,
   talentCountText,
+  withStatusCounts,
   withSystemLabels,
 } from './tag-items.ts'
 import { parseFilters } from '../talents/filters/use-talent-filters.ts'
@@ -60,5 +62,30 @@ describe('the Tags page grid', () => {
       const params = new URLSearchParams(href.slice('/dashboard?'.length))
       expect(parseFilters(params).tag).toBe(name)
     }
+  })
+})
+
+describe('system labels that are statuses (issue 19 "While here")', () => {
+  test('show the count of talents with the status, as the dashboard filter does', () => {
+    const items = withSystemLabels([{ ...tag(1, 'Hired', 2), isSystem: true }, tag(2, 'Remote', 5)])
+    const counted = withStatusCounts(items, [
+      { status: 'Hired', count: 698 },
+      { status: 'Interviewed', count: 12 },
+    ])
+    const byName = new Map(counted.map((item) => [item.name, item]))
+    expect(byName.get('Hired')).toMatchObject({ count: 2, statusCount: 698 })
+    // A label with no tag row yet still gets its status count.
+    expect(byName.get('Interviewed')).toMatchObject({ count: 0, statusCount: 12 })
+    // Custom tags and labels that are no status (Needs Follow-Up) keep their tag count only.
+    expect(byName.get('Remote')?.statusCount).toBeUndefined()
+    expect(byName.get('Needs Follow-Up')?.statusCount).toBeUndefined()
+  })
+
+  test('link to the dashboard filtered by that status', () => {
+    expect(
+      parseFilters(new URL(dashboardHrefForStatus('Hired'), 'http://x').searchParams),
+    ).toMatchObject({
+      status: 'Hired',
+    })
   })
 })

@@ -5,7 +5,14 @@ import { SYSTEM_TAGS } from '#shared/talent.ts'
  * One card of the Tags page. A system label no talent has carried yet has no row in the tags
  * table, so no id: it is shown (spec section 4 names them) but nothing can act on it.
  */
-export type TagItem = Omit<Tag, 'id'> & { id: number | null }
+export type TagItem = Omit<Tag, 'id'> & {
+  id: number | null
+  /**
+   * Issue 19 "While here": a system label that is also a status (Hired, …) counts the talents
+   * with that status, as the dashboard's status filter and the Reports do, not only those tagged.
+   */
+  statusCount?: number
+}
 
 const byName = (a: { name: string }, b: { name: string }) =>
   a.name.localeCompare(b.name, undefined, { sensitivity: 'base' })
@@ -17,6 +24,24 @@ export function withSystemLabels(tags: readonly Tag[]): TagItem[] {
     (name) => ({ id: null, name, count: 0, ...tagFlags(name) }),
   )
   return [...tags, ...missing].sort(byName)
+}
+
+/** Puts each status's count on the system label of that name (statuses from GET /api/reports/overview). */
+export function withStatusCounts(
+  items: readonly TagItem[],
+  byStatus: readonly { status: string; count: number }[] | undefined,
+): TagItem[] {
+  if (byStatus === undefined) return [...items]
+  const counts = new Map(byStatus.map((row) => [row.status.toLowerCase(), row.count]))
+  return items.map((item) => {
+    const statusCount = item.isSystem ? counts.get(item.name.toLowerCase()) : undefined
+    return statusCount === undefined ? item : { ...item, statusCount }
+  })
+}
+
+/** The dashboard filtered by one status (the URL format of use-talent-filters.ts). */
+export function dashboardHrefForStatus(name: string): string {
+  return `/dashboard?${new URLSearchParams({ status: name }).toString()}`
 }
 
 /** The items whose name contains `search`, ignoring case and outer spaces. */

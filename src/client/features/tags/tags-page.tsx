@@ -15,7 +15,8 @@ import { MergeTagDialog } from './merge-tag-dialog.tsx'
 import { RenameTagDialog } from './rename-tag-dialog.tsx'
 import type { TagAction } from './tag-card.tsx'
 import { TagGrid } from './tag-grid.tsx'
-import { filterTagItems, withSystemLabels } from './tag-items.ts'
+import { filterTagItems, withStatusCounts, withSystemLabels } from './tag-items.ts'
+import { overviewReportOptions } from '../reports/api.ts'
 
 type ActionState = { action: TagAction | null; tag: Tag | null }
 
@@ -33,7 +34,8 @@ export function TagsPage() {
   const [state, setState] = useState<ActionState>({ action: null, tag: null })
   const close = () => setState((current) => ({ ...current, action: null }))
 
-  const items = withSystemLabels(tags.data ?? [])
+  const overview = useQuery(overviewReportOptions())
+  const items = withStatusCounts(withSystemLabels(tags.data ?? []), overview.data?.byStatus)
   const shown = filterTagItems(items, search)
   const names = items.map((item) => item.name)
 
