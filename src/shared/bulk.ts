@@ -24,62 +24,92 @@ export const BULK_NO_SELECTION = 'Send the talents to act on: ids or a filter.'
 export const BULK_NOT_FOUND = 'Bulk action not found'
 export const BULK_UNDO_FORBIDDEN = 'Only the person who ran a bulk action or an admin can undo it.'
 
-const talentId = z
-  .number({ error: 'Ids are talent ids (whole numbers).' })
-  .int('Ids are talent ids (whole numbers).')
-  .positive('Ids are talent ids (whole numbers).')
-  .max(2_147_483_647, 'Ids are talent ids (whole numbers).')
+const TALENT_ID_MESSAGE = 'Ids are talent ids (whole numbers).'
+const MAX_TALENT_ID = 2_147_483_647
+const isTalentId = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value > 0 && value <= MAX_TALENT_ID
 
+/**
+ * Up to 100,000 ids, checked in one loop: a zod schema per element took 115-175 ms for 100,000
+ * on a loaded 2-core machine, past SECURITY.md 31's 100 ms for a request on the event loop.
+ */
 const idsSchema = z
-  .array(talentId, { error: 'Ids are a list of talent ids.' })
+  .array(z.unknown(), { error: 'Ids are a list of talent ids.' })
   .min(1, BULK_NO_IDS)
   .max(MAX_BULK_IDS, BULK_TOO_MANY_IDS)
-  .overwrite((ids) => [...new Set(ids)])
+  .superRefine((ids, ctx) => {
+    const bad = ids.findIndex((id) => !isTalentId(id))
+    if (bad >= 0) ctx.addIssue({ code: 'custom', message: TALENT_ID_MESSAGE, path: [bad] })
+  })
+  .transform((ids) => [...new Set(ids.filter(isTalentId))])
 
 /** The list's query (GET /api/talents) without paging: the whole filtered result. */
 export const bulkFilterSchema = talentListQuerySchema.omit({ limit: true, cursor: true })
 export type BulkFilter = z.infer<typeof bulkFilterSchema>
 export type BulkFilterInput = z.input<typeof bulkFilterSchema>
 
-const tagNames = z.strictObject({
-  tags: z
-    .array(z.string().trim().min(1, 'Choose a tag.').max(TAG_NAME_MAX_LENGTH))
-    .min(1, 'Choose at least one tag.')
-    .max(MAX_BULK_NAMES, `Choose at most ${MAX_BULK_NAMES} tags.`)
-    .overwrite((names) => [...new Set(names)]),
-})
-const statuses = z.strictObject({
-  statuses: z
-    .array(z.enum(TALENT_STATUSES, { error: 'Choose a status from the list.' }))
-    .min(1, 'Choose at least one status.')
-    .max(TALENT_STATUSES.length)
-    .overwrite((values) => [...new Set(values)]),
-})
+const tagList = z
+  .array(z.string().trim().min(1, 'Choose a tag.').max(TAG_NAME_MAX_LENGTH))
+  .min(1, 'Choose at least one tag.')
+  .max(MAX_BULK_NAMES, `Choose at most ${MAX_BULK_NAMES} tags.`)
+  .overwrite((names) => [...new Set(names)])
+const statusList = z
+  .array(z.enum(TALENT_STATUSES, { error: 'Choose a status from the list.' }))
+  .min(1, 'Choose at least one status.')
+  .max(TALENT_STATUSES.length)
+  .overwrite((values) => [...new Set(values)])
 
-const selection = { ids: idsSchema.optional(), filter: bulkFilterSchema.optional() }
+const TAKES_TAGS: readonly BulkAction[] = ['addTags', 'removeTags']
+const TAKES_STATUSES: readonly BulkAction[] = ['setStatus', 'clearStatus']
 
-/** POST /api/talents/bulk. setStatus adds statuses (a talent has a list), clearStatus removes them. */
+/**
+ * POST /api/talents/bulk: one strict object (SECURITY.md 14), the payload checked per action:
+ * addTags/removeTags take `tags`, setStatus/clearStatus `statuses` (set adds statuses, a talent
+ * has a list; clear removes them), delete nothing.
+ */
 export const bulkRequestSchema = z
-  .discriminatedUnion(
-    'action',
-    [
-      z.strictObject({ action: z.literal('addTags'), ...selection, payload: tagNames }),
-      z.strictObject({ action: z.literal('removeTags'), ...selection, payload: tagNames }),
-      z.strictObject({ action: z.literal('setStatus'), ...selection, payload: statuses }),
-      z.strictObject({ action: z.literal('clearStatus'), ...selection, payload: statuses }),
-      z.strictObject({
-        action: z.literal('delete'),
-        ...selection,
-        payload: z.strictObject({}).optional(),
-      }),
-    ],
-    { error: `Choose an action: ${BULK_ACTIONS.join(', ')}.` },
-  )
+  .strictObject({
+    action: z.enum(BULK_ACTIONS, { error: `Choose an action: ${BULK_ACTIONS.join(', ')}.` }),
+    ids: idsSchema.optional(),
+    filter: bulkFilterSchema.optional(),
+    payload: z
+      .strictObject({ tags: tagList.optional(), statuses: statusList.optional() })
+      .optional(),
+  })
   .superRefine((body, ctx) => {
     if (body.ids !== undefined && body.filter !== undefined) {
       ctx.addIssue({ code: 'custom', message: BULK_ONE_SELECTION, path: ['ids'] })
     } else if (body.ids === undefined && body.filter === undefined) {
       ctx.addIssue({ code: 'custom', message: BULK_NO_SELECTION, path: ['ids'] })
+    }
+    const { tags, statuses } = body.payload ?? {}
+    if (TAKES_TAGS.includes(body.action) && tags === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Choose at least one tag.',
+        path: ['payload', 'tags'],
+      })
+    }
+    if (!TAKES_TAGS.includes(body.action) && tags !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Only addTags and removeTags take tags.',
+        path: ['payload', 'tags'],
+      })
+    }
+    if (TAKES_STATUSES.includes(body.action) && statuses === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Choose at least one status.',
+        path: ['payload', 'statuses'],
+      })
+    }
+    if (!TAKES_STATUSES.includes(body.action) && statuses !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Only setStatus and clearStatus take statuses.',
+        path: ['payload', 'statuses'],
+      })
     }
   })
 export type BulkRequest = z.infer<typeof bulkRequestSchema>

@@ -162,12 +162,13 @@ function selectionOf(request: BulkRequest): Record<string, unknown> {
 /** POST /api/talents/bulk. */
 export async function runBulk(db: Db, request: BulkRequest, actor: Actor): Promise<BulkResult> {
   return db.transaction(async (tx) => {
+    // The schema checked that the action's payload is there (shared/bulk.ts).
     const names =
       request.action === 'delete'
         ? []
         : request.action === 'addTags' || request.action === 'removeTags'
-          ? await knownTags(tx, request.payload.tags)
-          : request.payload.statuses
+          ? await knownTags(tx, request.payload?.tags ?? [])
+          : (request.payload?.statuses ?? [])
     const changeSetId = await openChangeSet(tx, {
       kind: 'bulk',
       actor,

@@ -15,10 +15,12 @@ export type Kept = { talentId: number; fullName: string }
 const COLUMNS = Object.keys(RESTORABLE_COLUMNS)
 
 /** Each restorable column back from the image when the image holds it, else left as it is. */
-const SET_FROM_IMAGE = sql.raw(
-  COLUMNS.map((c) => `"${c}" = case when cur.before ? '${c}' then p."${c}" else t."${c}" end`).join(
-    ', ',
+const SET_FROM_IMAGE = sql.join(
+  COLUMNS.map(
+    (c) =>
+      sql`${sql.identifier(c)} = case when cur.before ? ${c}::text then p.${sql.identifier(c)} else t.${sql.identifier(c)} end`,
   ),
+  sql`, `,
 )
 
 /**

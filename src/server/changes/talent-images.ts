@@ -35,10 +35,12 @@ export function idArray(ids: readonly number[]): SQL {
   return sql`${`{${ids.join(',')}}`}::int[]`
 }
 
-/** jsonb_build_object('tags', t.tags, …) over constant column names (never user input). */
+/** jsonb_build_object('tags', t.tags, …): the image of `columns` of the row named `alias`. */
 export function imageOf(alias: string, columns: readonly string[]): SQL {
-  const pairs = columns.map((column) => `'${column}', ${alias}."${column}"`).join(', ')
-  return sql.raw(`jsonb_build_object(${pairs})`)
+  const pairs = columns.map(
+    (column) => sql`${column}::text, ${sql.identifier(alias)}.${sql.identifier(column)}`,
+  )
+  return sql`jsonb_build_object(${sql.join(pairs, sql`, `)})`
 }
 
 /**
@@ -46,9 +48,12 @@ export function imageOf(alias: string, columns: readonly string[]): SQL {
  * columns both images hold and whose value differs: [{ field, from, to }] as talent.updated stores.
  */
 export function changesBetween(from: SQL, to: SQL): SQL {
-  const names = COLUMN_NAMES.map((c, n) => `('${c}', '${RESTORABLE_COLUMNS[c]}', ${n})`).join(', ')
+  const names = sql.join(
+    COLUMN_NAMES.map((c, n) => sql`(${c}::text, ${RESTORABLE_COLUMNS[c]}::text, ${n}::int)`),
+    sql`, `,
+  )
   return sql`(select coalesce(jsonb_agg(jsonb_build_object('field', k.api, 'from', (${from}) -> k.col, 'to', (${to}) -> k.col) order by k.n), '[]'::jsonb)
-    from (values ${sql.raw(names)}) k(col, api, n)
+    from (values ${names}) k(col, api, n)
     where (${from}) ? k.col and (${to}) ? k.col
       and ((${from}) -> k.col) is distinct from ((${to}) -> k.col))`
 }
