@@ -27,8 +27,8 @@ ALTER TABLE "spreadsheet_imports" ADD CONSTRAINT "spreadsheet_imports_sha256_fil
 ALTER TABLE "spreadsheet_imports" ADD CONSTRAINT "spreadsheet_imports_change_set_id_change_sets_id_fk" FOREIGN KEY ("change_set_id") REFERENCES "public"."change_sets"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "spreadsheet_imports_creator_idx" ON "spreadsheet_imports" USING btree ("created_by_id","id");--> statement-breakpoint
 CREATE INDEX "spreadsheet_imports_sha256_idx" ON "spreadsheet_imports" USING btree ("sha256");--> statement-breakpoint
--- A file is kept while a CV version, an 'Add from CV' upload, a CV import row or a spreadsheet
--- import refers to it.
+-- A file is kept while a CV version, an 'Add from CV' upload, a CV import row, a change-set row
+-- (a deleted talent's CV, kept for undo) or a spreadsheet import refers to it.
 CREATE OR REPLACE FUNCTION "delete_unreferenced_file"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF OLD."sha256" IS NULL THEN RETURN NULL; END IF;
@@ -37,6 +37,7 @@ BEGIN
     AND NOT EXISTS (SELECT 1 FROM "talent_cvs" c WHERE c."sha256" = OLD."sha256")
     AND NOT EXISTS (SELECT 1 FROM "cv_uploads" u WHERE u."sha256" = OLD."sha256")
     AND NOT EXISTS (SELECT 1 FROM "cv_import_items" i WHERE i."sha256" = OLD."sha256")
+    AND NOT EXISTS (SELECT 1 FROM "change_set_rows" r WHERE r."sha256" = OLD."sha256")
     AND NOT EXISTS (SELECT 1 FROM "spreadsheet_imports" s WHERE s."sha256" = OLD."sha256");
   RETURN NULL;
 END $$;--> statement-breakpoint
