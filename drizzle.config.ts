@@ -6,6 +6,7 @@ export default defineConfig({
     './src/server/db/schema.ts',
     './src/server/db/change-schema.ts',
     './src/server/db/import-schema.ts',
+    './src/server/db/duplicate-schema.ts',
   ],
   out: './src/server/db/migrations',
 })

@@ -20,6 +20,7 @@ import { importCvItemJob } from './cv-imports/item-job.ts'
 import { cvImportRoutes } from './cv-imports/routes.ts'
 import { importRoutes } from './imports/routes.ts'
 import { RUN_SPREADSHEET_IMPORT, runSpreadsheetImportJob } from './imports/run-job.ts'
+import { duplicateRoutes } from './duplicates/routes.ts'
 import { IMPORT_CV_ITEM } from './cv-imports/start.ts'
 import { EXTRACT_CV_TEXT, extractCvTextJob } from './cvs/extract-job.ts'
 import { startHousekeeping } from './housekeeping/scheduler.ts'
@@ -143,6 +144,7 @@ export async function buildApp({
   await app.register(talentRoutes, { db: database.db, cachedPages: config.talentPageCache })
   await app.register(talentExportRoutes, { db: database.db })
   await app.register(bulkRoutes, { db: database.db })
+  await app.register(duplicateRoutes, { db: database.db, phoneRegion: config.defaultPhoneRegion })
   app.decorate(
     'jobs',
     startJobRunner({ db: database.db, handlers: jobHandlers(database.db), log: app.log }),

@@ -27,6 +27,12 @@ export const CONFIG_DOCS = [
     meaning: 'Largest CV file a person may attach, in MB (1-100)',
   },
   {
+    name: 'DEFAULT_PHONE_REGION',
+    default: '—',
+    meaning:
+      'Country (US, GB, DE…) of phone numbers written without +country, for the duplicate check; unset: only international numbers are compared',
+  },
+  {
     name: 'ADMIN_EMAIL',
     default: 'admin@talentpool.local',
     meaning: 'E-mail of the first admin, created on an empty database',

@@ -1,4 +1,5 @@
 import ipaddr from 'ipaddr.js'
+import { isSupportedCountry, type CountryCode } from 'libphonenumber-js'
 import path from 'node:path'
 import { z } from 'zod'
 import { PASSWORD_MAX_LENGTH } from '#shared/auth.ts'
@@ -66,6 +67,8 @@ export type Config = {
   talentPageCache: number
   /** Largest CV upload, in megabytes (issue 16, SECURITY.md 22). */
   cvMaxMegabytes: number
+  /** Issue 19: the region of phone numbers written without +country; undefined: none is assumed. */
+  defaultPhoneRegion: CountryCode | undefined
   adminEmail: string
   adminPassword: string | undefined
   passwordMinLength: number
@@ -112,6 +115,15 @@ const envSchema = z.object({
   DATABASE_POOL_MAX: int(1, 1000).default(10),
   TALENT_PAGE_CACHE: int(0, 100_000).default(500),
   CV_MAX_MB: int(1, 100).default(10),
+  DEFAULT_PHONE_REGION: z
+    .string()
+    .transform((value, ctx) => {
+      const code = value.toUpperCase()
+      if (isSupportedCountry(code)) return code
+      ctx.addIssue({ code: 'custom', message: 'must be a country code such as US, GB or DE' })
+      return z.NEVER
+    })
+    .optional(),
   ADMIN_EMAIL: z.email('must be an e-mail address').default('admin@talentpool.local'),
   ADMIN_PASSWORD: z.string().optional(),
   PASSWORD_MIN_LENGTH: int(PASSWORD_MIN_LENGTH_FLOOR, PASSWORD_MAX_LENGTH).default(8),
@@ -180,6 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolMax: e.DATABASE_POOL_MAX,
     talentPageCache: e.TALENT_PAGE_CACHE,
     cvMaxMegabytes: e.CV_MAX_MB,
+    defaultPhoneRegion: e.DEFAULT_PHONE_REGION,
     adminEmail,
     adminPassword: e.ADMIN_PASSWORD,
     passwordMinLength: e.PASSWORD_MIN_LENGTH,

@@ -9,6 +9,7 @@ import { resolveSecrets, type ResolvedSecrets } from './secrets/startup-key.ts'
 import { parserPool } from './cvs/parser-pool.ts'
 import { releaseAbandonedJobs } from './jobs/queue.ts'
 import { describeStartupError } from './startup-error.ts'
+import { refreshPhoneKeys } from './duplicates/phone-keys.ts'
 
 /**
  * Entry point (ARCHITECTURE.md): config → DATA_DIR lock (PGlite) → database → migrations →
@@ -89,6 +90,8 @@ async function main(): Promise<void> {
     await database.migrate()
     // One process owns the embedded database: jobs left running belonged to a killed one.
     if (database.engine === 'pglite') await releaseAbandonedJobs(database.db)
+    // Issue 19: phone keys for rows written before migration 0014 or by a tool that skips them.
+    await refreshPhoneKeys(database.db, config.defaultPhoneRegion)
     secrets = await resolveSecrets(config, database.db)
   } catch (error) {
     lock?.release()

@@ -232,6 +232,12 @@ const MATRIX: Entry[] = [
   },
   { route: 'GET /api/talents', request: () => ({}), expect: SIGNED_IN },
   { route: 'GET /api/talents/stats', request: () => ({}), expect: SIGNED_IN },
+  // Issue 19: the duplicate check while typing, for every signed-in user.
+  {
+    route: 'GET /api/talents/duplicates',
+    request: () => ({ url: '/api/talents/duplicates?phone=%2B14155550134&fullName=Grace' }),
+    expect: SIGNED_IN,
+  },
   // Issue 18: export is open to every signed-in user, like reading the talents one by one.
   {
     route: 'GET /api/talents/export',

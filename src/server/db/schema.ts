@@ -106,6 +106,15 @@ export const talents = pgTable(
     searchCvDocument: tsvector('search_cv_document')
       .notNull()
       .default(sql`''::tsvector`),
+    // Issue 19 duplicates: the phone in E.164 (libphonenumber, DEFAULT_PHONE_REGION). NULL means
+    // "not computed yet": a trigger clears it whenever the phone changes (migration 0014) and
+    // duplicates/phone-keys.ts fills it at start and before each check; '' means "no number".
+    phoneE164: text('phone_e164'),
+    // The LinkedIn profile without scheme, www/locale subdomain, query or trailing slash,
+    // computed by the database on every write (migration 0014), so no path can forget it.
+    linkedinKey: text('linkedin_key').generatedAlwaysAs(
+      (): SQL => sql`talent_linkedin_key(${talents.linkedinUrl})`,
+    ),
     ...timestamps,
   },
   (t) => [
@@ -132,6 +141,15 @@ export const talents = pgTable(
     index('talents_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
     // Issue 17: one index over both documents, so every word may match in any field.
     index('talents_search_idx').using('gin', sql`(${t.searchDocument} || ${t.searchCvDocument})`),
+    // Issue 19: the duplicate rules' keys (duplicates/check.ts, duplicates/scan.ts).
+    index('talents_phone_e164_idx')
+      .on(t.phoneE164)
+      .where(sql`${t.phoneE164} <> ''`),
+    index('talents_phone_e164_stale_idx')
+      .on(t.id)
+      .where(sql`${t.phoneE164} IS NULL AND ${t.phone} IS NOT NULL`),
+    index('talents_linkedin_key_idx').on(t.linkedinKey),
+    index('talents_name_key_idx').on(sql`talent_name_key(${t.fullName})`),
   ],
 )
 

@@ -1,0 +1,37 @@
+import type { FastifyPluginCallback } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { CountryCode } from 'libphonenumber-js'
+import { z } from 'zod'
+import { duplicateCandidateSchema, duplicateCheckQuerySchema } from '#shared/duplicates.ts'
+import type { Db } from '../db/open.ts'
+import { checkDuplicates } from './check.ts'
+
+export type DuplicateRoutesOptions = {
+  db: Db
+  /** DEFAULT_PHONE_REGION. */
+  phoneRegion: CountryCode | undefined
+}
+
+/**
+ * Issue 19 duplicates and merges. Permissions (server-enforced; README table): the check and the
+ * duplicates page for every signed-in user; merge and merge undo for admins.
+ */
+export const duplicateRoutes: FastifyPluginCallback<DuplicateRoutesOptions> = (
+  base,
+  { db, phoneRegion },
+  done,
+) => {
+  const app = base.withTypeProvider<ZodTypeProvider>()
+
+  app.get('/api/talents/duplicates', {
+    config: { access: 'user' },
+    schema: {
+      summary: 'Likely duplicates of the talent being typed, strongest first',
+      querystring: duplicateCheckQuerySchema,
+      response: { 200: z.array(duplicateCandidateSchema) },
+    },
+    handler: (request) => checkDuplicates(db, request.query, phoneRegion),
+  })
+
+  done()
+}
