@@ -16,6 +16,7 @@ import { FormTextareaField } from '../../../components/ui/form-textarea-field.ts
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { cn } from '../../../lib/cn.ts'
 import { CvPrefill } from '../../cvs/cv-prefill.tsx'
+import { DuplicateWarning } from '../../duplicates/duplicate-warning.tsx'
 import { StatusCheckboxGrid } from './status-checkbox-grid.tsx'
 import { TagPicker } from './tag-picker.tsx'
 import { capitalizeWords, talentToFormValues } from './talent-form-values.ts'
@@ -138,6 +139,7 @@ export function TalentForm({
             options={LEVEL_OPTIONS}
           />
         </div>
+        <DuplicateWarning control={form.control} excludeId={talent?.id} />
         <Controller
           control={form.control}
           name="tags"

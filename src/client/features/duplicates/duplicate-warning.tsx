@@ -1,0 +1,57 @@
+import { useQuery } from '@tanstack/react-query'
+import { useWatch, type Control } from 'react-hook-form'
+import { Link } from 'react-router'
+import type { TalentFormValues } from '#shared/talent.ts'
+import { duplicateCheckOptions } from './api.ts'
+import { duplicateCheckParams } from './duplicate-check-params.ts'
+import { useDebouncedValue } from './use-debounced-value.ts'
+
+/** How long typing must pause before the check runs. */
+const DEBOUNCE_MS = 300
+
+type DuplicateWarningProps = {
+  control: Control<TalentFormValues>
+  /** The talent being edited, never its own duplicate. */
+  excludeId?: number
+}
+
+/**
+ * Issue 19 item 1: "Possible duplicate: Dana Reyes — same phone number", while the form is being
+ * filled. Saving stays allowed (only the same e-mail is refused, by the server's 409).
+ */
+export function DuplicateWarning({ control, excludeId }: DuplicateWarningProps) {
+  const [email, phone, linkedinUrl, fullName, areaOfInterest] = useWatch({
+    control,
+    name: ['email', 'phone', 'linkedinUrl', 'fullName', 'areaOfInterest'],
+  })
+  const params = duplicateCheckParams(
+    { email, phone, linkedinUrl, fullName, areaOfInterest },
+    excludeId,
+  )
+  const settled = useDebouncedValue(params, DEBOUNCE_MS)
+  const { data: candidates = [] } = useQuery(duplicateCheckOptions(settled))
+  if (params === '' || candidates.length === 0) return null
+  return (
+    <div
+      role="status"
+      aria-label="Possible duplicates"
+      className="grid gap-1.5 rounded-md border border-primary/40 bg-primary/10 px-3 py-2 text-sm"
+    >
+      {candidates.map(({ talent, reasons, confidence }) => (
+        <p key={talent.id}>
+          <span className="font-medium">Possible duplicate: </span>
+          <Link
+            to={`/dashboard?talent=${talent.id}`}
+            target="_blank"
+            rel="noreferrer"
+            className="font-medium underline underline-offset-2"
+          >
+            {talent.fullName}
+          </Link>
+          {` — ${reasons.join(', ')}`}
+          <span className="text-muted-foreground">{` (${Math.round(confidence * 100)}% likely)`}</span>
+        </p>
+      ))}
+    </div>
+  )
+}
