@@ -48,6 +48,9 @@ const ImportPage = lazy(() =>
 const CvImportPage = lazy(() =>
   import('./features/cv-imports/cv-import-page.tsx').then((m) => ({ default: m.CvImportPage })),
 )
+const DuplicatesPage = lazy(() =>
+  import('./features/duplicates/duplicates-page.tsx').then((m) => ({ default: m.DuplicatesPage })),
+)
 const SettingsPage = lazy(() =>
   import('./features/settings/settings-page.tsx').then((m) => ({ default: m.SettingsPage })),
 )
@@ -73,6 +76,7 @@ export function AppRoutes() {
             <Route path="/dashboard/reports" element={<ReportsPage />} />
             <Route path="/dashboard/settings" element={<SettingsPage />} />
             <Route path="/dashboard/cv-imports" element={<CvImportsPage />} />
+            <Route path="/dashboard/duplicates" element={<DuplicatesPage />} />
             <Route path="/dashboard/cv-imports/:id" element={<CvImportPage />} />
             <Route path="/dashboard/imports" element={<ImportsPage />} />
             <Route path="/dashboard/imports/:id" element={<ImportPage />} />

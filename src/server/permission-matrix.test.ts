@@ -238,6 +238,16 @@ const MATRIX: Entry[] = [
     request: () => ({ url: '/api/talents/duplicates?phone=%2B14155550134&fullName=Grace' }),
     expect: SIGNED_IN,
   },
+  { route: 'GET /api/duplicates', request: () => ({}), expect: SIGNED_IN },
+  {
+    route: 'POST /api/duplicates/dismiss',
+    request: async (ctx) => ({
+      payload: {
+        ids: [await talentOf(ctx), await talentOf({ ...ctx, unique: `${ctx.unique}-b` })],
+      },
+    }),
+    expect: SIGNED_IN,
+  },
   // Issue 18: export is open to every signed-in user, like reading the talents one by one.
   {
     route: 'GET /api/talents/export',

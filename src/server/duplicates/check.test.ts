@@ -2,22 +2,11 @@ import { expect } from 'vitest'
 import type { DuplicateCandidate } from '#shared/duplicates.ts'
 import type { Talent } from '#shared/talent.ts'
 import { apiTest as test, type SignedIn } from '#tests/support/api-test.ts'
+import { addTalent } from '#tests/support/duplicate-talents.ts'
 import { insertTalent } from '#tests/support/talent-rows.ts'
 import { phoneE164 } from './phone-keys.ts'
 
 test.override('appConfig', { defaultPhoneRegion: 'US' })
-
-async function addTalent(caller: SignedIn, fields: Partial<Talent>): Promise<Talent> {
-  const response = await caller.inject('POST', '/api/talents', {
-    fullName: 'Dana Reyes',
-    email: 'dana.reyes@example.com',
-    areaOfInterest: 'Design',
-    seniorityLevel: 'mid',
-    ...fields,
-  })
-  expect(response.statusCode, response.body).toBe(201)
-  return response.json<Talent>()
-}
 
 async function check(caller: SignedIn, query: Record<string, string>) {
   const response = await caller.inject(

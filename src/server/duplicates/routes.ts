@@ -2,9 +2,16 @@ import type { FastifyPluginCallback } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { CountryCode } from 'libphonenumber-js'
 import { z } from 'zod'
-import { duplicateCandidateSchema, duplicateCheckQuerySchema } from '#shared/duplicates.ts'
+import {
+  dismissDuplicatesSchema,
+  duplicateCandidateSchema,
+  duplicateCheckQuerySchema,
+  duplicateGroupsSchema,
+} from '#shared/duplicates.ts'
+import { requireViewer } from '../auth/access.ts'
 import type { Db } from '../db/open.ts'
 import { checkDuplicates } from './check.ts'
+import { dismissDuplicates, findDuplicateGroups } from './scan.ts'
 
 export type DuplicateRoutesOptions = {
   db: Db
@@ -31,6 +38,25 @@ export const duplicateRoutes: FastifyPluginCallback<DuplicateRoutesOptions> = (
       response: { 200: z.array(duplicateCandidateSchema) },
     },
     handler: (request) => checkDuplicates(db, request.query, phoneRegion),
+  })
+
+  app.get('/api/duplicates', {
+    config: { access: 'user' },
+    schema: {
+      summary: 'Groups of likely duplicates across the pool, strongest first',
+      response: { 200: duplicateGroupsSchema },
+    },
+    handler: () => findDuplicateGroups(db, phoneRegion),
+  })
+
+  app.post('/api/duplicates/dismiss', {
+    config: { access: 'user' },
+    schema: {
+      summary: "'Not duplicates': these talents are different people (remembered)",
+      body: dismissDuplicatesSchema,
+      response: { 200: z.object({ dismissed: z.number().int() }) },
+    },
+    handler: (request) => dismissDuplicates(db, request.body.ids, requireViewer(request).user),
   })
 
   done()

@@ -1,15 +1,26 @@
-import { ChartColumn, LayoutDashboard, Settings, Users, type LucideIcon } from 'lucide-react'
+import { useQuery } from '@tanstack/react-query'
+import {
+  ChartColumn,
+  CopyCheck,
+  LayoutDashboard,
+  Settings,
+  Users,
+  type LucideIcon,
+} from 'lucide-react'
 import type { KeyboardEvent } from 'react'
 import { NavLink } from 'react-router'
 import { SavedViewLinks } from '../../features/views/saved-view-links.tsx'
 import { cn } from '../../lib/cn.ts'
+import { duplicateGroupsOptions } from '../../features/duplicates/api.ts'
 
-// spec section 2: all four links are shown to everyone, including non-admins.
+// spec section 2: all four links are shown to everyone, including non-admins (issue 19 adds a fifth).
 const LINKS: { to: string; label: string; icon: LucideIcon; end?: boolean }[] = [
   { to: '/dashboard', label: 'Talent Dashboard', icon: LayoutDashboard, end: true },
   { to: '/dashboard/users', label: 'Users', icon: Users },
   { to: '/dashboard/reports', label: 'Reports', icon: ChartColumn },
   { to: '/dashboard/settings', label: 'Settings', icon: Settings },
+  // Issue 19: after the spec's four, with the count of groups waiting.
+  { to: '/dashboard/duplicates', label: 'Duplicates', icon: CopyCheck },
 ]
 
 type SidePanelProps = {
@@ -24,6 +35,8 @@ type SidePanelProps = {
  * on small ones.
  */
 export function SidePanel({ id, onNavigate, onClose }: SidePanelProps) {
+  const duplicates = useQuery(duplicateGroupsOptions())
+  const duplicateCount = duplicates.data?.total
   function handleKeyDown(event: KeyboardEvent<HTMLElement>) {
     if (event.key === 'Escape') onClose()
   }
@@ -57,6 +70,14 @@ export function SidePanel({ id, onNavigate, onClose }: SidePanelProps) {
               >
                 <Icon className="size-4 shrink-0" aria-hidden="true" />
                 {label}
+                {to === '/dashboard/duplicates' && duplicateCount ? (
+                  <span
+                    className="ml-auto rounded-full bg-primary/20 px-2 text-xs tabular-nums"
+                    aria-label={`${duplicateCount} groups`}
+                  >
+                    {duplicateCount}
+                  </span>
+                ) : null}
               </NavLink>
             </li>
           ))}

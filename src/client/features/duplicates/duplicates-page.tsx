@@ -1,0 +1,54 @@
+import { useQuery } from '@tanstack/react-query'
+import { PageHeader } from '../../components/layout/page-header.tsx'
+import { LoadError } from '../../components/ui/load-error.tsx'
+import { Skeleton } from '../../components/ui/skeleton.tsx'
+import { useAuth } from '../auth/api.ts'
+import { duplicateGroupsOptions } from './api.ts'
+import { DuplicateGroupCard } from './duplicate-group-card.tsx'
+
+/** /dashboard/duplicates (issue 19 item 2): groups of likely duplicates, strongest first. */
+export function DuplicatesPage() {
+  const query = useQuery(duplicateGroupsOptions())
+  const { isAdmin } = useAuth()
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
+      <PageHeader
+        title="Duplicates"
+        description={
+          isAdmin
+            ? 'Talents that are likely the same person. Merge them, or mark them as different people.'
+            : 'Talents that are likely the same person. An admin can merge them.'
+        }
+      />
+      {query.isPending ? (
+        <Skeleton aria-label="Loading duplicates" className="h-32 w-full" />
+      ) : query.isError ? (
+        <LoadError
+          title="Could not load the duplicates."
+          onRetry={() => void query.refetch()}
+          isRetrying={query.isFetching}
+        />
+      ) : query.data.total === 0 ? (
+        <p className="text-sm text-muted-foreground">No likely duplicates. The pool is clean.</p>
+      ) : (
+        <section aria-label="Likely duplicates" className="grid gap-3">
+          <p className="text-sm text-muted-foreground">
+            {query.data.total === 1 ? '1 group' : `${query.data.total} groups`}
+            {query.data.total > query.data.groups.length
+              ? `, the strongest ${query.data.groups.length} shown`
+              : ''}
+          </p>
+          <ul className="grid gap-3">
+            {query.data.groups.map((group) => (
+              <DuplicateGroupCard
+                key={group.talents.map((talent) => talent.id).join('-')}
+                group={group}
+                canMerge={isAdmin}
+              />
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  )
+}
