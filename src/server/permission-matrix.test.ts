@@ -12,6 +12,7 @@ import { cvImportItems, cvImports } from './db/change-schema.ts'
 import { spreadsheetImports } from './db/import-schema.ts'
 import { openChangeSet } from './changes/change-set.ts'
 import { runBulk } from './bulk/service.ts'
+import { mergeTalents } from './duplicates/merge.ts'
 import { databaseFileStore } from './files/database-file-store.ts'
 import { insertTalent } from '#tests/support/talent-rows.ts'
 import {
@@ -168,6 +169,21 @@ async function tagOf(ctx: Context, base: string): Promise<number> {
   return row.id
 }
 
+/** A merge of two talents (by an admin), ready to be undone. */
+async function mergeOf(ctx: Context): Promise<number> {
+  const admin = (await createTestUser(ctx.db, { role: 'admin' })).user
+  const { mergeId } = await mergeTalents(
+    ctx.db,
+    {
+      survivorId: await talentOf(ctx),
+      mergedIds: [await talentOf({ ...ctx, unique: `${ctx.unique}-m` })],
+      fields: {},
+    },
+    admin,
+  )
+  return mergeId
+}
+
 const talentBody = (unique: string) => ({
   fullName: 'Grace Hopper',
   email: `grace-${unique}@example.com`,
@@ -247,6 +263,22 @@ const MATRIX: Entry[] = [
       },
     }),
     expect: SIGNED_IN,
+  },
+  // Merge and merge undo: admins only (issue 19), whoever added the talents.
+  {
+    route: 'POST /api/merges',
+    request: async (ctx) => ({
+      payload: {
+        survivorId: await talentOf(ctx),
+        mergedIds: [await talentOf({ ...ctx, unique: `${ctx.unique}-b` })],
+      },
+    }),
+    expect: { ...ADMIN_ONLY, admin: 201 },
+  },
+  {
+    route: 'POST /api/merges/:id/undo',
+    request: async (ctx) => ({ url: `/api/merges/${await mergeOf(ctx)}/undo` }),
+    expect: ADMIN_ONLY,
   },
   // Issue 18: export is open to every signed-in user, like reading the talents one by one.
   {

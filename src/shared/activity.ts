@@ -13,6 +13,8 @@ export const ACTIVITY_ACTIONS = [
   'talent.cv_attached',
   'talent.cv_removed',
   'talent.exported',
+  'talent.merged',
+  'talent.merge_undone',
   'tag.created',
   'tag.renamed',
   'tag.merged',
@@ -75,6 +77,8 @@ export function isActivityAction(value: string): value is ActivityAction {
  *   { bulkId } when a bulk action made it, { undo: true } when an undo did
  * - talent.cv_attached: { fileName, replacedFileName? }; talent.cv_removed: { fileName }
  * - talent.exported (issue 18): entityId null, details { format, filter, sort, rowCount }
+ * - talent.merged (issue 19): on the survivor, { mergeId, merged: [{ id, fullName, email }] }
+ * - talent.merge_undone: on the survivor, { mergeId, restored: [{ id, fullName }], kept: [field] }
  * - tag.created: { name }
  * - user.invited / user.deleted: { email, firstName, lastName, role }
  * - user.updated: { email, changes, passwordReset? } — passwordReset when a temporary one was issued
@@ -90,4 +94,12 @@ export type TalentChangeDetails = z.infer<typeof talentChangeDetailsSchema>
 export const cvChangeDetailsSchema = z.object({
   fileName: z.string(),
   replacedFileName: z.string().optional(),
+})
+
+/** Details of talent.merged / talent.merge_undone (issue 19). */
+export const mergeDetailsSchema = z.object({
+  mergeId: z.number().int(),
+  merged: z.array(z.object({ id: z.number().int(), fullName: z.string() })).optional(),
+  restored: z.array(z.object({ id: z.number().int(), fullName: z.string() })).optional(),
+  kept: z.array(z.string()).optional(),
 })

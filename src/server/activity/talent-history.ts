@@ -1,9 +1,10 @@
-import { and, desc, eq } from 'drizzle-orm'
+import { and, desc, eq, inArray } from 'drizzle-orm'
 import { isActivityAction, TALENT_ACTIVITY_LIMIT, type ActivityEntry } from '#shared/activity.ts'
 import type { Db } from '../db/open.ts'
 import { activityLog, talents, users } from '../db/schema.ts'
 import { NotFoundError } from '../errors.ts'
 import { TALENT_NOT_FOUND } from '../talents/service.ts'
+import { talentsMergedInto } from '../duplicates/merged-into.ts'
 
 function isDetails(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -22,6 +23,8 @@ export async function listTalentActivity(db: Db, talentId: number): Promise<Acti
     .where(eq(talents.id, talentId))
     .limit(1)
   if (!talent) throw new NotFoundError(TALENT_NOT_FOUND)
+  // Issue 19: a survivor's History holds the talents merged into it, until the merge is undone.
+  const entityIds = [talentId, ...(await talentsMergedInto(db, talentId))]
   const rows = await db
     .select({
       id: activityLog.id,
@@ -36,7 +39,7 @@ export async function listTalentActivity(db: Db, talentId: number): Promise<Acti
     })
     .from(activityLog)
     .leftJoin(users, eq(users.id, activityLog.userId))
-    .where(and(eq(activityLog.entityType, 'talent'), eq(activityLog.entityId, talentId)))
+    .where(and(eq(activityLog.entityType, 'talent'), inArray(activityLog.entityId, entityIds)))
     .orderBy(desc(activityLog.createdAt), desc(activityLog.id))
     .limit(TALENT_ACTIVITY_LIMIT)
   return rows.flatMap((row) => {

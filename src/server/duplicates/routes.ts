@@ -4,6 +4,10 @@ import type { CountryCode } from 'libphonenumber-js'
 import { z } from 'zod'
 import {
   dismissDuplicatesSchema,
+  mergeCreatedSchema,
+  mergeIdParamsSchema,
+  mergeInputSchema,
+  mergeUndoneSchema,
   duplicateCandidateSchema,
   duplicateCheckQuerySchema,
   duplicateGroupsSchema,
@@ -12,6 +16,8 @@ import { requireViewer } from '../auth/access.ts'
 import type { Db } from '../db/open.ts'
 import { checkDuplicates } from './check.ts'
 import { dismissDuplicates, findDuplicateGroups } from './scan.ts'
+import { mergeTalents } from './merge.ts'
+import { undoMerge } from './merge-undo.ts'
 
 export type DuplicateRoutesOptions = {
   db: Db
@@ -57,6 +63,29 @@ export const duplicateRoutes: FastifyPluginCallback<DuplicateRoutesOptions> = (
       response: { 200: z.object({ dismissed: z.number().int() }) },
     },
     handler: (request) => dismissDuplicates(db, request.body.ids, requireViewer(request).user),
+  })
+
+  app.post('/api/merges', {
+    config: { access: 'admin' },
+    schema: {
+      summary: 'Merge talents into one, picking each field (undoable for 30 days)',
+      body: mergeInputSchema,
+      response: { 201: mergeCreatedSchema },
+    },
+    handler: async (request, reply) => {
+      const merge = await mergeTalents(db, request.body, requireViewer(request).user)
+      return reply.status(201).send(merge)
+    },
+  })
+
+  app.post('/api/merges/:id/undo', {
+    config: { access: 'admin' },
+    schema: {
+      summary: 'Undo a merge: the merged talents come back; later edits stay on the survivor',
+      params: mergeIdParamsSchema,
+      response: { 200: mergeUndoneSchema },
+    },
+    handler: (request) => undoMerge(db, request.params.id, requireViewer(request).user),
   })
 
   done()
