@@ -51,6 +51,9 @@ const CvImportPage = lazy(() =>
 const DuplicatesPage = lazy(() =>
   import('./features/duplicates/duplicates-page.tsx').then((m) => ({ default: m.DuplicatesPage })),
 )
+const MergePage = lazy(() =>
+  import('./features/duplicates/merge-page.tsx').then((m) => ({ default: m.MergePage })),
+)
 const SettingsPage = lazy(() =>
   import('./features/settings/settings-page.tsx').then((m) => ({ default: m.SettingsPage })),
 )
@@ -71,6 +74,7 @@ export function AppRoutes() {
             <Route path="/dashboard/add-talent" element={<AddTalentPage />} />
             <Route element={<AdminRoute />}>
               <Route path="/dashboard/users" element={<UsersPage />} />
+              <Route path="/dashboard/duplicates/merge" element={<MergePage />} />
             </Route>
             <Route path="/dashboard/tags" element={<TagsPage />} />
             <Route path="/dashboard/reports" element={<ReportsPage />} />

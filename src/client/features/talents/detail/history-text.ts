@@ -1,5 +1,9 @@
 import type { ActivityEntry, FieldChange } from '#shared/activity.ts'
-import { cvChangeDetailsSchema, talentChangeDetailsSchema } from '#shared/activity.ts'
+import {
+  cvChangeDetailsSchema,
+  mergeDetailsSchema,
+  talentChangeDetailsSchema,
+} from '#shared/activity.ts'
 import { capitalizeWords, formatLongDate } from '../../../lib/talent-format.ts'
 
 // The History tab's words (issue 5): one pure place that turns an activity entry into a line a
@@ -54,6 +58,8 @@ function listChange(label: string, field: string, from: unknown[], to: unknown[]
   return `changed ${label} from ${showValue(field, from)} to ${showValue(field, to)}`
 }
 
+const fieldLabel = (field: string) => FIELD_LABELS[field] ?? field
+
 /** One changed field: 'changed Status from Interviewed to Hired', 'set Phone Number to …'. */
 export function describeChange({ field, from, to }: FieldChange): string {
   const label = FIELD_LABELS[field] ?? field
@@ -102,6 +108,20 @@ export function describeActivity(
       const [only] = phrases
       if (phrases.length === 1 && only !== undefined) return result(`${actor} ${only}`)
       return result(`${actor} edited this talent`, phrases)
+    }
+    case 'talent.merged': {
+      const parsed = mergeDetailsSchema.safeParse(entry.details)
+      const names = parsed.success ? (parsed.data.merged ?? []).map((t) => t.fullName) : []
+      return result(`Merged: ${actor} merged ${names.join(', ') || 'a talent'} into this talent`)
+    }
+    case 'talent.merge_undone': {
+      const parsed = mergeDetailsSchema.safeParse(entry.details)
+      const names = parsed.success ? (parsed.data.restored ?? []).map((t) => t.fullName) : []
+      const kept = parsed.success ? (parsed.data.kept ?? []).map(fieldLabel) : []
+      return result(
+        `${actor} undid the merge: ${names.join(', ') || 'the merged talents'} came back`,
+        kept.map((label) => `${label} kept as changed since the merge`),
+      )
     }
     default:
       return result(`${actor} made a change`)

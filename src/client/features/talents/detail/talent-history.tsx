@@ -5,6 +5,7 @@ import { Tooltip, TooltipContent, TooltipTrigger } from '../../../components/ui/
 import { talentHistoryOptions } from '../api.ts'
 import { describeActivity, formatExactTime, formatWhen } from './history-text.ts'
 import { LoadError } from '../../../components/ui/load-error.tsx'
+import { UndoMergeButton } from '../../duplicates/undo-merge-button.tsx'
 
 function HistorySkeleton() {
   return (
@@ -42,7 +43,26 @@ function When({ createdAt, now }: { createdAt: string; now: number }) {
   )
 }
 
-function HistoryItem({ entry, now }: { entry: ActivityEntry; now: number }) {
+/** The merge a 'Merged' entry can still undo: none once a later entry says it was undone. */
+function undoableMergeId(entry: ActivityEntry, all: ActivityEntry[]): number | undefined {
+  if (entry.action !== 'talent.merged') return undefined
+  const mergeId = entry.details?.mergeId
+  if (typeof mergeId !== 'number') return undefined
+  const undone = all.some(
+    (other) => other.action === 'talent.merge_undone' && other.details?.mergeId === mergeId,
+  )
+  return undone ? undefined : mergeId
+}
+
+function HistoryItem({
+  entry,
+  now,
+  mergeId,
+}: {
+  entry: ActivityEntry
+  now: number
+  mergeId?: number
+}) {
   const { text, changes } = describeActivity(entry)
   return (
     <li className="relative grid gap-1 pb-5 pl-6 last:pb-0">
@@ -61,6 +81,7 @@ function HistoryItem({ entry, now }: { entry: ActivityEntry; now: number }) {
         </ul>
       ) : null}
       <When createdAt={entry.createdAt} now={now} />
+      {mergeId === undefined ? null : <UndoMergeButton mergeId={mergeId} />}
     </li>
   )
 }
@@ -86,7 +107,12 @@ export function TalentHistory({ talentId }: { talentId: number }) {
   return (
     <ol aria-label="History" className="grid py-2">
       {query.data.map((entry) => (
-        <HistoryItem key={entry.id} entry={entry} now={now} />
+        <HistoryItem
+          key={entry.id}
+          entry={entry}
+          now={now}
+          mergeId={undoableMergeId(entry, query.data)}
+        />
       ))}
     </ol>
   )
