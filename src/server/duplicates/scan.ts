@@ -43,7 +43,16 @@ const pairsQuery = sql`
   )
   LIMIT ${MAX_PAIRS}`
 
-type Pair = { low: number; high: number; reason: string; score: number }
+export type Pair = { low: number; high: number; reason: string; score: number }
+
+/** Every pair a rule joins across the pool (one row per rule that holds), phone keys refreshed first. */
+export async function findDuplicatePairs(db: Db, region: CountryCode | undefined): Promise<Pair[]> {
+  await refreshPhoneKeys(db, region)
+  return db.transaction(async (tx) => {
+    await tx.execute(setNameSimilarity)
+    return rawRows<Pair>(tx, pairsQuery)
+  })
+}
 
 /** Union-find over the pairs: each connected set of talents is one group. */
 function groupPairs(pairs: Pair[]) {
@@ -99,12 +108,7 @@ export async function findDuplicateGroups(
   db: Db,
   region: CountryCode | undefined,
 ): Promise<DuplicateGroups> {
-  await refreshPhoneKeys(db, region)
-  const pairs = await db.transaction(async (tx) => {
-    await tx.execute(setNameSimilarity)
-    return rawRows<Pair>(tx, pairsQuery)
-  })
-  const groups = groupPairs(pairs)
+  const groups = groupPairs(await findDuplicatePairs(db, region))
   const shown = groups.slice(0, DUPLICATE_GROUPS_LIMIT)
   const ids = shown.flatMap((group) => group.ids)
   const rows = ids.length === 0 ? [] : await selectTalents(db).where(inArray(talents.id, ids))
