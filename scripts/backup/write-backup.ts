@@ -53,7 +53,10 @@ export async function writeBackup(
             'encryption). Start Scout once, or run npm run db:backup, which encrypts them first.',
         )
       }
-      const tables = (await listTables(tx)).filter((t) => options.sessions || t.name !== 'sessions')
+      // Sessions, and the sign-in steps between password and code (issue 20), unless asked.
+      const tables = (await listTables(tx)).filter(
+        (t) => options.sessions || (t.name !== 'sessions' && t.name !== 'mfa_challenges'),
+      )
       const header: BackupHeader = {
         format: BACKUP_FORMAT,
         version: BACKUP_VERSION,

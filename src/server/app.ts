@@ -11,6 +11,8 @@ import { registerAccessControl } from './auth/access.ts'
 import { appInfoRoutes } from './app-info/routes.ts'
 import { activityRoutes } from './activity/routes.ts'
 import { authRoutes } from './auth/routes.ts'
+import { mfaRoutes } from './auth/mfa/routes.ts'
+import { sessionRoutes } from './auth/session-routes.ts'
 import { cookiePolicy, HSTS, isSecure } from './auth/cookies.ts'
 import { cacheSessionsOn } from './auth/sessions.ts'
 import { clientRoutes } from './client-routes.ts'
@@ -141,6 +143,8 @@ export async function buildApp({
   await app.register(crawlerRoutes)
   await app.register(appInfoRoutes, { adminEmail: config.adminEmail })
   await app.register(authRoutes, { db: database.db, config })
+  await app.register(mfaRoutes, { db: database.db, config })
+  await app.register(sessionRoutes, { db: database.db })
   await app.register(talentRoutes, { db: database.db, cachedPages: config.talentPageCache })
   await app.register(talentExportRoutes, { db: database.db })
   await app.register(bulkRoutes, { db: database.db })

@@ -15,6 +15,7 @@ import { runBulk } from './bulk/service.ts'
 import { mergeTalents } from './duplicates/merge.ts'
 import { databaseFileStore } from './files/database-file-store.ts'
 import { insertTalent } from '#tests/support/talent-rows.ts'
+import { challengeFor, enrolUser, newSecret, pendingSetup, totpCode } from '#tests/support/mfa.ts'
 import {
   createTestApp,
   createTestUser,
@@ -557,6 +558,82 @@ const MATRIX: Entry[] = [
       url: `/api/users/${(await createTestUser(ctx.db)).user.id}/unlock`,
     }),
     expect: { ...ADMIN_ONLY, otherObject: 403 },
+  },
+  {
+    route: 'POST /api/users/:id/reset-mfa',
+    request: async (ctx) => ({
+      url: `/api/users/${(await createTestUser(ctx.db)).user.id}/reset-mfa`,
+    }),
+    expect: { ...ADMIN_ONLY, otherObject: 403 },
+  },
+  {
+    route: 'POST /api/users/:id/reset-password',
+    request: async (ctx) => ({
+      url: `/api/users/${(await createTestUser(ctx.db)).user.id}/reset-password`,
+    }),
+    expect: { ...ADMIN_ONLY, otherObject: 403 },
+  },
+  // Issue 20: the sign-in's second step is public; its mfaToken is the credential.
+  {
+    route: 'POST /api/auth/login/mfa',
+    request: async (ctx) => {
+      const { user } = await createTestUser(ctx.db)
+      const secret = await enrolUser(ctx.db, user.id)
+      const mfaToken = await challengeFor(ctx.db, user.id, 'verify')
+      return { payload: { mfaToken, code: totpCode(secret) } }
+    },
+    expect: PUBLIC,
+  },
+  {
+    route: 'POST /api/auth/login/mfa/setup',
+    request: async (ctx) => {
+      const { user } = await createTestUser(ctx.db, {})
+      return { payload: { mfaToken: await challengeFor(ctx.db, user.id, 'enroll') } }
+    },
+    expect: PUBLIC,
+  },
+  {
+    route: 'POST /api/auth/login/mfa/enable',
+    request: async (ctx) => {
+      const { user } = await createTestUser(ctx.db)
+      const secret = await pendingSetup(ctx.db, user.id)
+      const mfaToken = await challengeFor(ctx.db, user.id, 'enroll')
+      return { payload: { mfaToken, code: totpCode(secret) } }
+    },
+    expect: PUBLIC,
+  },
+  { route: 'POST /api/auth/mfa/setup', request: () => ({}), expect: SIGNED_IN },
+  {
+    route: 'POST /api/auth/mfa/enable',
+    request: async (ctx) => {
+      const secret = ctx.actorId ? await pendingSetup(ctx.db, ctx.actorId) : newSecret()
+      return { payload: { code: totpCode(secret) } }
+    },
+    expect: SIGNED_IN,
+  },
+  {
+    route: 'POST /api/auth/mfa/disable',
+    request: async (ctx) => {
+      const secret = ctx.actorId ? await enrolUser(ctx.db, ctx.actorId) : newSecret()
+      return { payload: { password: TEST_PASSWORD, code: totpCode(secret) } }
+    },
+    expect: SIGNED_IN,
+  },
+  { route: 'GET /api/auth/sessions', request: () => ({}), expect: SIGNED_IN },
+  {
+    route: 'DELETE /api/auth/sessions/:id',
+    request: async (ctx) => {
+      const owner = (await ownerId(ctx)) ?? (await createTestUser(ctx.db)).user.id
+      const { sessionId } = await createSession(ctx.db, t.config, owner)
+      return { url: `/api/auth/sessions/${sessionId}` }
+    },
+    // Another person's session is not found: nobody ends someone else's (issue 20).
+    expect: { ...SIGNED_IN, admin: 404, otherObject: 404 },
+  },
+  {
+    route: 'DELETE /api/auth/sessions',
+    request: () => ({ url: '/api/auth/sessions?others=1' }),
+    expect: SIGNED_IN,
   },
   { route: 'GET /api/openapi.json', request: () => ({}), expect: SIGNED_IN },
   { route: 'GET /api/docs', request: () => ({}), expect: SIGNED_IN },

@@ -24,6 +24,10 @@ export const ACTIVITY_ACTIONS = [
   'user.deleted',
   'user.locked',
   'user.unlocked',
+  'user.mfa_enabled',
+  'user.mfa_disabled',
+  'user.mfa_reset',
+  'user.password_reset',
   'session.signed_in',
 ] as const
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number]
@@ -82,6 +86,8 @@ export function isActivityAction(value: string): value is ActivityAction {
  * - tag.created: { name }
  * - user.invited / user.deleted: { email, firstName, lastName, role }
  * - user.updated: { email, changes, passwordReset? } — passwordReset when a temporary one was issued
+ * - user.mfa_enabled / user.mfa_disabled: by the user themself, no details (issue 20)
+ * - user.mfa_reset / user.password_reset: by an admin, details { email } (issue 20)
  * - session.signed_in: entityId is the user who signed in, details { sessionId }
  */
 export const talentChangeDetailsSchema = z.object({

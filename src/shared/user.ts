@@ -13,7 +13,10 @@ export const userSchema = z.object({
   role: z.enum(ROLES),
   isActive: z.boolean(),
   mustChangePassword: z.boolean(),
+  /** spec 'MFA Enabled': an admin requires two-factor sign-in for this user (issue 20). */
   mfaEnabled: z.boolean(),
+  /** The user has set up two-factor sign-in (the 'MFA Enabled' badge shows only then). */
+  mfaEnrolled: z.boolean(),
   createdAt: z.iso.datetime({ offset: true }),
   updatedAt: z.iso.datetime({ offset: true }),
 })
@@ -61,6 +64,8 @@ export const updateUserSchema = z.strictObject({
   isActive: z.boolean().default(true),
   mustChangePassword: z.boolean().default(false),
   mfaEnabled: z.boolean().default(false),
+  /** Needed only when an admin stops requiring two-factor for themself (issue 20). */
+  mfaCode: z.string().max(64).optional(),
 })
 export type UpdateUserInput = z.input<typeof updateUserSchema>
 export type UpdateUser = z.output<typeof updateUserSchema>

@@ -1,3 +1,4 @@
+import { resetPasswordResponseSchema } from '#shared/mfa.ts'
 import { eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, beforeEach, expect, test, vi } from 'vitest'
@@ -93,13 +94,12 @@ test(`${engine}: SECURITY.md 34 — after an invite the column holds ciphertext,
 test(`${engine}: SECURITY.md 34 — after an admin reset the column holds ciphertext, and the admin still sees the password`, async () => {
   const other = await signedInCaller(database.db, config, { email: 'reset@scout.test' })
   const response = await app.inject({
-    method: 'PATCH',
-    url: `/api/users/${other.user.id}`,
+    method: 'POST',
+    url: `/api/users/${other.user.id}/reset-password`,
     headers: admin.bearer,
-    payload: { role: 'user', isActive: true, mustChangePassword: true, mfaEnabled: false },
   })
   expect(response.statusCode).toBe(200)
-  expect(adminUserSchema.parse(response.json()).tempPassword).toBe(KNOWN_TEMP)
+  expect(resetPasswordResponseSchema.parse(response.json()).user.tempPassword).toBe(KNOWN_TEMP)
   const stored = (await storedTempPassword('reset@scout.test')) ?? ''
   expect(isSealed(stored)).toBe(true)
   expect(stored).not.toContain(KNOWN_TEMP)
@@ -146,10 +146,9 @@ test(`${engine}: SECURITY.md 34 — a database error during a reset logs no temp
   await failUserWrites('update')
   try {
     const response = await app.inject({
-      method: 'PATCH',
-      url: `/api/users/${other.user.id}`,
+      method: 'POST',
+      url: `/api/users/${other.user.id}/reset-password`,
       headers: admin.bearer,
-      payload: { role: 'user', isActive: true, mustChangePassword: true, mfaEnabled: false },
     })
     expect(response.statusCode).toBe(500)
   } finally {

@@ -19,6 +19,7 @@ const user: User = {
   isActive: true,
   mustChangePassword: false,
   mfaEnabled: false,
+  mfaEnrolled: false,
   createdAt: '2024-01-05T10:00:00.000Z',
   updatedAt: '2024-01-05T10:00:00.000Z',
 }

@@ -153,20 +153,14 @@ describe('user.updated', () => {
 
     const { user: settled } = await createTestUser(t.database.db)
     mark = await activityMark(t.database.db)
-    const reset = await call(admin, 'PATCH', `/api/users/${settled.id}`, {
-      ...edit({ firstName: settled.firstName, lastName: settled.lastName }),
-    })
+    const reset = await call(admin, 'POST', `/api/users/${settled.id}/reset-password`)
     expect(reset.statusCode, reset.body).toBe(200)
     const entries = await written()
     expect(entries).toEqual([
       expect.objectContaining({
-        action: 'user.updated',
+        action: 'user.password_reset',
         entityId: settled.id,
-        details: {
-          email: settled.email,
-          changes: [{ field: 'mustChangePassword', from: false, to: true }],
-          passwordReset: true,
-        },
+        details: { email: settled.email },
       }),
     ])
     const tempPassword = reset.json<{ tempPassword: string }>().tempPassword

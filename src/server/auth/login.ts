@@ -18,7 +18,9 @@ import {
   claimLoginAttempt,
   forgetDevice,
   recordLoginSuccess,
+  takeBackLoginAttempt,
 } from './throttle.ts'
+import { type ChallengePurpose, createChallenge } from './mfa/challenges.ts'
 
 export type LoginContext = {
   ip: string
@@ -28,11 +30,15 @@ export type LoginContext = {
   log: FastifyBaseLogger
 }
 
-export type LoginResult = NewSession & {
+export type SessionResult = NewSession & {
   user: UserRow
   /** A new device cookie for this browser and account; undefined without SECRET_KEY. */
   deviceCookie: string | undefined
 }
+
+/** A session, or the mfaToken of the second factor that is due first (issue 20). */
+export type LoginResult =
+  ({ kind: 'session' } & SessionResult) | { kind: ChallengePurpose; mfaToken: string }
 
 const DEVICE_LIFETIME_SECONDS = DEVICE_COOKIE_DAYS * 24 * 60 * 60
 
@@ -105,12 +111,40 @@ export async function login(
   }
   // A trusted browser's success leaves the strangers' count on the account as it was: the owner
   // signing in must not hand an attacker a fresh allowance.
+  const secondFactor = secondFactorDue(user)
   if (device) await forgetDevice(db, device)
-  else await recordLoginSuccess(db, { ip: clientAddressKey(context.ip), email })
+  else if (secondFactor) {
+    // SECURITY.md 39: the password alone clears nothing; the code's success will.
+    await takeBackLoginAttempt(db, { ip: clientAddressKey(context.ip), email })
+  } else await recordLoginSuccess(db, { ip: clientAddressKey(context.ip), email })
   if (needsRehash(user.passwordHash)) {
     // SECURITY.md 1: upgrade the stored hash to the current parameters while we hold the password.
     user = await setPasswordHash(db, user.id, await hashPassword(input.password))
   }
+  if (secondFactor) {
+    const mfaToken = await createChallenge(db, user.id, secondFactor)
+    context.log.info({ event: 'login_password_ok', userId: user.id, ip: context.ip, secondFactor })
+    return { kind: secondFactor, mfaToken }
+  }
+  return { kind: 'session', ...(await startSession(db, config, user, context)) }
+}
+
+/** What is due after a right password: a code ('verify'), enrolment first ('enroll'), or nothing. */
+function secondFactorDue(user: UserRow): ChallengePurpose | undefined {
+  if (user.mfaSecretEnc !== null) return 'verify'
+  return user.mfaEnabled ? 'enroll' : undefined
+}
+
+/**
+ * The end of every sign-in (password alone, or password and second factor): a new session, its
+ * activity entry in the same transaction (issue 5), and a new device cookie (SECURITY.md 6 d).
+ */
+export async function startSession(
+  db: Db,
+  config: Config,
+  user: UserRow,
+  context: LoginContext,
+): Promise<SessionResult> {
   const userId = user.id
   // The session row and its sign-in entry commit together (issue 5). entityId is the user who
   // signed in, not the session: sessions are deleted at logout, and the (entity_type, entity_id)
@@ -127,7 +161,9 @@ export async function login(
     return created
   })
   context.log.info({ event: 'login_success', userId: user.id, ip: context.ip })
-  const deviceCookie = config.secretKey ? issueDeviceCookie(config.secretKey, email) : undefined
+  const deviceCookie = config.secretKey
+    ? issueDeviceCookie(config.secretKey, user.email)
+    : undefined
   return { ...session, user, deviceCookie }
 }
 

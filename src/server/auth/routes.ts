@@ -5,7 +5,6 @@ import {
   changePasswordRequestSchema,
   firstTimePasswordRequestSchema,
   loginRequestSchema,
-  loginResponseSchema,
   messageResponseSchema,
 } from '#shared/auth.ts'
 import { userSchema } from '#shared/user.ts'
@@ -14,7 +13,8 @@ import type { Config } from '../config.ts'
 import type { Db } from '../db/open.ts'
 import { toPublicUser } from '../users/service.ts'
 import { cookiePolicy, sessionCookieOptions } from './cookies.ts'
-import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS } from './device-cookie.ts'
+import { loginStepResponseSchema } from '#shared/mfa.ts'
+import { loginContext, replyWithSession } from './session-reply.ts'
 import { login } from './login.ts'
 import { changePassword, firstTimePasswordChange } from './service.ts'
 import { deleteSession, resolveSession, tokenFromRequest } from './sessions.ts'
@@ -37,33 +37,19 @@ export const authRoutes: FastifyPluginCallback<AuthRoutesOptions> = (
   app.post('/api/auth/login', {
     config: { access: 'public' },
     schema: {
-      summary: 'Sign in: a session token and the session cookie',
+      summary: 'Sign in: a session token and cookie, or the mfaToken of a second factor due',
       body: loginRequestSchema,
-      response: { 200: loginResponseSchema },
+      response: { 200: loginStepResponseSchema },
     },
     handler: async (request, reply) => {
-      const context = {
-        ip: request.ip,
-        userAgent: request.headers['user-agent'],
-        deviceCookie: request.cookies[DEVICE_COOKIE],
-        log: request.log,
+      const result = await login(db, config, request.body, loginContext(request))
+      if (result.kind !== 'session') {
+        const { mfaToken } = result
+        return result.kind === 'verify'
+          ? { mfaRequired: true as const, mfaToken }
+          : { mfaEnrollmentRequired: true as const, mfaToken }
       }
-      const session = await login(db, config, request.body, context)
-      const maxAge = Math.floor((session.expiresAt.getTime() - Date.now()) / 1000)
-      void reply.setCookie(policy.sessionCookie, session.token, {
-        ...cookieOptions(request),
-        maxAge,
-      })
-      if (session.deviceCookie) {
-        // SECURITY.md 6 d: only the sign-in reads it, so it goes nowhere else.
-        void reply.setCookie(DEVICE_COOKIE, session.deviceCookie, {
-          ...cookieOptions(request),
-          sameSite: 'strict',
-          path: '/api/auth/login',
-          maxAge: DEVICE_COOKIE_DAYS * 24 * 60 * 60,
-        })
-      }
-      return { token: session.token, user: toPublicUser(session.user) }
+      return replyWithSession(config, request, reply, result)
     },
   })
 

@@ -184,6 +184,21 @@ export async function recordLoginSuccess(db: Db, target: ThrottleKeys, now = new
 }
 
 /**
+ * SECURITY.md 39: a right password whose second factor is still due takes back the attempt it
+ * claimed, but clears nothing: wrong codes after it keep adding up across sign-ins, and only the
+ * code's success (recordLoginSuccess) clears the account's count.
+ */
+export async function takeBackLoginAttempt(db: Db, target: ThrottleKeys, now = new Date()) {
+  const { ipKey, accountKey } = keys(target)
+  await db.execute(sql`
+    UPDATE login_throttle SET
+      consecutive_failures = GREATEST(consecutive_failures - 1, 0),
+      window_failures = GREATEST(window_failures - 1, 0),
+      updated_at = ${ts(now)}
+    WHERE key IN (${ipKey}, ${accountKey})`)
+}
+
+/**
  * SECURITY.md 6 d: a sign-in from a browser holding a valid device cookie for the account counts
  * against the cookie's own row (`device:<nonce>`), claimed before the password is checked like the
  * others. True while the cookie may still try; false once it has had its failures — then it is

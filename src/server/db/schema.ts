@@ -47,8 +47,49 @@ export const users = pgTable('users', {
   // Settings switches (issue 5), saved per user so they follow the person.
   emailNotifications: boolean('email_notifications').notNull().default(true),
   newTalentAlerts: boolean('new_talent_alerts').notNull().default(true),
+  // Two-factor sign-in (issue 20). mfaEnabled above is the admin's "two-factor required" switch;
+  // the person is enrolled once mfaSecretEnc holds their TOTP secret, sealed under SECRET_KEY
+  // (SECURITY.md 34). The pending one is a setup not yet confirmed with a code.
+  mfaSecretEnc: text('mfa_secret_enc'),
+  mfaPendingSecretEnc: text('mfa_pending_secret_enc'),
+  // The last 30-second step whose code was accepted: a code of that step or older is refused
+  // (replay, SECURITY.md 38).
+  mfaLastStep: bigint('mfa_last_step', { mode: 'number' }),
   ...timestamps,
 })
+
+// Ten one-time recovery codes per enrolled user, stored as SHA-256 (SECURITY.md 38).
+export const mfaRecoveryCodes = pgTable(
+  'mfa_recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('mfa_recovery_codes_user_code_idx').on(t.userId, t.codeHash)],
+)
+
+// The sign-in step between a right password and the second factor: a short-lived, single-use
+// token (only its SHA-256 is kept) naming the user and what is due ('verify' or 'enroll').
+export const mfaChallenges = pgTable(
+  'mfa_challenges',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    purpose: text('purpose', { enum: ['verify', 'enroll'] }).notNull(),
+    failures: integer('failures').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (t) => [index('mfa_challenges_user_id_idx').on(t.userId)],
+)
 
 // SECURITY.md 7-9: the database keeps only SHA-256 of the session secret.
 export const sessions = pgTable(

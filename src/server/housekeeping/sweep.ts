@@ -23,6 +23,7 @@ export type SweepCounts = {
   throttleRows: number
   cvUploads: number
   jobs: number
+  mfaChallenges: number
 }
 
 /** `DELETE … WHERE key IN (SELECT key … WHERE <expired> LIMIT batch)`, repeated while full. */
@@ -84,5 +85,7 @@ export async function sweepExpired(
     'id',
     sql`state IN ('done', 'failed') AND updated_at < ${n} - make_interval(days => ${FINISHED_JOB_DAYS})`,
   )
-  return { sessions, throttleRows, cvUploads, jobs }
+  // Sign-in steps waiting for a second factor live 5 minutes (issue 20).
+  const mfaChallenges = await deleteInBatches(db, 'mfa_challenges', 'id', sql`expires_at <= ${n}`)
+  return { sessions, throttleRows, cvUploads, jobs, mfaChallenges }
 }

@@ -15,6 +15,8 @@ import {
  */
 export const SEALED_COLUMNS = [
   { table: 'users', column: 'temp_password_enc', purpose: 'users.temp_password' },
+  { table: 'users', column: 'mfa_secret_enc', purpose: 'users.mfa_secret' },
+  { table: 'users', column: 'mfa_pending_secret_enc', purpose: 'users.mfa_pending_secret' },
 ] as const
 
 export type SealedColumn = (typeof SEALED_COLUMNS)[number]

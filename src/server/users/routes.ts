@@ -18,6 +18,8 @@ import type { Mailer } from '../mail/mailer.ts'
 import { inviteUser } from './invite.ts'
 import { deleteUser, listUsers, toAdminUser, updateUser, USER_DELETED } from './service.ts'
 import { unlockUser } from './unlock.ts'
+import { MFA_RESET_MESSAGE, resetMfa, resetPassword } from './resets.ts'
+import { resetPasswordResponseSchema } from '#shared/mfa.ts'
 
 export type UserRoutesOptions = { db: Db; config: Config; mailer: Mailer | undefined }
 
@@ -66,7 +68,7 @@ export const userRoutes: FastifyPluginCallback<UserRoutesOptions> = (
     handler: async (request) => {
       const viewer = requireViewer(request).user
       const change = await updateUser(db, config, request.params.id, request.body, viewer)
-      const { user, tempPassword, deactivated } = change
+      const { user, deactivated } = change
       request.log.info({
         event: 'user_updated',
         userId: user.id,
@@ -75,12 +77,9 @@ export const userRoutes: FastifyPluginCallback<UserRoutesOptions> = (
         isActive: user.isActive,
         mfaEnabled: user.mfaEnabled,
         ...(deactivated ? { deactivated } : {}),
-        ...(tempPassword ? { passwordReset: true } : {}),
       })
-      // The issued password even when no key keeps it (PostgreSQL without SECRET_KEY).
       const locks = await accountLocks(db, [user.email])
-      const shown = toAdminUser(user, config.secretKey, locks.get(user.email))
-      return tempPassword ? { ...shown, tempPassword } : shown
+      return toAdminUser(user, config.secretKey, locks.get(user.email))
     },
   })
 
@@ -101,6 +100,41 @@ export const userRoutes: FastifyPluginCallback<UserRoutesOptions> = (
         wasLocked,
       })
       return { message: ACCOUNT_UNLOCKED_MESSAGE }
+    },
+  })
+
+  app.post('/api/users/:id/reset-mfa', {
+    config: { access: 'admin' },
+    schema: {
+      summary: "Reset a user's two-factor sign-in (lost phone): they enrol again at next sign-in",
+      params: userIdParamsSchema,
+      response: { 200: z.object({ message: z.string(), user: adminUserSchema }) },
+    },
+    handler: async (request) => {
+      const viewer = requireViewer(request).user
+      const row = await resetMfa(db, request.params.id, viewer)
+      request.log.info({ event: 'user_mfa_reset', userId: row.id, byUserId: viewer.id })
+      return { message: MFA_RESET_MESSAGE, user: toAdminUser(row, config.secretKey) }
+    },
+  })
+
+  app.post('/api/users/:id/reset-password', {
+    config: { access: 'admin' },
+    schema: {
+      summary: 'Issue a new temporary password, shown once (and e-mailed when SMTP is set)',
+      params: userIdParamsSchema,
+      response: { 200: resetPasswordResponseSchema },
+    },
+    handler: async (request) => {
+      const viewer = requireViewer(request).user
+      const context = { db, config, mailer, log: request.log }
+      const result = await resetPassword(context, request.params.id, viewer)
+      request.log.info({
+        event: 'user_password_reset',
+        userId: result.user.id,
+        byUserId: viewer.id,
+      })
+      return result
     },
   })
 

@@ -7,11 +7,12 @@ import type { Db } from '../db/open.ts'
 import { users } from '../db/schema.ts'
 import type { PublicUserRow, UserRow } from '../db/rows.ts'
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../errors.ts'
-import { generateTempPassword, hashPassword } from '../auth/passwords.ts'
+import { hashPassword } from '../auth/passwords.ts'
 import { deleteUserSessions } from '../auth/sessions.ts'
 import { accountLocks } from '../auth/throttle.ts'
 import type { SecretKey } from '../secrets/secret-box.ts'
-import { openTempPassword, sealTempPassword } from './temp-password.ts'
+import { openTempPassword } from './temp-password.ts'
+import { MFA_NEEDS_KEY, acceptTotp } from '../auth/mfa/service.ts'
 import { userDetails, userUpdatedEntry } from './user-activity.ts'
 
 /** A user row read without its passwordHash (STYLE.md: only auth/ selects it). */
@@ -81,6 +82,7 @@ export function toPublicUser(row: PublicUserRow): User {
     isActive: row.isActive,
     mustChangePassword: row.mustChangePassword,
     mfaEnabled: row.mfaEnabled,
+    mfaEnrolled: row.mfaSecretEnc !== null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   }
@@ -173,24 +175,15 @@ export type UserChange = {
 
 export const USER_CHANGED = 'This user changed while you were saving. Please try again.'
 
-/** An admin reset: mustChangePassword is being set, or the pending temporary one has expired. */
-function issuesTempPassword(
-  input: UpdateUser,
-  target: Pick<UserRow, 'mustChangePassword' | 'tempPasswordExpiresAt'>,
-): boolean {
-  const expired = (target.tempPasswordExpiresAt?.getTime() ?? Infinity) <= Date.now()
-  return input.mustChangePassword && (!target.mustChangePassword || expired)
-}
-
-async function prepareTempPassword(): Promise<{ password: string; hash: string }> {
-  const password = generateTempPassword()
-  return { password, hash: await hashPassword(password) }
-}
+export const MFA_SELF_CODE =
+  'Enter a current code from your authenticator app to stop requiring two-factor sign-in for yourself.'
 
 /**
- * PATCH /api/users/:id (spec section 5 "Edit user", SECURITY.md 4, 9, 15). Deactivating ends the
- * user's sessions; forcing a password change issues a new temporary password (an admin reset)
- * and ends their sessions; a pending temporary password cannot be waived.
+ * PATCH /api/users/:id (spec section 5 "Edit user", SECURITY.md 4, 9, 15; issue 20). Deactivating
+ * ends the user's sessions. Forcing a password change keeps their password: at their next sign-in
+ * they are sent to /change-password, and every session they have now ends. A pending temporary
+ * password cannot be waived. mfaEnabled means "two-factor required"; an admin who is enrolled
+ * stops requiring it for themself only with a code.
  */
 export async function updateUser(
   db: Db,
@@ -199,24 +192,26 @@ export async function updateUser(
   input: UpdateUser,
   viewer: UserRow,
 ): Promise<UserChange> {
-  // SECURITY.md 1, 30: argon2 runs before the transaction, never while it holds a connection (the
-  // embedded engine has only one). The row is read again under its lock below.
   const before = await getUserById(db, id)
-  const prepared =
-    before && issuesTempPassword(input, before) ? await prepareTempPassword() : undefined
+  if (before && input.mfaEnabled && !before.mfaEnabled && !config.secretKey) {
+    throw new BadRequestError(MFA_NEEDS_KEY, { mfaEnabled: [MFA_NEEDS_KEY] })
+  }
+  if (before?.id === viewer.id && before.mfaEnabled && !input.mfaEnabled) {
+    const code = input.mfaCode?.trim() ?? ''
+    const ok =
+      before.mfaSecretEnc === null ||
+      (/^\d{6}$/.test(code) && (await acceptTotp(db, config.secretKey, before, code)))
+    if (!ok) throw new ForbiddenError(MFA_SELF_CODE)
+  }
   return db.transaction(async (tx) => {
     const target = await lockUser(tx, id)
     if (target.id === viewer.id && !input.isActive) throw new ForbiddenError(SELF_DEACTIVATE)
     if (target.id === viewer.id && input.role !== 'admin') throw new ForbiddenError(SELF_DEMOTE)
     const staysAdmin = input.role === 'admin' && input.isActive
     if (await wouldRemoveLastAdmin(tx, target, staysAdmin)) throw new ForbiddenError(LAST_ADMIN)
-    if (target.mustChangePassword && !input.mustChangePassword) {
+    if (hasPendingTempPassword(target) && !input.mustChangePassword) {
       throw new BadRequestError(KEEP_MUST_CHANGE, { mustChangePassword: [KEEP_MUST_CHANGE] })
     }
-    const issue = issuesTempPassword(input, target)
-    // The user changed between the read and the lock (rare): ask the admin to save again.
-    if (issue && !prepared) throw new ConflictError(USER_CHANGED)
-    const reset = issue ? prepared?.password : undefined
     const [row] = await tx
       .update(users)
       .set({
@@ -226,24 +221,26 @@ export async function updateUser(
         isActive: input.isActive,
         mustChangePassword: input.mustChangePassword,
         mfaEnabled: input.mfaEnabled,
-        ...(reset
-          ? {
-              passwordHash: prepared?.hash,
-              tempPasswordEnc: sealTempPassword(config.secretKey, reset),
-              tempPasswordExpiresAt: tempPasswordExpiry(config),
-            }
-          : {}),
       })
       .where(eq(users.id, id))
       .returning(publicUserColumns())
     if (!row) throw new NotFoundError(USER_NOT_FOUND)
-    const entry = userUpdatedEntry(viewer.id, target, row, reset !== undefined)
+    const entry = userUpdatedEntry(viewer.id, target, row, false)
     if (entry) await recordActivity(tx, entry)
     const deactivated = target.isActive && !row.isActive
-    // SECURITY.md 9: a deactivated user or a reset password ends every session at once.
-    if (deactivated || reset) await deleteUserSessions(tx, id)
-    return { user: row, tempPassword: reset, deactivated }
+    const forced = !target.mustChangePassword && row.mustChangePassword
+    // SECURITY.md 9: a deactivated user's sessions end at once; so do those of a user who must now
+    // change their password (issue 20), who signs in again with the password they know.
+    if (deactivated || forced) await deleteUserSessions(tx, id)
+    return { user: row, tempPassword: undefined, deactivated }
   })
+}
+
+/** A temporary password that the user has not replaced yet (invite or admin reset). */
+function hasPendingTempPassword(
+  row: Pick<UserRow, 'mustChangePassword' | 'tempPasswordExpiresAt'>,
+) {
+  return row.mustChangePassword && row.tempPasswordExpiresAt !== null
 }
 
 /** DELETE /api/users/:id. Their talents stay, with no adder (ON DELETE SET NULL); sessions go. */
