@@ -115,7 +115,7 @@ export async function login(
   if (device) await forgetDevice(db, device)
   else if (secondFactor) {
     // SECURITY.md 39: the password alone clears nothing; the code's success will.
-    await takeBackLoginAttempt(db, { ip: clientAddressKey(context.ip), email })
+    await takeBackLoginAttempt(db, config.throttle, { ip: clientAddressKey(context.ip), email })
   } else await recordLoginSuccess(db, { ip: clientAddressKey(context.ip), email })
   if (needsRehash(user.passwordHash)) {
     // SECURITY.md 1: upgrade the stored hash to the current parameters while we hold the password.

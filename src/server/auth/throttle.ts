@@ -188,12 +188,24 @@ export async function recordLoginSuccess(db: Db, target: ThrottleKeys, now = new
  * claimed, but clears nothing: wrong codes after it keep adding up across sign-ins, and only the
  * code's success (recordLoginSuccess) clears the account's count.
  */
-export async function takeBackLoginAttempt(db: Db, target: ThrottleKeys, now = new Date()) {
+export async function takeBackLoginAttempt(
+  db: Db,
+  config: ThrottleConfig,
+  target: ThrottleKeys,
+  now = new Date(),
+) {
   const { ipKey, accountKey } = keys(target)
+  // The claim was let through, so any lock on these rows now is the one it set; it goes when the
+  // failures without this attempt would not have set it.
   await db.execute(sql`
     UPDATE login_throttle SET
       consecutive_failures = GREATEST(consecutive_failures - 1, 0),
       window_failures = GREATEST(window_failures - 1, 0),
+      locked_until = CASE
+        WHEN key = ${accountKey} AND consecutive_failures - 1 < ${config.accountFreeFailures}
+          AND window_failures - 1 < ${config.accountHourlyMaxFailures} THEN NULL
+        WHEN key = ${ipKey} AND window_failures - 1 < ${config.ipMaxFailures} THEN NULL
+        ELSE locked_until END,
       updated_at = ${ts(now)}
     WHERE key IN (${ipKey}, ${accountKey})`)
 }
