@@ -101,13 +101,19 @@ export const mfaDisableRequestSchema = z.strictObject({
 /** The Settings form for turning two-factor off. */
 export const mfaDisableFormSchema = z.object({
   password: z.string().min(1, 'Enter your password'),
-  code: z.string().regex(/^\s*\d{3}\s?\d{3}\s*$/, CODE_FORMAT_MESSAGE),
+  code: z.string().refine((v) => /^\d{6}$/.test(normalizeCode(v)), CODE_FORMAT_MESSAGE),
 })
 export type MfaDisableForm = z.infer<typeof mfaDisableFormSchema>
 
-/** The code forms (enrolment and sign-in) in the browser. */
-export const totpCodeFormSchema = z.object({ code: totpCodeSchema })
-export const loginCodeFormSchema = z.object({ code: loginCodeSchema })
+/** The code forms (enrolment and sign-in) in the browser: the same rules, the typed text kept. */
+export const totpCodeFormSchema = z.object({
+  code: z.string().refine((v) => /^\d{6}$/.test(normalizeCode(v)), CODE_FORMAT_MESSAGE),
+})
+export type TotpCodeForm = z.infer<typeof totpCodeFormSchema>
+export const loginCodeFormSchema = z.object({
+  code: z.string().refine((v) => loginCodeSchema.safeParse(v).success, LOGIN_CODE_FORMAT_MESSAGE),
+})
+export type LoginCodeForm = z.infer<typeof loginCodeFormSchema>
 
 // POST /api/users/:id/reset-password: a new temporary password, shown once (and e-mailed).
 export const resetPasswordResponseSchema = z.object({

@@ -5,7 +5,13 @@ import {
   messageResponseSchema,
   type ChangePasswordRequest,
   type LoginRequest,
+  type LoginResponse,
 } from '#shared/auth.ts'
+import {
+  loginMfaEnableResponseSchema,
+  loginStepResponseSchema,
+  mfaSetupResponseSchema,
+} from '#shared/mfa.ts'
 import { userSchema, type User } from '#shared/user.ts'
 import { api, fetchJson } from '../../lib/api.ts'
 import { hasValidAuthToken, setAuthToken, setCachedUser } from '../../lib/auth-token.ts'
@@ -43,19 +49,56 @@ export function currentUserQueryOptions() {
   })
 }
 
-export function useLogin() {
+/** Stores a finished sign-in's token and user (spec section 4), after the password or the code. */
+function useSignedIn() {
   const queryClient = useQueryClient()
+  return ({ token, user }: LoginResponse) => {
+    setAuthToken(token)
+    setCachedUser(user)
+    // spec section 4: after login the cached current-user data is refreshed. Not awaited: the
+    // login response already carries the user, so the redirect need not wait for a second call.
+    queryClient.setQueryData(CURRENT_USER_KEY, user)
+    void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY })
+  }
+}
+
+/** POST /api/auth/login: a session, or the second factor that is due first (issue 20). */
+export function useLogin() {
+  const signedIn = useSignedIn()
   return useMutation({
     mutationFn: (credentials: LoginRequest) =>
-      api.post('/api/auth/login', loginResponseSchema, credentials),
-    onSuccess: ({ token, user }) => {
-      setAuthToken(token)
-      setCachedUser(user)
-      // spec section 4: after login the cached current-user data is refreshed. Not awaited: the
-      // login response already carries the user, so the redirect need not wait for a second call.
-      queryClient.setQueryData(CURRENT_USER_KEY, user)
-      void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY })
+      api.post('/api/auth/login', loginStepResponseSchema, credentials),
+    onSuccess: (result) => {
+      if ('token' in result) signedIn(result)
     },
+  })
+}
+
+/** POST /api/auth/login/mfa: the code (or a recovery code) after the password. */
+export function useLoginCode() {
+  const signedIn = useSignedIn()
+  return useMutation({
+    mutationFn: (input: { mfaToken: string; code: string }) =>
+      api.post('/api/auth/login/mfa', loginResponseSchema, input),
+    onSuccess: signedIn,
+  })
+}
+
+/** POST /api/auth/login/mfa/setup: the QR code for enrolment at sign-in. */
+export function useLoginEnrolSetup() {
+  return useMutation({
+    mutationFn: (mfaToken: string) =>
+      api.post('/api/auth/login/mfa/setup', mfaSetupResponseSchema, { mfaToken }),
+  })
+}
+
+/** POST /api/auth/login/mfa/enable: the first code confirms the enrolment and signs in. */
+export function useLoginEnrolEnable() {
+  const signedIn = useSignedIn()
+  return useMutation({
+    mutationFn: (input: { mfaToken: string; code: string }) =>
+      api.post('/api/auth/login/mfa/enable', loginMfaEnableResponseSchema, input),
+    onSuccess: signedIn,
   })
 }
 

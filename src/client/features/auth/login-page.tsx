@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useEffect, useRef, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import type { LoginResponse } from '#shared/auth.ts'
 import { useNavigate } from 'react-router'
 import { Sparkles } from 'lucide-react'
 import { Button } from '../../components/ui/button.tsx'
@@ -18,6 +19,8 @@ import { fetchJson, parseApiError } from '../../lib/api.ts'
 import { prefetchDashboardData, preloadDashboardCode } from '../../preload-dashboard.ts'
 import { AuthLayout } from './auth-layout.tsx'
 import { useLogin } from './api.ts'
+import { LoginCodeStep } from './two-factor/login-code-step.tsx'
+import { LoginEnrolStep } from './two-factor/login-enrol-step.tsx'
 
 /** spec section 8: the server's message, else 'Invalid credentials'; see the catalogue for the rest. */
 function loginFailureDescription(error: unknown): string {
@@ -44,7 +47,10 @@ function logCurrentUserLater(): void {
   }, 1_000)
 }
 
+type Step = { kind: 'password' } | { kind: 'code' | 'enrol'; mfaToken: string }
+
 export function LoginPage() {
+  const [step, setStep] = useState<Step>({ kind: 'password' })
   const navigate = useNavigate()
   const login = useLogin()
   const queryClient = useQueryClient()
@@ -55,6 +61,16 @@ export function LoginPage() {
     return () => window.clearTimeout(id)
   }, [])
   const inFlight = useRef(false)
+
+  function signedIn({ user }: LoginResponse) {
+    toast({ title: 'Login successful!', description: 'Welcome to Scout' })
+    logCurrentUserLater()
+    if (!user.mustChangePassword) prefetchDashboardData(queryClient)
+    void navigate(user.mustChangePassword ? '/change-password' : '/dashboard', {
+      replace: true,
+    })
+  }
+  const restart = () => setStep({ kind: 'password' })
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -75,13 +91,12 @@ export function LoginPage() {
     login.mutate(
       { email, password },
       {
-        onSuccess: ({ user }) => {
-          toast({ title: 'Login successful!', description: 'Welcome to Scout' })
-          logCurrentUserLater()
-          if (!user.mustChangePassword) prefetchDashboardData(queryClient)
-          void navigate(user.mustChangePassword ? '/change-password' : '/dashboard', {
-            replace: true,
-          })
+        onSuccess: (result) => {
+          // Issue 20: a second factor may be due before the session.
+          if ('mfaRequired' in result) setStep({ kind: 'code', mfaToken: result.mfaToken })
+          else if ('mfaEnrollmentRequired' in result) {
+            setStep({ kind: 'enrol', mfaToken: result.mfaToken })
+          } else signedIn(result)
         },
         onError: (error) => {
           toast({
@@ -110,40 +125,46 @@ export function LoginPage() {
           <CardDescription>Talent Pool Management</CardDescription>
         </CardHeader>
         <CardContent>
-          <form className="grid gap-5" onSubmit={handleSubmit} noValidate>
-            <div className="grid gap-2">
-              <Label htmlFor="login-email">Email</Label>
-              <Input
-                id="login-email"
-                name="email"
-                type="email"
-                autoComplete="username"
-                inputMode="email"
-                placeholder="Enter your email"
-                autoFocus
-              />
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor="login-password">Password</Label>
-              <Input
-                id="login-password"
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                placeholder="Enter your password"
-              />
-            </div>
-            <Button type="submit" size="lg" className="mt-1 w-full" disabled={login.isPending}>
-              {login.isPending ? (
-                <>
-                  <Spinner decorative />
-                  Signing in...
-                </>
-              ) : (
-                'Sign in'
-              )}
-            </Button>
-          </form>
+          {step.kind === 'code' ? (
+            <LoginCodeStep mfaToken={step.mfaToken} onSignedIn={signedIn} onRestart={restart} />
+          ) : step.kind === 'enrol' ? (
+            <LoginEnrolStep mfaToken={step.mfaToken} onSignedIn={signedIn} onRestart={restart} />
+          ) : (
+            <form className="grid gap-5" onSubmit={handleSubmit} noValidate>
+              <div className="grid gap-2">
+                <Label htmlFor="login-email">Email</Label>
+                <Input
+                  id="login-email"
+                  name="email"
+                  type="email"
+                  autoComplete="username"
+                  inputMode="email"
+                  placeholder="Enter your email"
+                  autoFocus
+                />
+              </div>
+              <div className="grid gap-2">
+                <Label htmlFor="login-password">Password</Label>
+                <Input
+                  id="login-password"
+                  name="password"
+                  type="password"
+                  autoComplete="current-password"
+                  placeholder="Enter your password"
+                />
+              </div>
+              <Button type="submit" size="lg" className="mt-1 w-full" disabled={login.isPending}>
+                {login.isPending ? (
+                  <>
+                    <Spinner decorative />
+                    Signing in...
+                  </>
+                ) : (
+                  'Sign in'
+                )}
+              </Button>
+            </form>
+          )}
         </CardContent>
       </Card>
     </AuthLayout>

@@ -14,6 +14,8 @@ import { useAuth } from '../auth/api.ts'
 import { AccountDetails } from './account-details.tsx'
 import { ChangePasswordDialog } from './change-password-dialog.tsx'
 import { NotificationSettings } from './notification-settings.tsx'
+import { SessionsCard } from './sessions-card.tsx'
+import { TwoFactorCard } from './two-factor-card.tsx'
 
 /** spec section 2 "Settings": account, notification switches (saved per user, issue 5), password. */
 export function SettingsPage() {
@@ -40,6 +42,8 @@ export function SettingsPage() {
           </Button>
         </CardContent>
       </Card>
+      {user === null ? null : <TwoFactorCard user={user} />}
+      <SessionsCard />
       <ChangePasswordDialog open={isChangingPassword} onOpenChange={setIsChangingPassword} />
     </div>
   )

@@ -7,6 +7,7 @@ import {
   type UpdateUser,
 } from '#shared/user.ts'
 import { messageResponseSchema } from '#shared/auth.ts'
+import { resetPasswordResponseSchema } from '#shared/mfa.ts'
 import { api, apiRequest } from '../../lib/api.ts'
 import { queryRoots } from '../../lib/query-roots.ts'
 import { CURRENT_USER_KEY } from '../auth/api.ts'
@@ -90,6 +91,29 @@ export function useUnlockUser() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (id: number) => api.post(`/api/users/${id}/unlock`, messageResponseSchema),
+    onSuccess: () => refreshUsers(queryClient),
+  })
+}
+
+/** POST /api/users/:id/reset-mfa (issue 20): they set two-factor up again at next sign-in. */
+export function useResetMfa() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (id: number) =>
+      api.post(
+        `/api/users/${id}/reset-mfa`,
+        messageResponseSchema.extend({ user: adminUserSchema }),
+      ),
+    onSuccess: () => refreshUsers(queryClient),
+  })
+}
+
+/** POST /api/users/:id/reset-password (issue 20): a new temporary password, shown once. */
+export function useResetPassword() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (id: number) =>
+      api.post(`/api/users/${id}/reset-password`, resetPasswordResponseSchema),
     onSuccess: () => refreshUsers(queryClient),
   })
 }

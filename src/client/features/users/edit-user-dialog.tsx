@@ -6,6 +6,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog.tsx'
+import { useAuth } from '../auth/api.ts'
+import { AccountResets } from './account-resets.tsx'
 import { EditUserForm } from './edit-user-form.tsx'
 
 type EditUserDialogProps = {
@@ -17,6 +19,7 @@ type EditUserDialogProps = {
 
 /** The 'Edit User' dialog of spec section 2. */
 export function EditUserDialog({ open, user, onClose }: EditUserDialogProps) {
+  const viewer = useAuth().user
   return (
     <Dialog open={open && user !== null} onOpenChange={(next) => !next && onClose()}>
       <DialogContent className="sm:max-w-lg">
@@ -28,6 +31,9 @@ export function EditUserDialog({ open, user, onClose }: EditUserDialogProps) {
         </DialogHeader>
         {user === null ? null : (
           <EditUserForm key={user.id} user={user} onCancel={onClose} onSaved={onClose} />
+        )}
+        {user === null || user.id === viewer?.id ? null : (
+          <AccountResets key={`resets-${user.id}`} user={user} />
         )}
       </DialogContent>
     </Dialog>

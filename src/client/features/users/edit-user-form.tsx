@@ -1,6 +1,6 @@
 import { emptyToNull } from '#shared/empty-to-null.ts'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useForm } from 'react-hook-form'
+import { useForm, useWatch } from 'react-hook-form'
 import {
   updateUserSchema,
   type AdminUser,
@@ -14,6 +14,7 @@ import { FormSelectField } from '../../components/ui/form-select-field.tsx'
 import { FormSwitchField } from '../../components/ui/form-switch-field.tsx'
 import { toast } from '../../components/ui/use-toast.ts'
 import { parseApiError } from '../../lib/api.ts'
+import { useAuth } from '../auth/api.ts'
 import { useUpdateUser } from './api.ts'
 import { ROLE_OPTIONS } from './invite-user-form.tsx'
 import { showServerFieldErrors } from '../../lib/server-field-errors.ts'
@@ -25,6 +26,7 @@ const FIELDS = [
   'isActive',
   'mustChangePassword',
   'mfaEnabled',
+  'mfaCode',
 ] as const
 
 const resolver = zodResolver(updateUserSchema)
@@ -49,11 +51,17 @@ export function EditUserForm({ user, onCancel, onSaved }: EditUserFormProps) {
     },
   })
   const updateUser = useUpdateUser()
+  const viewer = useAuth().user
+  const mfaRequired = useWatch({ control: form.control, name: 'mfaEnabled' })
+  // Issue 20: an admin stops requiring two-factor for themself only with a code.
+  const needsOwnCode = viewer?.id === user.id && user.mfaEnabled && user.mfaEnrolled && !mfaRequired
 
   function submit(values: UpdateUser) {
     if (updateUser.isPending) return
+    const { mfaCode, ...rest } = values
     const input = {
-      ...values,
+      ...rest,
+      ...(needsOwnCode && mfaCode ? { mfaCode: mfaCode.replace(/\s+/g, '') } : {}),
       // A cleared name is stored as no name, so the table reads 'Not Set' (spec section 2).
       firstName: emptyToNull(values.firstName ?? null),
       lastName: emptyToNull(values.lastName ?? null),
@@ -122,14 +130,26 @@ export function EditUserForm({ user, onCancel, onSaved }: EditUserFormProps) {
           name="mustChangePassword"
           id="edit-must-change-password"
           label="Must change password"
-          description="Issues a new temporary password and asks for a new one at the next sign-in."
+          description="Asks for a new password at their next sign-in; the current one works until then. Their sessions end."
         />
         <FormSwitchField
           control={form.control}
           name="mfaEnabled"
           id="edit-mfa-enabled"
           label="MFA enabled"
+          description="Two-factor sign-in required: they set it up at their next sign-in if they have not."
         />
+        {needsOwnCode ? (
+          <FormField
+            control={form.control}
+            name="mfaCode"
+            id="edit-mfa-code"
+            label="Code from your authenticator app"
+            description="Needed to stop requiring two-factor for yourself."
+            inputMode="numeric"
+            autoComplete="one-time-code"
+          />
+        ) : null}
       </div>
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onCancel} disabled={updateUser.isPending}>

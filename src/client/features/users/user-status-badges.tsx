@@ -77,10 +77,15 @@ export function UserStatusBadges({ user }: { user: AdminUser }) {
           Locked
         </Badge>
       ) : null}
-      {user.mfaEnabled ? (
+      {/* Issue 20: 'MFA Enabled' only once the person has set it up; required-but-not-yet says so. */}
+      {user.mfaEnrolled ? (
         <Badge variant="secondary">
           <ShieldCheck aria-hidden="true" />
           MFA Enabled
+        </Badge>
+      ) : user.mfaEnabled ? (
+        <Badge variant="outline" title="Two-factor required; set up at their next sign-in">
+          MFA Required
         </Badge>
       ) : null}
     </div>

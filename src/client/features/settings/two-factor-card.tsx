@@ -1,0 +1,170 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { ShieldCheck } from 'lucide-react'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { mfaDisableFormSchema, normalizeCode, type MfaDisableForm } from '#shared/mfa.ts'
+import type { User } from '#shared/user.ts'
+import { Button } from '../../components/ui/button.tsx'
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../../components/ui/card.tsx'
+import { FormField } from '../../components/ui/form-field.tsx'
+import { toast } from '../../components/ui/use-toast.ts'
+import { parseApiError } from '../../lib/api.ts'
+import { showServerFieldErrors } from '../../lib/server-field-errors.ts'
+import { EnrolForm } from '../auth/two-factor/enrol-form.tsx'
+import { RecoveryCodes } from '../auth/two-factor/recovery-codes.tsx'
+import { useMfaDisable, useMfaEnable, useMfaSetup } from './security-api.ts'
+
+/** Settings → Two-factor sign-in (issue 20): turn it on with a QR code and a code, or off. */
+export function TwoFactorCard({ user }: { user: User }) {
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | undefined>(undefined)
+  const setup = useMfaSetup()
+  const enable = useMfaEnable()
+
+  let body
+  if (recoveryCodes) {
+    body = (
+      <div className="grid gap-4">
+        <p role="status">Two-factor sign-in is on.</p>
+        <RecoveryCodes codes={recoveryCodes} />
+        <Button
+          type="button"
+          className="justify-self-start"
+          onClick={() => setRecoveryCodes(undefined)}
+        >
+          I have saved my recovery codes
+        </Button>
+      </div>
+    )
+  } else if (user.mfaEnrolled) {
+    body = <DisableForm required={user.mfaEnabled} />
+  } else if (setup.data) {
+    body = (
+      <EnrolForm
+        setup={setup.data}
+        pending={enable.isPending}
+        error={enable.error ? parseApiError(enable.error)?.message : undefined}
+        onConfirm={(code) =>
+          enable.mutate(code, {
+            onSuccess: (result) => {
+              setRecoveryCodes(result.recoveryCodes)
+              setup.reset()
+              enable.reset()
+            },
+          })
+        }
+      />
+    )
+  } else {
+    body = (
+      <div className="grid gap-2">
+        <Button
+          type="button"
+          variant="outline"
+          className="justify-self-start"
+          disabled={setup.isPending}
+          onClick={() => setup.mutate()}
+        >
+          {setup.isPending ? 'Starting...' : 'Turn on two-factor sign-in'}
+        </Button>
+        {setup.isError ? (
+          <p role="alert" className="text-sm text-destructive">
+            {parseApiError(setup.error)?.message ?? 'The setup could not be started.'}
+          </p>
+        ) : null}
+      </div>
+    )
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2" className="flex items-center gap-2">
+          <ShieldCheck className="size-4 text-primary" aria-hidden="true" />
+          Two-factor sign-in
+        </CardTitle>
+        <CardDescription>
+          {user.mfaEnrolled
+            ? 'On: signing in asks for a code from your authenticator app.'
+            : 'Off: add a code from an authenticator app to your password.'}
+        </CardDescription>
+      </CardHeader>
+      <CardContent>{body}</CardContent>
+    </Card>
+  )
+}
+
+function DisableForm({ required }: { required: boolean }) {
+  const disable = useMfaDisable()
+  const form = useForm<MfaDisableForm>({
+    resolver: zodResolver(mfaDisableFormSchema),
+    defaultValues: { password: '', code: '' },
+  })
+  if (required) {
+    return (
+      <p className="text-sm text-muted-foreground">
+        Your admin requires two-factor sign-in for your account, so it stays on.
+      </p>
+    )
+  }
+  return (
+    <form
+      className="grid max-w-sm gap-3"
+      noValidate
+      aria-label="Turn off two-factor sign-in"
+      onSubmit={(event) =>
+        void form.handleSubmit(({ password, code }) =>
+          disable.mutate(
+            { password, code: normalizeCode(code) },
+            {
+              onSuccess: () => {
+                form.reset()
+                toast({ title: 'Two-factor sign-in is off' })
+              },
+              onError: (error) => {
+                const apiError = parseApiError(error)
+                if (!showServerFieldErrors(form.setError, ['password', 'code'], apiError)) {
+                  toast({
+                    variant: 'destructive',
+                    title: 'Could not turn it off',
+                    description: apiError?.message ?? 'Please try again',
+                  })
+                }
+              },
+            },
+          ),
+        )(event)
+      }
+    >
+      <FormField
+        control={form.control}
+        name="password"
+        id="mfa-disable-password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+      />
+      <FormField
+        control={form.control}
+        name="code"
+        id="mfa-disable-code"
+        label="Authentication code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+      />
+      <Button
+        type="submit"
+        variant="destructive"
+        className="justify-self-start"
+        disabled={disable.isPending}
+      >
+        {disable.isPending ? 'Turning off...' : 'Turn off two-factor sign-in'}
+      </Button>
+    </form>
+  )
+}
