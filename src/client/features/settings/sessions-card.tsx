@@ -29,6 +29,13 @@ function failed(error: unknown) {
 export function SessionsCard() {
   const sessions = useQuery(sessionsQueryOptions())
   const endOthers = useEndOtherSessions()
+  // Owned here, not by the row: the row is gone once its session is, and its callbacks with it.
+  const end = useEndSession()
+  const endOne = (id: number) =>
+    end.mutate(id, {
+      onSuccess: () => toast({ title: 'Signed out of that session' }),
+      onError: failed,
+    })
   const others = sessions.data?.filter((s) => !s.current).length ?? 0
 
   return (
@@ -58,7 +65,12 @@ export function SessionsCard() {
         ) : (
           <ul aria-label="Signed-in sessions" className="grid gap-2">
             {sessions.data.map((session) => (
-              <SessionRow key={session.id} session={session} />
+              <SessionRow
+                key={session.id}
+                session={session}
+                ending={end.isPending && end.variables === session.id}
+                onEnd={endOne}
+              />
             ))}
           </ul>
         )}
@@ -81,8 +93,9 @@ export function SessionsCard() {
   )
 }
 
-function SessionRow({ session }: { session: SessionInfo }) {
-  const end = useEndSession()
+type SessionRowProps = { session: SessionInfo; ending: boolean; onEnd: (id: number) => void }
+
+function SessionRow({ session, ending, onEnd }: SessionRowProps) {
   const name = `${session.browser} on ${session.os}`
   return (
     <li
@@ -104,16 +117,11 @@ function SessionRow({ session }: { session: SessionInfo }) {
           type="button"
           variant="outline"
           size="sm"
-          disabled={end.isPending}
+          disabled={ending}
           aria-label={`Sign out ${name}`}
-          onClick={() =>
-            end.mutate(session.id, {
-              onSuccess: () => toast({ title: 'Signed out of that session' }),
-              onError: failed,
-            })
-          }
+          onClick={() => onEnd(session.id)}
         >
-          {end.isPending ? 'Signing out...' : 'Sign out'}
+          {ending ? 'Signing out...' : 'Sign out'}
         </Button>
       )}
     </li>
