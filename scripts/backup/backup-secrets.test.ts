@@ -86,8 +86,14 @@ const TABLES_AT_0006 = new Set([
   'data_versions',
 ])
 
-/** Columns later migrations added to the tables of schema 0006 (0012: the CV's search vector). */
-const COLUMNS_AFTER_0006: Record<string, string[]> = { talents: ['search_cv_document'] }
+/**
+ * Columns later migrations added to the tables of schema 0006 (0012: the CV's search vector;
+ * 0013: two-factor).
+ */
+const COLUMNS_AFTER_0006: Record<string, string[]> = {
+  talents: ['search_cv_document'],
+  users: ['mfa_secret_enc', 'mfa_pending_secret_enc', 'mfa_last_step'],
+}
 
 /** A table line or row line without the columns its table did not have at schema 0006. */
 function withoutLaterColumns(table: string, line: string): string {
