@@ -88,10 +88,10 @@ const TABLES_AT_0006 = new Set([
 
 /**
  * Columns later migrations added to the tables of schema 0006 (0012: the CV's search vector;
- * 0013: two-factor).
+ * 0013: two-factor; 0014: the phone key duplicates are found by).
  */
 const COLUMNS_AFTER_0006: Record<string, string[]> = {
-  talents: ['search_cv_document'],
+  talents: ['search_cv_document', 'phone_e164'],
   users: ['mfa_secret_enc', 'mfa_pending_secret_enc', 'mfa_last_step'],
 }
 

@@ -110,7 +110,10 @@ export type MergeInput = z.infer<typeof mergeInputSchema>
 
 export const mergeCreatedSchema = z.object({ mergeId: z.number().int() })
 
-export const mergeIdParamsSchema = z.strictObject({ id: z.coerce.number().int().positive() })
+// SECURITY.md 36: an id that does not fit its int4 column is a 400, not a database error.
+export const mergeIdParamsSchema = z.strictObject({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+})
 
 /** POST /api/merges/:id/undo: who came back, and what stayed on the survivor because it changed since. */
 export const mergeUndoneSchema = z.object({
