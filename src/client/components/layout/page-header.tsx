@@ -16,7 +16,10 @@ export function PageHeader({ title, description, actions }: PageHeaderProps) {
           <p className="text-sm text-muted-foreground sm:text-base">{description}</p>
         )}
       </div>
-      {actions === undefined ? null : <div className="flex items-center gap-2">{actions}</div>}
+      {actions === undefined ? null : (
+        // Wraps on a phone: a page may offer several actions (the dashboard has four).
+        <div className="flex flex-wrap items-center gap-2">{actions}</div>
+      )}
     </div>
   )
 }
