@@ -4,6 +4,8 @@ export default defineConfig({
   dialect: 'postgresql',
   schema: [
     './src/server/db/schema.ts',
+    './src/server/db/mfa-schema.ts',
+    './src/server/db/view-schema.ts',
     './src/server/db/change-schema.ts',
     './src/server/db/import-schema.ts',
     './src/server/db/duplicate-schema.ts',

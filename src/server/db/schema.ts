@@ -58,39 +58,6 @@ export const users = pgTable('users', {
   ...timestamps,
 })
 
-// Ten one-time recovery codes per enrolled user, stored as SHA-256 (SECURITY.md 38).
-export const mfaRecoveryCodes = pgTable(
-  'mfa_recovery_codes',
-  {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    codeHash: text('code_hash').notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    ...timestamps,
-  },
-  (t) => [uniqueIndex('mfa_recovery_codes_user_code_idx').on(t.userId, t.codeHash)],
-)
-
-// The sign-in step between a right password and the second factor: a short-lived, single-use
-// token (only its SHA-256 is kept) naming the user and what is due ('verify' or 'enroll').
-export const mfaChallenges = pgTable(
-  'mfa_challenges',
-  {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    tokenHash: text('token_hash').notNull().unique(),
-    purpose: text('purpose', { enum: ['verify', 'enroll'] }).notNull(),
-    failures: integer('failures').notNull().default(0),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    ...timestamps,
-  },
-  (t) => [index('mfa_challenges_user_id_idx').on(t.userId)],
-)
-
 // SECURITY.md 7-9: the database keeps only SHA-256 of the session secret.
 export const sessions = pgTable(
   'sessions',
@@ -329,32 +296,5 @@ export const cvUploads = pgTable(
   (t) => [
     index('cv_uploads_sha256_idx').on(t.sha256),
     index('cv_uploads_created_at_idx').on(t.createdAt),
-  ],
-)
-
-/**
- * Issue 17 item 4: a saved view — the dashboard's state under a name, its owner's alone or shared
- * with everyone. It goes with its owner (a deleted user's views would have nobody to keep them
- * current). Names are unique per owner without regard to case; the sidebar lists the caller's own
- * and everyone's shared ones, by name.
- */
-export const savedViews = pgTable(
-  'saved_views',
-  {
-    id: serial('id').primaryKey(),
-    ownerId: integer('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    name: text('name').notNull(),
-    isShared: boolean('is_shared').notNull().default(false),
-    /** SavedViewState (shared/saved-view.ts), validated on the way in and out. */
-    state: jsonb('state').notNull(),
-    ...timestamps,
-  },
-  (t) => [
-    uniqueIndex('saved_views_owner_name_idx').on(t.ownerId, sql`lower(${t.name})`),
-    index('saved_views_shared_idx')
-      .on(t.isShared)
-      .where(sql`${t.isShared}`),
   ],
 )

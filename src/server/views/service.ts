@@ -13,7 +13,8 @@ import {
 } from '#shared/saved-view.ts'
 import type { UserRow } from '../db/rows.ts'
 import type { Db } from '../db/open.ts'
-import { savedViews, users } from '../db/schema.ts'
+import { users } from '../db/schema.ts'
+import { savedViews } from '../db/view-schema.ts'
 import {
   BadRequestError,
   ConflictError,

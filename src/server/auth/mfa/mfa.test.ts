@@ -15,7 +15,8 @@ import { activityMark, activitySince } from '#tests/support/activity-log.ts'
 import { useStepClock } from '#tests/support/mfa-clock.ts'
 import { enrolUser, totpCode } from '#tests/support/mfa.ts'
 import { TEST_PASSWORD } from '#tests/support/test-app.ts'
-import { mfaChallenges, mfaRecoveryCodes, sessions, users } from '../../db/schema.ts'
+import { mfaChallenges, mfaRecoveryCodes } from '../../db/mfa-schema.ts'
+import { sessions, users } from '../../db/schema.ts'
 import {
   MFA_LOGIN_WRONG_CODE,
   MFA_NO_SETUP,

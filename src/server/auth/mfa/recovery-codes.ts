@@ -2,7 +2,7 @@ import { createHash, randomInt } from 'node:crypto'
 import { and, eq, isNull } from 'drizzle-orm'
 import { normalizeCode, RECOVERY_CODE_COUNT } from '#shared/mfa.ts'
 import type { Db } from '../../db/open.ts'
-import { mfaRecoveryCodes } from '../../db/schema.ts'
+import { mfaRecoveryCodes } from '../../db/mfa-schema.ts'
 
 // The base32 letters: no 0/1/8/9, so nothing is mistaken for O, I, l or B when typed.
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz234567'
