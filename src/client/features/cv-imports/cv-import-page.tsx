@@ -3,6 +3,7 @@ import { ArrowLeft } from 'lucide-react'
 import { useState } from 'react'
 import { Link, useParams } from 'react-router'
 import type { CvImportUndoResult } from '#shared/cv-import.ts'
+import { KeptTalents } from '../../components/layout/kept-talents.tsx'
 import { PageHeader } from '../../components/layout/page-header.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { LoadError } from '../../components/ui/load-error.tsx'
@@ -13,27 +14,6 @@ import { cvImportOptions } from './api.ts'
 import { countsLine, formatImportDate, importerName } from './format.ts'
 import { ImportItems } from './import-items.tsx'
 import { UndoImportButton } from './undo-import-button.tsx'
-
-function KeptList({ result }: { result: CvImportUndoResult }) {
-  if (result.kept.length === 0) return null
-  return (
-    <div role="status" className="grid gap-1 rounded-lg border p-4 text-sm">
-      <p className="font-medium">Kept, because someone changed them after the import:</p>
-      <ul className="list-disc pl-5">
-        {result.kept.map((talent) => (
-          <li key={talent.talentId}>
-            <Link
-              to={`/dashboard?talent=${talent.talentId}`}
-              className="text-primary hover:underline"
-            >
-              {talent.fullName}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </div>
-  )
-}
 
 /**
  * /dashboard/cv-imports/:id (issue 16): where an import stands — progress while files are read,
@@ -104,7 +84,7 @@ export function CvImportPage() {
           />
         ) : null}
       </div>
-      {undone ? <KeptList result={undone} /> : null}
+      {undone ? <KeptTalents kept={undone.kept} /> : null}
       <ImportItems importId={id} items={cvImport.items} canReview={cvImport.state !== 'undone'} />
     </div>
   )

@@ -1,7 +1,7 @@
 import { Undo2 } from 'lucide-react'
 import { useState } from 'react'
-import { Link } from 'react-router'
 import type { SpreadsheetImport } from '#shared/imports/import-api.ts'
+import { KeptTalents } from '../../components/layout/kept-talents.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { ConfirmDeleteDialog } from '../../components/ui/confirm-delete-dialog.tsx'
 import { Progress } from '../../components/ui/progress.tsx'
@@ -81,23 +81,7 @@ export function RunStatus({ item, canUndo, fetchedAt }: RunStatusProps) {
           <UndoButton importId={item.id} onUndone={setKept} />
         </div>
       ) : null}
-      {kept.length > 0 ? (
-        <div role="status" className="grid gap-1 rounded-lg border p-4 text-sm">
-          <p className="font-medium">Kept, because someone changed them after the import:</p>
-          <ul className="list-disc pl-5">
-            {kept.map((talent) => (
-              <li key={talent.talentId}>
-                <Link
-                  to={`/dashboard?talent=${talent.talentId}`}
-                  className="text-primary hover:underline"
-                >
-                  {talent.fullName}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <KeptTalents kept={kept} />
     </div>
   )
 }
