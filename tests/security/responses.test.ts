@@ -195,7 +195,9 @@ describe('SECURITY.md 16: no response ever carries a secret', () => {
         if (key === 'tempPassword' && value !== null) expect(who, where).toBe('admin')
       }
     }
-  })
+    // Every route three times over, up to eight bodies each: it grows with the API (42 s in a
+    // loaded fresh-clone run), so its own limit rather than the API tests' 30 s.
+  }, 180_000)
 })
 
 /** How many `:param` segments a route's pattern has (fewer: more specific). */
