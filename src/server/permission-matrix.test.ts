@@ -288,6 +288,15 @@ const MATRIX: Entry[] = [
     request: () => ({ url: '/api/talents/export?format=csv' }),
     expect: SIGNED_IN,
   },
+  // Issue 19: the export of a selection, open as the filtered export is.
+  {
+    route: 'POST /api/talents/export',
+    request: async (ctx) => ({
+      url: '/api/talents/export',
+      payload: { format: 'csv', ids: [await talentOf(ctx)] },
+    }),
+    expect: SIGNED_IN,
+  },
   // Reports (issue 5): pool-wide aggregates for every signed-in user.
   { route: 'GET /api/reports/overview', request: () => ({}), expect: SIGNED_IN },
   { route: 'GET /api/reports/sources', request: () => ({}), expect: SIGNED_IN },

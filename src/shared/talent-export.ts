@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { Talent } from './talent.ts'
+import { talentIdsSchema } from './bulk.ts'
 import { talentListQuerySchema } from './talent-list-query.ts'
 
 // Issue 18 items 6-7: the export's formats, query and columns. The importer (same issue) reads
@@ -19,6 +20,21 @@ export const talentExportQuerySchema = talentListQuerySchema
   .omit({ limit: true, cursor: true })
   .extend({ format: z.enum(EXPORT_FORMATS, { error: EXPORT_FORMAT_MESSAGE }) })
 export type TalentExportQuery = z.infer<typeof talentExportQuerySchema>
+
+export const EXPORT_TOO_MANY_IDS =
+  "An export of a selection takes at most 100,000 talents. Use 'Select all matching' instead."
+
+/**
+ * POST /api/talents/export (issue 19 item 5): a hand-picked selection, by id, in the dashboard's
+ * sort. The ids travel in a body because 100,000 of them do not fit in a URL.
+ */
+export const talentSelectionExportSchema = z.strictObject({
+  format: z.enum(EXPORT_FORMATS, { error: EXPORT_FORMAT_MESSAGE }),
+  ids: talentIdsSchema(EXPORT_TOO_MANY_IDS),
+  sort: talentListQuerySchema.shape.sort,
+})
+export type TalentSelectionExport = z.infer<typeof talentSelectionExportSchema>
+export type TalentSelectionExportInput = z.input<typeof talentSelectionExportSchema>
 
 /** Joins a talent's tags and statuses in one cell; the importer splits on ';' (issue 18 item 2). */
 export const LIST_SEPARATOR = '; '

@@ -72,3 +72,32 @@ test('export the filtered, sorted view as CSV and as Excel from the keyboard', a
   const names = sheetCells(sheet).map((row) => row.get('A'))
   expect(names).toEqual(['Full Name', `Zoë Neale ${id}`, `Ada Lovelace ${id}`])
 })
+
+test('export only the hand-picked talents from the bulk toolbar (issue 19)', async ({ page }) => {
+  const id = unique()
+  const token = await signInViaApi(page, accounts.user)
+  const names = ['Ann', 'Ben', 'Cid'].map((first) => `${first} Picked ${id}`)
+  for (const fullName of names) {
+    await createTalentViaApi(page, token, {
+      fullName,
+      email: `${fullName.replaceAll(' ', '.').toLowerCase()}@example.com`,
+      areaOfInterest: 'Design',
+      seniorityLevel: 'mid',
+    })
+  }
+
+  await page.goto(`/dashboard?search=${id}&sort=name_desc`)
+  await page.getByRole('checkbox', { name: `Select ${names[0]}` }).click()
+  await page.getByRole('checkbox', { name: `Select ${names[2]}` }).click()
+  const toolbar = page.getByRole('toolbar', { name: 'Bulk actions' })
+  await expect(toolbar.getByText('2 selected')).toBeVisible()
+
+  await toolbar.getByRole('button', { name: 'Export' }).click()
+  const download = page.waitForEvent('download')
+  await page.getByRole('menuitem', { name: 'Export CSV' }).click()
+  const csv = await download
+  await expect(toast(page).getByText(`2 talents in ${csv.suggestedFilename()}.`)).toBeVisible()
+  const [, ...rows] = csvRecords((await readFile(await csv.path(), 'utf8')).replace(/^\uFEFF/, ''))
+  // The two picked, in the dashboard's sort (Name Z-A); Ben was not picked.
+  expect(rows.map((row) => row[0])).toEqual([names[2], names[0]])
+})

@@ -70,7 +70,7 @@ const MAX_BATCH = 8
  * Reads that write their own activity-log entry when they succeed: an export is recorded before
  * its rows leave (issue 18), so a successful one adds a row by design. A refused one must not.
  */
-const AUDITED_READS = new Set(['GET /api/talents/export'])
+const AUDITED_READS = new Set(['GET /api/talents/export', 'POST /api/talents/export'])
 
 async function fuzzRoute(route: RouteEntry): Promise<number> {
   let sent = 0

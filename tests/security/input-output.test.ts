@@ -126,13 +126,14 @@ describe('SECURITY.md 20: links are http(s) only (rendering as text: tests/e2e/x
 
 describe('SECURITY.md 21: one export route; SECURITY.md 22: uploads only where CVs go', () => {
   // Rule 21's escaping tests read the exported bytes (CSV and the XLSX's sheet XML) in
-  // src/server/talents/export.test.ts; this fails the day a second export route appears
-  // without them. Rule 22's own tests are in src/server/cvs/routes.test.ts (type by bytes, size
+  // src/server/talents/export.test.ts; this fails the day another export route appears
+  // without them. The selection's export (POST) writes through the same stream. Rule 22's own tests are in src/server/cvs/routes.test.ts (type by bytes, size
   // cap, attachment + nosniff + sandbox).
-  test('only GET /api/talents/export exports, and multipart bodies are parsed only by the CV upload routes', async () => {
+  test('only /api/talents/export exports, and multipart bodies are parsed only by the CV upload routes', async () => {
     const names = appRoutes(t.app).map(routeName)
-    expect(names.filter((name) => /export|csv|xlsx/i.test(name))).toEqual([
+    expect(names.filter((name) => /export|csv|xlsx/i.test(name)).sort()).toEqual([
       'GET /api/talents/export',
+      'POST /api/talents/export',
     ])
     const formula = await t.app.inject({
       method: 'POST',
@@ -143,6 +144,13 @@ describe('SECURITY.md 21: one export route; SECURITY.md 22: uploads only where C
     expect(formula.statusCode).toBe(201)
     const exported = await t.app.inject({ url: '/api/talents/export?format=csv', headers })
     expect(exported.body).toContain(`"'=HYPERLINK(""http://evil.example"")"`)
+    const picked = await t.app.inject({
+      method: 'POST',
+      url: '/api/talents/export',
+      headers,
+      payload: { format: 'csv', ids: [formula.json<{ id: number }>().id] },
+    })
+    expect(picked.body).toContain(`"'=HYPERLINK(""http://evil.example"")"`)
     const multipartRoutes = ['POST /api/talents/:id/cv', 'POST /api/cv/parse']
     expect(
       names.filter((name) => /upload|\/cv\b|\/file\b/i.test(name) && name.startsWith('POST')),

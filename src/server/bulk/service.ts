@@ -11,13 +11,13 @@ import { MAX_TAGS_PER_TALENT } from '#shared/talent.ts'
 import { openChangeSet, undoChangeSet } from '../changes/change-set.ts'
 import {
   changesBetween,
-  idArray,
   imageOf,
   recordTalentDeletes,
   recordTalentUpdates,
   stampUpdatedTalents,
   type RestorableColumn,
 } from '../changes/talent-images.ts'
+import { idArray } from '../db/id-array.ts'
 import { bulkActions } from '../db/change-schema.ts'
 import type { Db } from '../db/open.ts'
 import type { Actor } from '../db/rows.ts'

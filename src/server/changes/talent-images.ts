@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm'
+import { idArray } from '../db/id-array.ts'
 import type { Db } from '../db/open.ts'
 
 /*
@@ -29,11 +30,6 @@ export type RestorableColumn = keyof typeof RESTORABLE_COLUMNS
 const COLUMN_NAMES = Object.keys(RESTORABLE_COLUMNS) as RestorableColumn[]
 /** A deleted talent's whole row: the restorable columns and what undo inserts besides. */
 const ROW_COLUMNS = [...COLUMN_NAMES, 'id', 'added_by_id', 'created_at', 'updated_at'] as const
-
-/** Ids as ONE array parameter: 100,000 ids would exceed the protocol's 65,535 parameters. */
-export function idArray(ids: readonly number[]): SQL {
-  return sql`${`{${ids.join(',')}}`}::int[]`
-}
 
 /** jsonb_build_object('tags', t.tags, …): the image of `columns` of the row named `alias`. */
 export function imageOf(alias: string, columns: readonly string[]): SQL {

@@ -1,9 +1,10 @@
-import type { FastifyPluginCallback } from 'fastify'
+import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { talentExportQuerySchema } from '#shared/talent-export.ts'
+import { talentExportQuerySchema, talentSelectionExportSchema } from '#shared/talent-export.ts'
 import { requireViewer } from '../auth/access.ts'
 import type { Db } from '../db/open.ts'
-import { startTalentExport } from './export.ts'
+import { BULK_BODY_LIMIT } from '../bulk/routes.ts'
+import { startSelectionExport, startTalentExport, type TalentExport } from './export.ts'
 import { TOTAL_COUNT_HEADER } from './routes.ts'
 
 export type TalentExportRoutesOptions = { db: Db }
@@ -29,24 +30,44 @@ export const talentExportRoutes: FastifyPluginCallback<TalentExportRoutesOptions
     handler: async (request, reply) => {
       const { user, dataVersion } = requireViewer(request)
       const file = await startTalentExport(db, request.query, { userId: user.id, dataVersion })
-      // SECURITY.md 24: who exported how much, without the search text (it may name a person).
-      request.log.info({
-        event: 'talents_exported',
-        userId: user.id,
-        format: request.query.format,
-        rowCount: file.total,
+      return sendExport(request, reply, file)
+    },
+  })
+
+  // Issue 19 item 5: the export of hand-picked talents. A POST because 100,000 ids do not fit in a URL.
+  app.post('/api/talents/export', {
+    config: { access: 'user' },
+    bodyLimit: BULK_BODY_LIMIT,
+    schema: {
+      summary: 'Download a selection of talents, by id, as CSV or XLSX',
+      body: talentSelectionExportSchema,
+    },
+    handler: async (request, reply) => {
+      const file = await startSelectionExport(db, request.body, {
+        userId: requireViewer(request).user.id,
       })
-      return (
-        reply
-          .header('content-type', file.contentType)
-          // The name is ours and plain ASCII (exportFileName), quoted as issue 18 asks.
-          .header('content-disposition', `attachment; filename="${file.fileName}"`)
-          .header('x-content-type-options', 'nosniff')
-          .header(TOTAL_COUNT_HEADER, String(file.total))
-          .send(file.stream)
-      )
+      return sendExport(request, reply, file)
     },
   })
 
   done()
+}
+
+function sendExport(request: FastifyRequest, reply: FastifyReply, file: TalentExport) {
+  // SECURITY.md 24: who exported how much, without the search text (it may name a person).
+  request.log.info({
+    event: 'talents_exported',
+    userId: requireViewer(request).user.id,
+    format: file.format,
+    rowCount: file.total,
+  })
+  return (
+    reply
+      .header('content-type', file.contentType)
+      // The name is ours and plain ASCII (exportFileName), quoted as issue 18 asks.
+      .header('content-disposition', `attachment; filename="${file.fileName}"`)
+      .header('x-content-type-options', 'nosniff')
+      .header(TOTAL_COUNT_HEADER, String(file.total))
+      .send(file.stream)
+  )
 }

@@ -38,20 +38,25 @@ function nextBatchRows(last: { rows: number; bytes: number }): number {
 }
 
 /**
- * Every talent matching the export's query, in the list's order, as batches (issue 18 item 6).
+ * Every talent matching the export's query (and among `ids` when given: a hand-picked selection),
+ * in the list's order, as batches (issue 18 item 6).
  * Each batch is one keyset-paged query continuing from the last row — the list's own SQL
  * (pageQuery), so filters, search and sort can never differ from the dashboard — read in its own
  * turn of the event loop (read-turns.ts). Only one batch is held at a time: the caller writes it
  * before asking for the next, so memory stays flat however many rows match.
  */
-export async function* talentBatches(db: Db, query: TalentExportQuery): AsyncGenerator<Talent[]> {
+export async function* talentBatches(
+  db: Db,
+  query: TalentExportQuery,
+  ids?: readonly number[],
+): AsyncGenerator<Talent[]> {
   let cursor: string | undefined
   let last = { rows: 0, bytes: 0 }
   // The order the list reads in: the chosen sort, else relevance for a search, else newest.
   const order = listOrder(query.sort, filterOf(listQueryOf(query)).query)
   for (;;) {
     const want = nextBatchRows(last)
-    const sql = pageQuery(db, listQueryOf(query, cursor), want).getSQL()
+    const sql = pageQuery(db, listQueryOf(query, cursor), want, ids).getSQL()
     const rows = await inTurn(() => preparedRows<PageRow>(db, sql))
     const page = rows.slice(0, want)
     if (page.length > 0) {

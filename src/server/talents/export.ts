@@ -1,13 +1,21 @@
 import type { Readable } from 'node:stream'
-import { exportFileName, type TalentExportQuery } from '#shared/talent-export.ts'
+import type { Talent } from '#shared/talent.ts'
+import {
+  exportFileName,
+  talentExportQuerySchema,
+  type ExportFormat,
+  type TalentExportQuery,
+  type TalentSelectionExport,
+} from '#shared/talent-export.ts'
 import { recordActivity } from '../activity/record.ts'
 import type { Db } from '../db/open.ts'
 import { csvStream, CSV_CONTENT_TYPE } from './export-csv.ts'
 import { listQueryOf, talentBatches } from './export-rows.ts'
 import { xlsxStream, XLSX_CONTENT_TYPE } from './export-xlsx.ts'
-import { countTalents, filterOf } from './list.ts'
+import { countQuery, countTalents, filterOf } from './list.ts'
 
 export type TalentExport = {
+  format: ExportFormat
   fileName: string
   contentType: string
   /** The talents matching the query when the export began (X-Total-Count, the client's progress). */
@@ -30,15 +38,53 @@ export async function startTalentExport(
 ): Promise<TalentExport> {
   const filter = filterOf(listQueryOf(query))
   const total = await countTalents(db, filter, viewer.dataVersion)
+  await recordExport(db, viewer.userId, query, { filter, rowCount: total })
+  return exportOf(query, total, talentBatches(db, query), now)
+}
+
+/**
+ * POST /api/talents/export (issue 19 item 5): the selected talents that still exist, in the
+ * dashboard's sort. The log records how many were asked for and how many went into the file.
+ */
+export async function startSelectionExport(
+  db: Db,
+  selection: TalentSelectionExport,
+  viewer: { userId: number },
+  now = new Date(),
+): Promise<TalentExport> {
+  const { ids, format, sort } = selection
+  // The list's query with no filter: the selection is the whole of what the file holds.
+  const query = talentExportQuerySchema.parse({ format, sort })
+  // Not the cached count: a selection is no filter the cache keys on.
+  const [counted] = await countQuery(db, { ids })
+  const total = counted?.n ?? 0
+  await recordExport(db, viewer.userId, query, { selected: ids.length, rowCount: total })
+  return exportOf(query, total, talentBatches(db, query, ids), now)
+}
+
+async function recordExport(
+  db: Db,
+  userId: number,
+  query: Pick<TalentExportQuery, 'format' | 'sort'>,
+  details: Record<string, unknown>,
+): Promise<void> {
   await recordActivity(db, {
-    userId: viewer.userId,
+    userId,
     action: 'talent.exported',
     entityType: 'talent',
     entityId: null,
-    details: { format: query.format, filter, sort: query.sort, rowCount: total },
+    details: { format: query.format, sort: query.sort, ...details },
   })
-  const batches = talentBatches(db, query)
+}
+
+function exportOf(
+  query: Pick<TalentExportQuery, 'format'>,
+  total: number,
+  batches: AsyncGenerator<Talent[]>,
+  now: Date,
+): TalentExport {
   return {
+    format: query.format,
     fileName: exportFileName(query.format, now),
     contentType: query.format === 'csv' ? CSV_CONTENT_TYPE : XLSX_CONTENT_TYPE,
     total,

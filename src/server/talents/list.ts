@@ -63,8 +63,8 @@ export function filterOf(query: TalentListQuery): TalentFilter {
 /** What a request's rows are filtered, ordered and explained (`match`) by. */
 type ListPlan = { filter: TalentFilter; order: ListOrder; spec: SortSpec; terms: TextTerm[] }
 
-function planOf(query: TalentListQuery): ListPlan {
-  const filter = filterOf(query)
+function planOf(query: TalentListQuery, ids?: readonly number[]): ListPlan {
+  const filter = { ...filterOf(query), ids }
   const order = listOrder(query.sort, filter.query)
   const terms = filter.query ? rankTerms(filter.query) : []
   return { filter, order, spec: orderSpec(order, rankExpression(terms)), terms }
@@ -103,9 +103,17 @@ export async function countTalents(
 
 type PageRow = { id: number; json: string; sort_key: string }
 
-/** One page's SQL: filter, keyset condition, sort with id tiebreak, one row extra to see more. */
-export function pageQuery(db: Db, query: TalentListQuery, pageSize: number) {
-  return planPageQuery(db, planOf(query), query.cursor, pageSize)
+/**
+ * One page's SQL: filter, keyset condition, sort with id tiebreak, one row extra to see more.
+ * `ids` narrows it to a hand-picked selection (the selection's export).
+ */
+export function pageQuery(
+  db: Db,
+  query: TalentListQuery,
+  pageSize: number,
+  ids?: readonly number[],
+) {
+  return planPageQuery(db, planOf(query, ids), query.cursor, pageSize)
 }
 
 function planPageQuery(db: Db, plan: ListPlan, cursorText: string | undefined, pageSize: number) {

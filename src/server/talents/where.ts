@@ -4,6 +4,7 @@ import type { TalentSort } from '#shared/talent.ts'
 import { DEFAULT_SORT, type TalentListQuery } from '#shared/talent-list-query.ts'
 import { talents, users } from '../db/schema.ts'
 import { escapeLike } from '../db/escape-like.ts'
+import { idArray } from '../db/id-array.ts'
 import { searchCondition } from '../search/search-sql.ts'
 import type { TalentCursor } from './cursor.ts'
 import type { ListOrder } from './list-order.ts'
@@ -17,6 +18,8 @@ export type TalentFilter = Partial<
 > & {
   /** Issue 17: `q` parsed; undefined when it has no clauses. */
   query?: ParsedQuery
+  /** A hand-picked selection (issue 19's export of selected talents); never cached by key. */
+  ids?: readonly number[]
 }
 
 /**
@@ -40,6 +43,7 @@ export function talentWhere(filter: TalentFilter): SQL | undefined {
       : undefined,
     pattern ? or(ilike(talents.fullName, pattern), ilike(talents.email, pattern)) : undefined,
     filter.query ? searchCondition(filter.query) : undefined,
+    filter.ids ? sql`${talents.id} = any(${idArray(filter.ids)})` : undefined,
   )
 }
 

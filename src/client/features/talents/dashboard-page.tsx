@@ -128,7 +128,7 @@ export function DashboardPage() {
                 Import CVs
               </Link>
             </Button>
-            <ExportMenu filters={filters.applied} />
+            <ExportMenu target={{ filters: filters.applied }} />
             <RecentBulkActions />
           </>
         }

@@ -126,8 +126,13 @@ export function BulkToolbar({ selection, filters, total }: BulkToolbarProps) {
           items={TALENT_STATUSES}
           onPick={(n) => run('clearStatus', [n])}
         />
-        {/* The export takes the list's filters: it exports a selection of all matching. */}
-        {selection.allMatching ? <ExportMenu filters={filters} /> : null}
+        {/* All matching: the list's filters; otherwise the picked ids, in the list's sort. */}
+        <ExportMenu
+          size="sm"
+          target={
+            selection.allMatching ? { filters } : { ids: [...selection.ids], sort: filters.sort }
+          }
+        />
         <Button variant="outline" size="sm" onClick={() => setIsConfirming(true)}>
           <Trash2 aria-hidden="true" />
           Delete

@@ -1,6 +1,17 @@
-import { exportFileName, type ExportFormat } from '#shared/talent-export.ts'
+import {
+  exportFileName,
+  type ExportFormat,
+  type TalentSelectionExportInput,
+} from '#shared/talent-export.ts'
 import { apiRequest, withQueryParams } from '../../../lib/api.ts'
 import type { TalentListFilters } from '../api.ts'
+
+/**
+ * What a file holds: every talent matching the dashboard's filters (its URL state), or a
+ * hand-picked selection by id, in the dashboard's sort.
+ */
+export type ExportTarget =
+  { filters: TalentListFilters } | { ids: readonly number[]; sort: TalentListFilters['sort'] }
 
 export type ExportProgress = { bytes: number; total: number | undefined }
 export type ExportResult = { fileName: string; total: number | undefined }
@@ -16,19 +27,26 @@ function totalOf(response: Response): number | undefined {
   return Number.isInteger(total) && total >= 0 ? total : undefined
 }
 
+function requestExport(target: ExportTarget, format: ExportFormat): Promise<Response> {
+  if ('filters' in target) {
+    return apiRequest('GET', withQueryParams('/api/talents/export', { ...target.filters, format }))
+  }
+  const body: TalentSelectionExportInput = { format, ids: [...target.ids], sort: target.sort }
+  return apiRequest('POST', '/api/talents/export', body)
+}
+
 /**
- * Downloads the talents matching `filters` (the dashboard's URL state) as a file (issue 18 item
- * 6). Read through the fetch wrapper rather than a plain link so the Bearer token is sent, the
- * bytes can be counted as they arrive (the progress) and a failure becomes a toast, not a broken
- * download; the file is then handed to the browser's own download.
+ * Downloads the talents of `target` as a file (issue 18 item 6, issue 19 item 5). Read through
+ * the fetch wrapper rather than a plain link so the Bearer token is sent, the bytes can be
+ * counted as they arrive (the progress) and a failure becomes a toast, not a broken download;
+ * the file is then handed to the browser's own download.
  */
 export async function downloadTalentExport(
-  filters: TalentListFilters,
+  target: ExportTarget,
   format: ExportFormat,
   onProgress: (progress: ExportProgress) => void,
 ): Promise<ExportResult> {
-  const url = withQueryParams('/api/talents/export', { ...filters, format })
-  const response = await apiRequest('GET', url)
+  const response = await requestExport(target, format)
   const total = totalOf(response)
   const chunks: Uint8Array<ArrayBuffer>[] = []
   let bytes = 0

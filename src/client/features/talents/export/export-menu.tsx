@@ -13,12 +13,12 @@ import {
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { toast } from '../../../components/ui/use-toast.ts'
 import { parseApiError } from '../../../lib/api.ts'
-import type { TalentListFilters } from '../api.ts'
-import { downloadTalentExport, type ExportProgress } from './download-export.ts'
+import { downloadTalentExport, type ExportProgress, type ExportTarget } from './download-export.ts'
 
 type ExportMenuProps = {
-  /** The dashboard's applied filters, search and sort (the URL): what the file holds. */
-  filters: TalentListFilters
+  /** What the file holds: the dashboard's applied filters, search and sort, or a selection. */
+  target: ExportTarget
+  size?: 'sm'
 }
 
 const talentCount = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'talent' : 'talents'}`
@@ -28,10 +28,10 @@ const talentCount = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'ta
  * holds every talent of the current view, not only the loaded rows; while it downloads, the
  * button says how much has arrived, and a toast says when it is ready or why it failed.
  */
-export function ExportMenu({ filters }: ExportMenuProps) {
+export function ExportMenu({ target, size }: ExportMenuProps) {
   const [progress, setProgress] = useState<ExportProgress | null>(null)
   const exporting = useMutation({
-    mutationFn: (format: ExportFormat) => downloadTalentExport(filters, format, setProgress),
+    mutationFn: (format: ExportFormat) => downloadTalentExport(target, format, setProgress),
     onSuccess: ({ fileName, total }) => {
       const count = total === undefined ? '' : `${talentCount(total)} in `
       toast({ title: 'Export ready', description: `${count}${fileName}.` })
@@ -50,7 +50,7 @@ export function ExportMenu({ filters }: ExportMenuProps) {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="outline" disabled={exporting.isPending}>
+        <Button variant="outline" size={size} disabled={exporting.isPending}>
           {exporting.isPending ? <Spinner decorative /> : <Download aria-hidden="true" />}
           {exporting.isPending ? 'Exporting…' : 'Export'}
           {exporting.isPending ? null : <ChevronDown aria-hidden="true" />}
