@@ -52,10 +52,24 @@ async function ownersDevice(email: string): Promise<string> {
   return cookie.value
 }
 
-/** Strangers (many addresses) send wrong passwords until the account is locked. */
+/**
+ * Strangers (many addresses) send wrong passwords until the account is locked; the lock is then
+ * held for the hour. Its first steps last 1 and 2 seconds, which a loaded machine outlasts
+ * between two requests of a test — and rightly lets a try through the account.
+ */
 async function strangersLock(email: string): Promise<void> {
   for (let i = 0; i < 6; i += 1) await login(email, 'wrong-password', `203.0.113.${20 + i}`)
   expect((await login(email, TEST_PASSWORD, STRANGER)).statusCode).toBe(429)
+  await holdAccountLock(email)
+}
+
+async function holdAccountLock(email: string): Promise<void> {
+  const held = await t.database.db
+    .update(loginThrottle)
+    .set({ lockedUntil: sql`now() + interval '1 hour'` })
+    .where(eq(loginThrottle.key, `account:${email}`))
+    .returning({ key: loginThrottle.key })
+  expect(held).toHaveLength(1)
 }
 
 describe('device cookies (SECURITY.md 6 d)', () => {
@@ -107,16 +121,8 @@ describe('device cookies (SECURITY.md 6 d)', () => {
   test('SECURITY.md 6 a, d: 50 concurrent wrong passwords with one device cookie — at most 5 verified on it', async () => {
     const { user } = await createTestUser(t.database.db)
     const device = await ownersDevice(user.email)
+    // Held for the hour (strangersLock), the burst meets the device's own limit alone.
     await strangersLock(user.email)
-    // The strangers' first lock lasts seconds; a burst on a loaded machine can outlast it and
-    // rightly let one more try through the account. Held for the hour, the burst meets the
-    // device's own limit alone.
-    const held = await t.database.db
-      .update(loginThrottle)
-      .set({ lockedUntil: sql`now() + interval '1 hour'` })
-      .where(eq(loginThrottle.key, `account:${user.email}`))
-      .returning({ key: loginThrottle.key })
-    expect(held).toHaveLength(1)
     const answers = await Promise.all(
       Array.from({ length: 50 }, () => login(user.email, 'wrong-password', OWNER, device)),
     )
@@ -170,14 +176,20 @@ describe('unlock (SECURITY.md 6 e)', () => {
     const { user: admin } = await createTestUser(t.database.db, { role: 'admin' })
     const { user } = await createTestUser(t.database.db)
     const adminSession = await loginAs(t.app, admin.email)
-    // A burst of strangers: the lock is logged once.
-    await Promise.all(
+    // A burst of strangers: the lock is logged, not each refused try. (On a loaded machine the
+    // first 1-second lock can end mid-burst and a later failure lock it again: a second entry.)
+    const burst = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         login(user.email, 'wrong-password', `203.0.113.${50 + i}`),
       ),
     )
+    const refused = burst.filter((response) => response.statusCode === 429).length
+    expect(refused).toBeGreaterThanOrEqual(10)
+    const locks = await entries('user.locked', user.id)
+    expect(locks.length).toBeGreaterThanOrEqual(1)
+    expect(locks.length).toBeLessThanOrEqual(3)
+    await holdAccountLock(user.email)
     expect((await login(user.email, TEST_PASSWORD, STRANGER)).statusCode).toBe(429)
-    expect(await entries('user.locked', user.id)).toHaveLength(1)
 
     const listed = await t.app.inject({ url: '/api/users', headers: adminSession.headers })
     const shown = adminUserSchema.array().parse(listed.json())
