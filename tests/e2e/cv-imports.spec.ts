@@ -78,7 +78,12 @@ test('import 20 CVs: created, attached to the talent with that e-mail, failed, r
   await form.getByLabel('Full Name *').fill(`Jo Bloggs ${id}`)
   await form.getByRole('button', { name: 'Create talent' }).click()
   await expect(form.getByText('Invalid email address')).toBeVisible()
+  // Issue 19: the row warns of a likely duplicate as the talent form does, while typing.
+  await form.getByLabel('Email *').fill(`kim.${id}@example.com`)
+  const warning = form.getByRole('status', { name: 'Possible duplicates' })
+  await expect(warning).toContainText(`Possible duplicate: Kim Park ${id} — same e-mail`)
   await form.getByLabel('Email *').fill(`jo.${id}@example.com`)
+  await expect(warning).toBeHidden()
   await form.getByRole('combobox', { name: 'Area of Interest *' }).click()
   await page.getByRole('option', { name: 'Design', exact: true }).click()
   await form.getByRole('combobox', { name: 'Seniority Level *' }).click()

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useForm } from 'react-hook-form'
+import { useForm, useWatch } from 'react-hook-form'
 import {
   cvImportReviewSchema,
   type CvImportItem,
@@ -14,6 +14,7 @@ import { toast } from '../../components/ui/use-toast.ts'
 import { parseApiError } from '../../lib/api.ts'
 import { showServerFieldErrors } from '../../lib/server-field-errors.ts'
 import { capitalizeWords } from '../../lib/talent-format.ts'
+import { PossibleDuplicates } from '../duplicates/duplicate-warning.tsx'
 import { useReviewItem } from './api.ts'
 
 const AREA_OPTIONS = AREAS.map((area) => ({ value: area, label: capitalizeWords(area) }))
@@ -50,23 +51,29 @@ export function ReviewForm({ importId, item }: ReviewFormProps) {
     },
   })
 
-  function handleSubmit(values: CvImportReview) {
-    review.mutate(values, {
-      onSuccess: (row) =>
-        toast({
-          title: 'Talent created',
-          description: `${row.talentName ?? values.fullName} was added from ${item.fileName}.`,
-        }),
-      onError: (error) => {
-        const apiError = parseApiError(error)
-        if (showServerFieldErrors(form.setError, FIELDS, apiError)) return
-        toast({
-          variant: 'destructive',
-          title: 'Error',
-          description: apiError?.message ?? 'Failed to create the talent.',
-        })
-      },
-    })
+  const [fullName, email, phone, areaOfInterest] = useWatch({
+    control: form.control,
+    name: ['fullName', 'email', 'phone', 'areaOfInterest'],
+  })
+
+  // mutateAsync, not mutate's callbacks: the refreshed list replaces this form with a 'Created'
+  // row before they would run, and callbacks of an unmounted mutate never do (no toast).
+  async function handleSubmit(values: CvImportReview) {
+    try {
+      const row = await review.mutateAsync(values)
+      toast({
+        title: 'Talent created',
+        description: `${row.talentName ?? values.fullName} was added from ${item.fileName}.`,
+      })
+    } catch (error) {
+      const apiError = parseApiError(error)
+      if (showServerFieldErrors(form.setError, FIELDS, apiError)) return
+      toast({
+        variant: 'destructive',
+        title: 'Error',
+        description: apiError?.message ?? 'Failed to create the talent.',
+      })
+    }
   }
 
   return (
@@ -106,6 +113,10 @@ export function ReviewForm({ importId, item }: ReviewFormProps) {
         options={LEVEL_OPTIONS}
         id={`review-${item.id}-level`}
       />
+      {/* Issue 19: the same warning as the talent form, before the talent is created. */}
+      <div className="empty:hidden sm:col-span-2">
+        <PossibleDuplicates fields={{ fullName, email, phone, areaOfInterest }} />
+      </div>
       <div className="flex items-end">
         <Button type="submit" disabled={review.isPending}>
           {review.isPending ? 'Creating...' : 'Create talent'}

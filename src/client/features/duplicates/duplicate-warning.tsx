@@ -3,7 +3,7 @@ import { useWatch, type Control } from 'react-hook-form'
 import { Link } from 'react-router'
 import type { TalentFormValues } from '#shared/talent.ts'
 import { duplicateCheckOptions } from './api.ts'
-import { duplicateCheckParams } from './duplicate-check-params.ts'
+import { duplicateCheckParams, type DuplicateCheckFields } from './duplicate-check-params.ts'
 import { useDebouncedValue } from './use-debounced-value.ts'
 
 /** How long typing must pause before the check runs. */
@@ -15,19 +15,29 @@ type DuplicateWarningProps = {
   excludeId?: number
 }
 
-/**
- * Issue 19 item 1: "Possible duplicate: Dana Reyes — same phone number", while the form is being
- * filled. Saving stays allowed (only the same e-mail is refused, by the server's 409).
- */
+/** The talent form's warning: its fields, watched as they are typed. */
 export function DuplicateWarning({ control, excludeId }: DuplicateWarningProps) {
   const [email, phone, linkedinUrl, fullName, areaOfInterest] = useWatch({
     control,
     name: ['email', 'phone', 'linkedinUrl', 'fullName', 'areaOfInterest'],
   })
-  const params = duplicateCheckParams(
-    { email, phone, linkedinUrl, fullName, areaOfInterest },
-    excludeId,
+  return (
+    <PossibleDuplicates
+      fields={{ email, phone, linkedinUrl, fullName, areaOfInterest }}
+      excludeId={excludeId}
+    />
   )
+}
+
+type PossibleDuplicatesProps = { fields: DuplicateCheckFields; excludeId?: number }
+
+/**
+ * Issue 19 item 1: "Possible duplicate: Dana Reyes — same phone number", while a form is being
+ * filled (the talent form, a CV import's review row). Saving stays allowed (only the same e-mail
+ * is refused, by the server's 409).
+ */
+export function PossibleDuplicates({ fields, excludeId }: PossibleDuplicatesProps) {
+  const params = duplicateCheckParams(fields, excludeId)
   const settled = useDebouncedValue(params, DEBOUNCE_MS)
   const { data: candidates = [] } = useQuery(duplicateCheckOptions(settled))
   if (params === '' || candidates.length === 0) return null
