@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { changeSetRows, changeSets } from '../db/change-schema.ts'
 import { cvUploads, files, jobs, loginThrottle, sessions } from '../db/schema.ts'
 import { insertUser } from '#tests/support/talent-rows.ts'
 import { truncateAll } from '#tests/support/test-database.ts'
@@ -111,6 +112,50 @@ describe('sweepExpired (SECURITY.md 33)', () => {
     const kept = await db.select({ sha256: files.sha256 }).from(files)
     expect(kept.map((f) => f.sha256)).toEqual(['new'])
     expect(await db.$count(jobs)).toBe(2)
+  })
+
+  test('SECURITY.md 33: what a change set kept for its undo goes when the undo window ends', async () => {
+    const { db } = t.database
+    await db.insert(files).values(
+      ['kept-old', 'kept-live'].map((sha256) => ({
+        sha256,
+        bytes: Buffer.from(sha256),
+        sizeBytes: 8,
+        mimeType: 'application/pdf',
+      })),
+    )
+    const [over, live] = await db
+      .insert(changeSets)
+      .values([
+        { kind: 'bulk', undoUntil: ago(HOUR) },
+        { kind: 'bulk', undoUntil: ahead(HOUR) },
+      ])
+      .returning({ id: changeSets.id })
+    if (!over || !live) throw new Error('no change sets')
+    const row = (changeSetId: number, entityId: number, sha256: string | null = null) => ({
+      changeSetId,
+      entity: 'talent' as const,
+      entityId,
+      op: 'updated' as const,
+      before: { tags: ['Old'] },
+      sha256,
+    })
+    await db
+      .insert(changeSetRows)
+      .values([
+        row(over.id, 1),
+        row(over.id, 2, 'kept-old'),
+        row(live.id, 1),
+        row(live.id, 3, 'kept-live'),
+      ])
+    const counts = await sweepExpired(db, t.config)
+    expect(counts.changeRows).toBe(2)
+    const left = await db.select({ setId: changeSetRows.changeSetId }).from(changeSetRows)
+    expect(left.map((r) => r.setId)).toEqual([live.id, live.id])
+    // The sets stay (their bulk action, import or merge names them); the expired one's file goes.
+    expect(await db.$count(changeSets)).toBe(2)
+    const kept = await db.select({ sha256: files.sha256 }).from(files)
+    expect(kept.map((f) => f.sha256)).toEqual(['kept-live'])
   })
 
   test('SECURITY.md 33: a backlog larger than a batch is cleared in bounded batches', async () => {

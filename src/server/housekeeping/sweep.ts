@@ -24,6 +24,7 @@ export type SweepCounts = {
   cvUploads: number
   jobs: number
   mfaChallenges: number
+  changeRows: number
 }
 
 /** `DELETE … WHERE key IN (SELECT key … WHERE <expired> LIMIT batch)`, repeated while full. */
@@ -87,5 +88,15 @@ export async function sweepExpired(
   )
   // Sign-in steps waiting for a second factor live 5 minutes (issue 20).
   const mfaChallenges = await deleteInBatches(db, 'mfa_challenges', 'id', sql`expires_at <= ${n}`)
-  return { sessions, throttleRows, cvUploads, jobs, mfaChallenges }
+  // What an import, merge or bulk action recorded for its undo (before-images, kept CV files),
+  // once the undo window is over: undo is refused then, so the rows serve nothing. The change
+  // set itself stays (small; its import, merge or bulk action still names it). A kept file goes
+  // with its last row (delete_unreferenced_file, migration 0015).
+  const changeRows = await deleteInBatches(
+    db,
+    'change_set_rows',
+    'id',
+    sql`change_set_id IN (SELECT id FROM change_sets WHERE undo_until < ${n})`,
+  )
+  return { sessions, throttleRows, cvUploads, jobs, mfaChallenges, changeRows }
 }
