@@ -8,7 +8,6 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { apiDocsRoutes } from './api-docs/routes.ts'
 import { registerOpenApi } from './api-docs/openapi.ts'
 import { registerAccessControl } from './auth/access.ts'
-import { appInfoRoutes } from './app-info/routes.ts'
 import { activityRoutes } from './activity/routes.ts'
 import { authRoutes } from './auth/routes.ts'
 import { mfaRoutes } from './auth/mfa/routes.ts'
@@ -141,7 +140,6 @@ export async function buildApp({
 
   await app.register(healthRoutes, { ping: database.ping })
   await app.register(crawlerRoutes)
-  await app.register(appInfoRoutes, { adminEmail: config.adminEmail })
   await app.register(authRoutes, { db: database.db, config })
   await app.register(mfaRoutes, { db: database.db, config })
   await app.register(sessionRoutes, { db: database.db })

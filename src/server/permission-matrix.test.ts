@@ -224,7 +224,6 @@ const PASSWORD_FLOW = { anonymous: 401, user: 200, admin: 200, inactive: 401, mu
 
 const MATRIX: Entry[] = [
   { route: 'GET /api/health', request: () => ({}), expect: PUBLIC },
-  { route: 'GET /api/app-info', request: () => ({}), expect: SIGNED_IN },
   {
     route: 'POST /api/auth/login',
     request: async (ctx) => {

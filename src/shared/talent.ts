@@ -202,6 +202,8 @@ export const talentSchema = z.object({
       firstName: z.string().nullable(),
       lastName: z.string().nullable(),
       email: z.string(),
+      /** spec section 6: 'Edit Profile' shows to all on talents the default admin account added. */
+      isDefaultAdmin: z.boolean(),
     })
     .nullable(),
   /** The current CV (issue 16), or null. */

@@ -17,6 +17,11 @@ export const userSchema = z.object({
   mfaEnabled: z.boolean(),
   /** The user has set up two-factor sign-in (the 'MFA Enabled' badge shows only then). */
   mfaEnrolled: z.boolean(),
+  /**
+   * "The default admin account" of spec section 6 (issue 20 item 6): marked on the server, so a
+   * custom ADMIN_EMAIL holds, and no browser compares addresses.
+   */
+  isDefaultAdmin: z.boolean(),
   createdAt: z.iso.datetime({ offset: true }),
   updatedAt: z.iso.datetime({ offset: true }),
 })

@@ -1,12 +1,15 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
+import { Secret, TOTP } from 'otpauth'
 import { accounts } from './support/accounts.ts'
 import {
   apiToken,
   createTalentViaApi,
   expect,
   inviteUserViaApi,
+  settleInvitedUser,
   signInViaApi,
+  signInViaForm,
   test,
   unique,
 } from './support/fixtures.ts'
@@ -240,6 +243,157 @@ test.describe('accessibility in every theme', () => {
     await expect(page.getByRole('heading', { name: 'Reports', level: 1 })).toBeVisible()
     await page.waitForLoadState('networkidle')
     await audit(page, 'reports', found)
+
+    expect(found, report(found)).toEqual([])
+    expect(cspErrors).toEqual([])
+  })
+
+  // Issue 20's screens: Settings while turning two-factor on (QR code, key, then the recovery
+  // codes) with the sessions list, and the sign-in's code step.
+  test('two-factor setup, recovery codes, sessions and the sign-in code step', async ({
+    page,
+    request,
+  }) => {
+    test.slow()
+    const cspErrors = setUp(page)
+    const found: Found[] = []
+    const adminToken = await apiToken(request, accounts.admin)
+    const invited = await inviteUserViaApi(request, adminToken, {
+      email: `a11y-mfa-${unique()}@example.com`,
+    })
+    const account = await settleInvitedUser(request, invited, 'Quiet-Harbour-Compass-61')
+    await signInViaForm(page, account)
+    await expect(page).toHaveURL(/\/dashboard$/)
+
+    await page.goto('/dashboard/settings')
+    await expect(page.getByRole('list', { name: 'Signed-in sessions' })).toBeVisible()
+    await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click()
+    await expect(
+      page.getByRole('img', { name: 'QR code for your authenticator app' }),
+    ).toBeVisible()
+    await audit(page, 'settings (two-factor setup, sessions)', found)
+
+    const key = (await page.getByLabel('Key', { exact: true }).textContent()) ?? ''
+    const secret = Secret.fromBase32(key.replace(/\s+/g, ''))
+    await page.getByLabel('Authentication code').fill(TOTP.generate({ secret }))
+    await page.getByRole('button', { name: 'Verify and turn on' }).click()
+    await expect(page.getByRole('list', { name: 'Recovery codes' })).toBeVisible()
+    await audit(page, 'settings (recovery codes)', found)
+    await page.getByRole('button', { name: 'I have saved my recovery codes' }).click()
+    await expect(page.getByText('On: signing in asks for a code')).toBeVisible()
+    // The turn-off form, with its error messages showing.
+    const turnOff = page.getByRole('form', { name: 'Turn off two-factor sign-in' })
+    await turnOff.getByRole('button', { name: 'Turn off two-factor sign-in' }).click()
+    await expect(turnOff.getByLabel('Password')).toHaveAttribute('aria-invalid', 'true')
+    await audit(page, 'settings (two-factor on, turn-off errors)', found)
+
+    const signOut = async () => {
+      await page.context().clearCookies()
+      await page.evaluate(() => localStorage.clear())
+    }
+    await signOut()
+    await signInViaForm(page, account)
+    await expect(page.getByLabel('Authentication code')).toBeVisible()
+    await audit(page, 'login (code step)', found)
+
+    // An admin requires two-factor of another account: its sign-in leads through enrolment.
+    const invitedRequired = await inviteUserViaApi(request, adminToken, {
+      email: `a11y-req-${unique()}@example.com`,
+    })
+    const required = await settleInvitedUser(request, invitedRequired, 'Quiet-Harbour-Compass-61')
+    const patch = await request.patch(`/api/users/${String(invitedRequired.id)}`, {
+      data: { role: 'user', isActive: true, mustChangePassword: false, mfaEnabled: true },
+      headers: { Authorization: `Bearer ${adminToken}` },
+    })
+    expect(patch.status()).toBe(200)
+    await signOut()
+    await signInViaForm(page, required)
+    await expect(page.getByText('Your admin requires two-factor sign-in')).toBeVisible()
+    await expect(
+      page.getByRole('img', { name: 'QR code for your authenticator app' }),
+    ).toBeVisible()
+    await audit(page, 'login (enrolment required)', found)
+
+    expect(found, report(found)).toEqual([])
+    expect(cspErrors).toEqual([])
+  })
+
+  // Issue 17-19's pages: duplicates and a merge, spreadsheet and CV imports.
+  test('duplicates, merge, imports, the mapping screen and a CV import', async ({ page }) => {
+    test.slow()
+    const cspErrors = setUp(page)
+    const found: Found[] = []
+    const run = unique()
+    const token = await signInViaApi(page, accounts.admin)
+    const phone = `+1 415 555 ${String(Date.now() % 10_000).padStart(4, '0')}`
+    const first = `Axe Twin ${run}`
+    const second = `A. Twin ${run}`
+    for (const [fullName, email] of [
+      [first, `twin.${run}@old.example.com`],
+      [second, `atwin.${run}@new.example.com`],
+    ] as const) {
+      await createTalentViaApi(page, token, {
+        fullName,
+        email,
+        phone,
+        areaOfInterest: 'Design',
+        seniorityLevel: 'mid',
+      })
+    }
+
+    await page.goto('/dashboard/duplicates')
+    const group = page.getByRole('listitem', { name: `${first} and ${second}` })
+    await expect(group).toBeVisible()
+    await audit(page, 'duplicates', found)
+    await group.getByRole('link', { name: 'Merge' }).click()
+    await expect(page.getByRole('heading', { name: 'Merge talents' })).toBeVisible()
+    await audit(page, 'merge', found)
+
+    await page.goto('/dashboard/imports')
+    await expect(page.getByRole('heading', { name: 'Import talents', level: 1 })).toBeVisible()
+    await audit(page, 'imports', found)
+    const csv = ['Name,E-mail,Department,Level', `Ida Axe ${run},ida.${run}@example.com,Design,mid`]
+    await page.getByLabel('Spreadsheet to import').setInputFiles({
+      name: 'axe.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(csv.join('\r\n')),
+    })
+    await expect(page.getByRole('heading', { name: 'Import axe.csv' })).toBeVisible()
+    await audit(page, 'import mapping', found)
+    await page.getByRole('button', { name: 'Check the rows' }).click()
+    await expect(page.getByRole('region', { name: 'What the import will do' })).toBeVisible()
+    await audit(page, 'import check', found)
+
+    await page.goto('/dashboard/cv-imports')
+    await expect(page.getByRole('heading', { name: 'Import CVs', level: 1 })).toBeVisible()
+    await audit(page, 'CV imports', found)
+    await page.getByLabel('CV files to import').setInputFiles({
+      name: 'axe-notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from(`Met Ida Axe ${run} at the fair`),
+    })
+    await expect(page.getByRole('heading', { name: 'CV import', level: 1 })).toBeVisible()
+    await expect(page.getByText(/^All 1 files read/)).toBeVisible({ timeout: 30_000 })
+    await audit(page, 'CV import', found)
+
+    expect(found, report(found)).toEqual([])
+    expect(cspErrors).toEqual([])
+  })
+
+  test('the bulk selection toolbar and the saved-view dialog', async ({ page }) => {
+    test.slow()
+    const cspErrors = setUp(page)
+    const found: Found[] = []
+    const name = await seedAxeTalent(page)
+    await page.getByRole('button', { name: 'List view' }).click()
+    await page.getByRole('checkbox', { name: `Select ${name}` }).click()
+    const toolbar = page.getByRole('toolbar', { name: 'Bulk actions' })
+    await expect(toolbar.getByText('1 selected')).toBeVisible()
+    await audit(page, 'bulk selection toolbar', found)
+
+    await page.getByRole('button', { name: 'Save view' }).click()
+    await expect(page.getByRole('dialog', { name: 'Save view' })).toBeVisible()
+    await audit(page, 'save view dialog', found)
 
     expect(found, report(found)).toEqual([])
     expect(cspErrors).toEqual([])

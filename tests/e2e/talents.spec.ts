@@ -223,6 +223,42 @@ test('delete from the card grid is for admins only', async ({ page }) => {
   await expect(toast(page).getByText('The talent has been removed from the pool.')).toBeVisible()
 })
 
+test("'Edit Profile' shows a user the default admin's talents, not another person's", async ({
+  page,
+}) => {
+  // spec section 6; issue 20 item 6: the server marks the default admin account.
+  const id = unique()
+  const byAdmin = `Admin Added ${id}`
+  const byOther = `Shell Added ${id}`
+  const talent = (fullName: string, email: string) => ({
+    fullName,
+    email,
+    areaOfInterest: 'Design',
+    seniorityLevel: 'mid',
+  })
+  await createTalentViaApi(
+    page,
+    await signInViaApi(page, accounts.admin),
+    talent(byAdmin, `admin.added.${id}@example.com`),
+  )
+  await createTalentViaApi(
+    page,
+    await signInViaApi(page, accounts.shellUser),
+    talent(byOther, `shell.added.${id}@example.com`),
+  )
+  await signInViaApi(page, accounts.user)
+  for (const [name, shows] of [
+    [byAdmin, 1],
+    [byOther, 0],
+  ] as const) {
+    await page.goto(`/dashboard?search=${id}`)
+    await page.getByRole('button', { name: 'Grid view' }).click()
+    await page.getByRole('button', { name, exact: true }).click()
+    await expect(page.getByRole('heading', { name })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Edit Profile' })).toHaveCount(shows)
+  }
+})
+
 test('empty states in both views', async ({ page }) => {
   await signInViaApi(page, accounts.user)
   await page.goto('/dashboard?search=zzzz-no-such-talent')

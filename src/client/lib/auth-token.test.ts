@@ -20,6 +20,7 @@ const user: User = {
   mustChangePassword: false,
   mfaEnabled: false,
   mfaEnrolled: false,
+  isDefaultAdmin: false,
   createdAt: '2024-01-05T10:00:00.000Z',
   updatedAt: '2024-01-05T10:00:00.000Z',
 }

@@ -2,7 +2,10 @@ import type { Talent } from '#shared/talent.ts'
 
 // Display helpers for talents (spec section 2: cards, table and detail).
 
-type AddedByUser = Talent['addedByUser']
+type AddedByUser = Pick<
+  NonNullable<Talent['addedByUser']>,
+  'firstName' | 'lastName' | 'email'
+> | null
 
 /** 'science' → 'Science': the first letter upper-cased, the rest kept. */
 export function capitalize(value: string): string {
@@ -101,21 +104,11 @@ export function addedByFullName(user: AddedByUser): string {
 }
 
 /**
- * The default admin account's address until GET /api/app-info answers (the server's ADMIN_EMAIL,
- * whose default this is): spec section 6, 'Edit Profile' rule.
- */
-export const DEFAULT_ADMIN_EMAIL = 'admin@talentpool.local'
-
-/**
  * spec section 6: 'Edit Profile' shows when the viewer is admin, the talent has no recorded
- * adder, or the adder is the default admin account.
+ * adder, or the adder is the default admin account — which the server marks (issue 20 item 6).
  */
-export function canEditProfile(
-  isAdmin: boolean,
-  talent: Pick<Talent, 'addedByUser'>,
-  defaultAdminEmail: string = DEFAULT_ADMIN_EMAIL,
-): boolean {
+export function canEditProfile(isAdmin: boolean, talent: Pick<Talent, 'addedByUser'>): boolean {
   if (isAdmin) return true
   if (talent.addedByUser === null) return true
-  return talent.addedByUser.email.toLowerCase() === defaultAdminEmail.toLowerCase()
+  return talent.addedByUser.isDefaultAdmin
 }

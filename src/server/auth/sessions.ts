@@ -6,6 +6,7 @@ import type { Config } from '../config.ts'
 import type { Db } from '../db/open.ts'
 import { dataVersions, sessions, users } from '../db/schema.ts'
 import type { UserRow } from '../db/rows.ts'
+import { deleteUserChallenges } from './mfa/challenges.ts'
 import { SessionCache, type WatchAuthChanges } from './session-cache.ts'
 
 // Writing lastSeenAt on every request would double the database work; a minute is precise enough
@@ -133,12 +134,17 @@ export async function deleteSession(db: Db, sessionId: number): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, sessionId))
 }
 
-/** Ends every session of a user, or every other one (SECURITY.md 3, 9). */
+/**
+ * Ends every session of a user, or every other one (SECURITY.md 3, 9), and every sign-in still
+ * waiting for its second factor (issue 20): an mfaToken proves a password that a reset, a forced
+ * or own change, or a deactivation has just taken back.
+ */
 export async function deleteUserSessions(
   db: Db,
   userId: number,
   exceptSessionId?: number,
 ): Promise<void> {
+  await deleteUserChallenges(db, userId)
   await db
     .delete(sessions)
     .where(

@@ -29,34 +29,46 @@ export const timestamps = {
 }
 
 // spec section 3 "User". E-mails are stored lower-cased, so the unique index is case-insensitive.
-export const users = pgTable('users', {
-  id: serial('id').primaryKey(),
-  email: text('email').notNull().unique(),
-  passwordHash: text('password_hash').notNull(),
-  firstName: text('first_name'),
-  lastName: text('last_name'),
-  profileImageUrl: text('profile_image_url'),
-  role: text('role', { enum: ROLES }).notNull().default('user'),
-  isActive: boolean('is_active').notNull().default(true),
-  mustChangePassword: boolean('must_change_password').notNull().default(false),
-  mfaEnabled: boolean('mfa_enabled').notNull().default(false),
-  // spec: the temporary password is shown to admins until the user sets their own (SECURITY.md 4).
-  // Stored sealed with AES-256-GCM under SECRET_KEY (SECURITY.md 34, secrets/secret-box.ts).
-  tempPasswordEnc: text('temp_password_enc'),
-  tempPasswordExpiresAt: timestamp('temp_password_expires_at', { withTimezone: true }),
-  // Settings switches (issue 5), saved per user so they follow the person.
-  emailNotifications: boolean('email_notifications').notNull().default(true),
-  newTalentAlerts: boolean('new_talent_alerts').notNull().default(true),
-  // Two-factor sign-in (issue 20). mfaEnabled above is the admin's "two-factor required" switch;
-  // the person is enrolled once mfaSecretEnc holds their TOTP secret, sealed under SECRET_KEY
-  // (SECURITY.md 34). The pending one is a setup not yet confirmed with a code.
-  mfaSecretEnc: text('mfa_secret_enc'),
-  mfaPendingSecretEnc: text('mfa_pending_secret_enc'),
-  // The last 30-second step whose code was accepted: a code of that step or older is refused
-  // (replay, SECURITY.md 38).
-  mfaLastStep: bigint('mfa_last_step', { mode: 'number' }),
-  ...timestamps,
-})
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull().unique(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    profileImageUrl: text('profile_image_url'),
+    role: text('role', { enum: ROLES }).notNull().default('user'),
+    isActive: boolean('is_active').notNull().default(true),
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    mfaEnabled: boolean('mfa_enabled').notNull().default(false),
+    // spec: the temporary password is shown to admins until the user sets their own (SECURITY.md 4).
+    // Stored sealed with AES-256-GCM under SECRET_KEY (SECURITY.md 34, secrets/secret-box.ts).
+    tempPasswordEnc: text('temp_password_enc'),
+    tempPasswordExpiresAt: timestamp('temp_password_expires_at', { withTimezone: true }),
+    // Settings switches (issue 5), saved per user so they follow the person.
+    emailNotifications: boolean('email_notifications').notNull().default(true),
+    newTalentAlerts: boolean('new_talent_alerts').notNull().default(true),
+    // Two-factor sign-in (issue 20). mfaEnabled above is the admin's "two-factor required" switch;
+    // the person is enrolled once mfaSecretEnc holds their TOTP secret, sealed under SECRET_KEY
+    // (SECURITY.md 34). The pending one is a setup not yet confirmed with a code.
+    mfaSecretEnc: text('mfa_secret_enc'),
+    mfaPendingSecretEnc: text('mfa_pending_secret_enc'),
+    // The last 30-second step whose code was accepted: a code of that step or older is refused
+    // (replay, SECURITY.md 38).
+    mfaLastStep: bigint('mfa_last_step', { mode: 'number' }),
+    // "The default admin account" of spec section 6 ('Edit Profile' rule, issue 20 item 6): set on
+    // the row the bootstrap creates (or adopts), so renaming ADMIN_EMAIL later moves nothing.
+    isDefaultAdmin: boolean('is_default_admin').notNull().default(false),
+    ...timestamps,
+  },
+  // At most one account is the default admin.
+  (t) => [
+    uniqueIndex('users_default_admin_idx')
+      .on(t.isDefaultAdmin)
+      .where(sql`${t.isDefaultAdmin}`),
+  ],
+)
 
 // SECURITY.md 7-9: the database keeps only SHA-256 of the session secret.
 export const sessions = pgTable(

@@ -24,6 +24,7 @@ export const talentColumns = {
   adderEmail: users.email,
   adderFirstName: users.firstName,
   adderLastName: users.lastName,
+  adderIsDefaultAdmin: users.isDefaultAdmin,
   cv: currentCvJson,
 }
 
@@ -31,7 +32,7 @@ type TalentRow = Awaited<ReturnType<typeof selectTalents>>[number]
 
 /** A database row → the API shape: ISO timestamps and the adder as one nullable object. */
 export function toTalent(row: TalentRow): Talent {
-  const { adderEmail, adderFirstName, adderLastName, ...rest } = row
+  const { adderEmail, adderFirstName, adderLastName, adderIsDefaultAdmin, ...rest } = row
   return {
     ...rest,
     createdAt: rest.createdAt.toISOString(),
@@ -39,7 +40,12 @@ export function toTalent(row: TalentRow): Talent {
     addedByUser:
       adderEmail === null
         ? null
-        : { email: adderEmail, firstName: adderFirstName, lastName: adderLastName },
+        : {
+            email: adderEmail,
+            firstName: adderFirstName,
+            lastName: adderLastName,
+            isDefaultAdmin: adderIsDefaultAdmin ?? false,
+          },
   }
 }
 

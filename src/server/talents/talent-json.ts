@@ -34,7 +34,8 @@ export const talentJsonText = sql<string>`json_build_object(
   'addedByUser', case when ${users.id} is null then null else json_build_object(
     'firstName', ${users.firstName},
     'lastName', ${users.lastName},
-    'email', ${users.email}
+    'email', ${users.email},
+    'isDefaultAdmin', ${users.isDefaultAdmin}
   ) end,
   'cv', ${currentCvJson}
 )::text`

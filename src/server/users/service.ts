@@ -25,6 +25,8 @@ export type CreateUserInput = {
   role?: Role
   mustChangePassword?: boolean
   isActive?: boolean
+  /** Only the bootstrap sets it (bootstrap.ts): "the default admin account" of spec section 6. */
+  isDefaultAdmin?: boolean
   /** Sealed (temp-password.ts), never the plain password. */
   tempPasswordEnc?: string | null
   tempPasswordExpiresAt?: Date | null
@@ -83,6 +85,7 @@ export function toPublicUser(row: PublicUserRow): User {
     mustChangePassword: row.mustChangePassword,
     mfaEnabled: row.mfaEnabled,
     mfaEnrolled: row.mfaSecretEnc !== null,
+    isDefaultAdmin: row.isDefaultAdmin,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   }

@@ -1,9 +1,7 @@
 import { Download, ExternalLink, Mail, Pencil, Phone } from 'lucide-react'
-import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { isHttpUrl, isSameOriginPath, type Talent } from '#shared/talent.ts'
 import { Button } from '../../../components/ui/button.tsx'
-import { appInfoQueryOptions } from '../../../lib/app-info.ts'
 import { cn } from '../../../lib/cn.ts'
 import {
   addedByFullName,
@@ -37,7 +35,6 @@ const NOT_PROVIDED = <span className="text-muted-foreground">Not provided</span>
 
 /** A loaded talent: header, contact details, About/Notes tabs and 'Last updated'. */
 export function TalentProfile({ talent, isAdmin, onEdit }: TalentProfileProps) {
-  const appInfo = useQuery(appInfoQueryOptions())
   const { user } = useAuth()
   const linkedin =
     talent.linkedinUrl !== null && isHttpUrl(talent.linkedinUrl) ? talent.linkedinUrl : null
@@ -68,7 +65,7 @@ export function TalentProfile({ talent, isAdmin, onEdit }: TalentProfileProps) {
             {capitalize(talent.areaOfInterest)} · {capitalizeWords(talent.seniorityLevel)}
           </p>
         </div>
-        {canEditProfile(isAdmin, talent, appInfo.data?.defaultAdminEmail) ? (
+        {canEditProfile(isAdmin, talent) ? (
           <Button type="button" onClick={onEdit} className="w-full sm:w-auto">
             <Pencil aria-hidden="true" />
             Edit Profile
