@@ -46,7 +46,11 @@ test('pyhton finds Python, kubernets finds Kubernetes in a CV; java never finds 
   await api.app.jobs.drain()
 
   // Typed with a space after (a whole word) or still typing (a prefix as well).
-  expect(await names(api, 'pyhton ')).toEqual(['Ada Lovelace'])
+  const [ada] = await search(api, 'pyhton ')
+  // Why it matched: the word it was corrected to, highlighted.
+  const snippet = ada?.match?.snippet ?? ''
+  const marked = (ada?.match?.highlights ?? []).map(([start, end]) => snippet.slice(start, end))
+  expect([ada?.fullName, ada?.match?.field, marked]).toEqual(['Ada Lovelace', 'tags', ['Python']])
   expect(await names(api, 'pyhton')).toEqual(['Ada Lovelace'])
   expect(await names(api, 'kubernets ')).toEqual(['Dana Reyes'])
   // Two typos from 9 letters: a swap and a missing letter.
