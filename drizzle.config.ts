@@ -9,6 +9,7 @@ export default defineConfig({
     './src/server/db/change-schema.ts',
     './src/server/db/import-schema.ts',
     './src/server/db/duplicate-schema.ts',
+    './src/server/db/search-schema.ts',
   ],
   out: './src/server/db/migrations',
 })

@@ -3,7 +3,7 @@ import type { Db } from '../../src/server/db/open.ts'
 import { rawRows } from '../../src/server/db/raw-rows.ts'
 
 /** A class of search the issue budgets (issue 17 "Measured"), and its queries. */
-export type QueryClass = { name: string; kind: 'word' | 'prefix'; queries: string[] }
+export type QueryClass = { name: string; kind: 'word' | 'prefix' | 'typo'; queries: string[] }
 
 /** A seeded shuffle, so two runs on the same data send the same queries. */
 function shuffled<T>(items: T[], seed: number): T[] {
@@ -30,7 +30,9 @@ const LEVELS = ['intern', 'junior', 'mid', 'senior', 'exec']
  * - phrase: two adjacent words of someone's notes, quoted;
  * - field: a field term with a word (`level:senior schumm`, `-status:hired …`);
  * - prefix: the first 3-5 letters of a word, as typed (the last word is a prefix);
- * - broad word: a word in more than 10,000 talents (a level, a status), ranked in full.
+ * - broad word: a word in more than 10,000 talents (a level, a status), ranked in full;
+ * - typo: a selective word of 5+ letters with two adjacent letters swapped (`pyhton`), found
+ *   through the typo dictionary (issue 17 item 1).
  */
 export async function sampleQueries(db: Db, perClass: number): Promise<QueryClass[]> {
   const stats = await rawRows<{ word: string; ndoc: number }>(
@@ -70,11 +72,16 @@ export async function sampleQueries(db: Db, perClass: number): Promise<QueryClas
     // A second, selective word keeps each query distinct; the first still matches 10,000+.
     return i < broad.length ? `${word} ` : `${word} OR ${selective[i] ?? 'x'} `
   })
+  const typos = pick(
+    selective.filter((w) => w.length >= 5 && w[1] !== w[2]),
+    0,
+  ).map((w) => `${w[0] ?? ''}${w[2] ?? ''}${w[1] ?? ''}${w.slice(3)} `)
   return [
     { name: 'word', kind: 'word', queries: words },
     { name: 'phrase', kind: 'word', queries: pick(phrases, 0) },
     { name: 'field + word', kind: 'word', queries: fields },
     { name: 'prefix (as you type)', kind: 'prefix', queries: prefixes },
     { name: 'broad word (10,000+ matches)', kind: 'word', queries: broadWords },
+    { name: 'typo (one adjacent swap)', kind: 'typo', queries: typos },
   ]
 }

@@ -111,15 +111,13 @@ export const talents = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     addedById: integer('added_by_id').references(() => users.id, { onDelete: 'set null' }),
-    // Issue 17: the talent's own fields as a weighted search document (A name and e-mail, B tags,
-    // statuses, area and level, C notes, phone and links), computed by the database on every
-    // write (migration 0012), so no code path can forget it. Small: ranking reads only this.
+    // Issue 17: the talent's own fields as a weighted search document (A name and e-mail, C notes,
+    // phone and links, B tags, statuses, area and level), kept by a trigger on every insert and
+    // update (migrations 0012, 0019), so no code path can forget it. A change of tags or statuses
+    // alone re-cuts only the B words (bulk tagging, issue 19). Small: ranking reads only this.
     searchDocument: tsvector('search_document')
       .notNull()
-      .generatedAlwaysAs(
-        (): SQL =>
-          sql`talent_search_document(${talents.fullName}, ${talents.email}, ${talents.phone}, ${talents.linkedinUrl}, ${talents.areaOfInterest}, ${talents.seniorityLevel}, ${talents.notes}, ${talents.tags}, ${talents.status})`,
-      ),
+      .default(sql`''::tsvector`),
     // The current CV's text (weight D), kept by triggers on talent_cvs and files in the same
     // transaction as each attach, removal or finished reading (migration 0012). Apart from
     // search_document because a CV's vector is large (TOASTed) and ranking must not read it.

@@ -2,6 +2,7 @@ import { and, or, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { ParsedQuery, PhraseTerm, SearchTerm, WordTerm } from '#shared/search/parse-query.ts'
 import { matchesInsideNames, type TextTerm } from '#shared/search/find-hits.ts'
+import { typoBudget } from '#shared/search/typo.ts'
 import { talents } from '../db/schema.ts'
 import { escapeLike } from '../db/escape-like.ts'
 import { fieldTermCondition } from './field-terms.ts'
@@ -31,13 +32,42 @@ function prefixQuery(norm: string): SQL {
   return sql`(nullif(${exactQuery(norm)}::text, '') || ':*')::tsquery`
 }
 
+/**
+ * How many dictionary words, nearest to a typed word by trigrams, are checked for being what it
+ * meant. Nearest first through the GiST index (KNN), so no similarity threshold has to be set on
+ * the session: `pyhton` is only 0.273 similar to python, under pg_trgm's default 0.3.
+ */
+const TYPO_CANDIDATES = 30
+
+/**
+ * The pool's words a typed word may be a typo of (issue 17: `pyhton` finds python, `kubernets`
+ * kubernetes; none for words under 5 letters), as one OR-ed tsquery: NULL when there are none.
+ * Undefined for a word the rules never correct. The dictionary is search_words (migration 0019);
+ * optimal-string-alignment distance (an adjacent swap is one typo) confirms each candidate. An
+ * uncorrelated subquery: the database looks the corrections up once per query, not per row.
+ */
+export function correctionQuery(term: TextTerm): SQL | undefined {
+  if (term.kind !== 'word' || term.negated) return undefined
+  const budget = typoBudget(term.norm)
+  if (budget === 0) return undefined
+  const typed = sql`search_unaccent(${term.norm})`
+  return sql`(select string_agg(quote_literal(c.word), ' | ')::tsquery
+    from (select w.word from search_words w order by w.word <-> ${typed} limit ${TYPO_CANDIDATES}) c
+    where c.word <> ${typed} and abs(length(c.word) - length(${typed})) <= ${budget}
+      and search_osa_distance(c.word, ${typed}) <= ${budget})`
+}
+
 function nameSubstring(term: WordTerm): SQL {
   const pattern = `%${escapeLike(term.norm)}%`
   return sql`(${talents.fullName} ilike ${pattern} or ${talents.email} ilike ${pattern})`
 }
 
 function wordCondition(term: WordTerm): SQL {
-  const query = term.prefix ? prefixQuery(term.norm) : exactQuery(term.norm)
+  const typed = term.prefix ? prefixQuery(term.norm) : exactQuery(term.norm)
+  const corrected = correctionQuery(term)
+  // No corrections: the typed query OR-ed with itself (an empty tsquery literal would make the
+  // database send a notice with every query).
+  const query = corrected ? sql`(${typed} || coalesce(${corrected}, ${typed}))` : typed
   const inDocuments = sql`${searchVector} @@ ${query}`
   // The spec's `ann` finds Joanna: a name or e-mail substring (trigram indexes) counts too.
   return matchesInsideNames(term) ? sql`(${inDocuments} or ${nameSubstring(term)})` : inDocuments
@@ -100,9 +130,12 @@ const SUBSTRING_WEIGHT = 0.5
 /** A prefix-only hit counts half an exact one, so `kube` ranks kube above kubernetes. */
 const PREFIX_WEIGHT = 0.5
 
+/** A corrected hit half a prefix: `pyhton` ranks a pyhton above a python in the same field. */
+const CORRECTED_WEIGHT = 0.25
+
 /**
  * Relevance (issue 17): name and e-mail hits first, then tags and statuses, notes, CV text; exact
- * before prefix. ts_rank over the words OR-ed, not ts_rank_cd: for an OR query ts_rank scores each
+ * before prefix before corrected. ts_rank over the words OR-ed, not ts_rank_cd: for an OR query ts_rank scores each
  * word by its best-weighted occurrence (later ones add less and less), so one hit in the name
  * outranks any number in a CV; ts_rank_cd adds every occurrence up, and a long CV repeating a
  * word outranked the name. Only search_document is read: the CV's vector is large (TOASTed) and
@@ -127,6 +160,13 @@ export function rankExpression(terms: TextTerm[]): SQL | undefined {
       sql` || `,
     )
     parts.push(sql`${PREFIX_WEIGHT / terms.length}::float8 * ${rank(prefix)}`)
+  }
+  for (const term of terms) {
+    const corrected = correctionQuery(term)
+    if (corrected === undefined) continue
+    // NULL (no corrections) ranks NULL: nothing to add.
+    const weight = CORRECTED_WEIGHT / terms.length
+    parts.push(sql`coalesce(${weight}::float8 * ${rank(corrected)}, 0)`)
   }
   const substrings = terms.filter(
     (term): term is WordTerm => term.kind === 'word' && matchesInsideNames(term),

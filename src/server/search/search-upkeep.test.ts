@@ -1,8 +1,10 @@
+import { sql } from 'drizzle-orm'
 import { expect } from 'vitest'
 import { z } from 'zod'
 import { talentSchema, type Talent } from '#shared/talent.ts'
 import { apiTest as test, type Api, type SignedIn } from '#tests/support/api-test.ts'
 import { makePdf, multipart } from '#tests/support/cv-files.ts'
+import { rawRows } from '../db/raw-rows.ts'
 
 /**
  * Issue 17: the search document follows every write that changes what it holds, in the same
@@ -90,4 +92,67 @@ test('an edit reaches the document; so do tag renames, merges and deletes', asyn
 
   expect((await admin.inject('DELETE', `/api/talents/${id}`)).statusCode).toBe(200)
   expect(await names(api, 'elixir ')).toEqual([])
+})
+
+/** Talents whose stored document differs from the whole document computed afresh. */
+async function staleDocuments(api: Api): Promise<number[]> {
+  const rows = await rawRows<{ id: number }>(
+    api.database.db,
+    sql`select id from talents where search_document is distinct from talent_search_document(
+      full_name, email, phone, linkedin_url, area_of_interest, seniority_level, notes, tags, status)
+      order by id`,
+  )
+  return rows.map((row) => row.id)
+}
+
+test('a change of labels alone re-cuts only their words, to exactly the whole document', async ({
+  api,
+}) => {
+  // Migration 0019: tags, statuses, area or level alone keep the own text's words (ts_filter)
+  // and append the new labels'; the result must be what a full recomputation gives.
+  const user = await api.as('user')
+  await api.makeTag('Job Fair')
+  await api.makeTag('Rust')
+  const ids = [
+    await api.makeTalent({ fullName: 'Zoë Ortiz', email: 'zoe.ortiz@x.test', tags: ['Rust'] }),
+    await api.makeTalent({ fullName: 'Job Fairweather' }),
+    await api.makeTalent({ fullName: 'Noel Quiet' }),
+  ]
+  await api.database.db.execute(sql`update talents set phone = '+1 (555) 010-2000',
+    linkedin_url = 'https://www.linkedin.com/in/zoe-ortiz/',
+    notes = 'Fair-minded Élixir engineer, job hopper' where id = ${ids[0]}`)
+  await api.database.db.execute(sql`update talents set notes = 'a fair job' where id = ${ids[1]}`)
+  const bulk = (action: string, payload: Record<string, string[]>) =>
+    user.inject('POST', '/api/talents/bulk', { action, ids, payload })
+
+  const tagged = await bulk('addTags', { tags: ['Job Fair'] })
+  expect(tagged.statusCode, tagged.body).toBe(200)
+  expect(await staleDocuments(api)).toEqual([])
+  expect(await names(api, '"job fair" noel ')).toEqual(['Noel Quiet'])
+  expect(await names(api, 'elixir fair ')).toEqual(['Zoë Ortiz'])
+
+  expect((await bulk('setStatus', { statuses: ['Interviewed'] })).statusCode).toBe(200)
+  await api.database.db.execute(
+    sql`update talents set seniority_level = 'exec' where id = ${ids[2]}`,
+  )
+  expect(await staleDocuments(api)).toEqual([])
+  expect(await names(api, 'interviewed exec ')).toEqual(['Noel Quiet'])
+
+  const untagged = await bulk('removeTags', { tags: ['Job Fair', 'Rust'] })
+  expect(untagged.statusCode, untagged.body).toBe(200)
+  expect(await staleDocuments(api)).toEqual([])
+  expect(await names(api, 'rust ')).toEqual([])
+  // Words the own text holds stay, whatever the labels did.
+  expect(await names(api, 'job fair ')).toEqual(['Job Fairweather', 'Zoë Ortiz'].sort())
+  expect((await names(api, 'ortiz 15550102000 zoe ')).length).toBe(1)
+
+  const { bulkId } = z.object({ bulkId: z.number() }).parse(tagged.json())
+  const undone = await user.inject('POST', `/api/bulk/${bulkId}/undo`)
+  expect(undone.statusCode, undone.body).toBe(200)
+  expect(await staleDocuments(api)).toEqual([])
+
+  // The document is the database's to keep: written directly, it is recomputed.
+  await api.database.db.execute(sql`update talents set search_document = ''::tsvector`)
+  expect(await staleDocuments(api)).toEqual([])
+  expect(await names(api, 'zoe ')).toEqual(['Zoë Ortiz'])
 })

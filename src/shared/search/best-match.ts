@@ -1,4 +1,4 @@
-import { findHits, foldText, type Hit, type TermMatcher } from './find-hits.ts'
+import { findHits, findTypoHits, foldText, type Hit, type TermMatcher } from './find-hits.ts'
 import { snippetOf } from './snippet.ts'
 import type { MatchField, TalentMatch } from './talent-match.ts'
 
@@ -18,7 +18,9 @@ function hitsIn({ field, text }: FieldText, matchers: TermMatcher[]): FieldHits 
   let termsHit = 0
   for (const matcher of matchers) {
     const finder = NAME_FIELDS.has(field) ? (matcher.inside ?? matcher.whole) : matcher.whole
-    const found = finder ? findHits(folded, finder) : []
+    let found = finder ? findHits(folded, finder) : []
+    // Only where the word as typed is absent: what the server matched through a correction.
+    if (found.length === 0 && matcher.typo !== undefined) found = findTypoHits(folded, matcher.typo)
     if (found.length > 0) termsHit += 1
     hits.push(...found)
   }

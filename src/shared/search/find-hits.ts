@@ -1,4 +1,5 @@
 import type { PhraseTerm, WordTerm } from './parse-query.ts'
+import { isCorrection, typoBudget } from './typo.ts'
 
 /** A hit as [start, end) offsets into the text searched. */
 export type Hit = [number, number]
@@ -104,15 +105,49 @@ export function termFinder(term: TextTerm, inside: boolean): Finder | undefined 
 
 /**
  * A term's finders, made once per request: whole words (undefined for a term with no letters),
- * and inside words for the terms that may match inside a name or e-mail.
+ * inside words for the terms that may match inside a name or e-mail, and the folded word whose
+ * typos are forgiven (issue 17: `pyhton` lights up Python), undefined when none are.
  */
-export type TermMatcher = { whole: Finder | undefined; inside: Finder | undefined }
+export type TermMatcher = {
+  whole: Finder | undefined
+  inside: Finder | undefined
+  typo: string | undefined
+}
+
+function typoWord(term: TextTerm): string | undefined {
+  if (term.kind !== 'word') return undefined
+  const folded = foldText(term.norm).text
+  return typoBudget(folded) > 0 ? folded : undefined
+}
 
 export function termMatchers(terms: TextTerm[]): TermMatcher[] {
   return terms.map((term) => ({
     whole: termFinder(term, false),
     inside: matchesInsideNames(term) ? termFinder(term, true) : undefined,
+    typo: typoWord(term),
   }))
+}
+
+const WORDS = /[\p{L}\p{N}]+/gu
+
+/**
+ * The words of `text` that `typed` is a typo of (shared/search/typo.ts rules, as the server's
+ * dictionary corrects), as offsets into the original text. The server looks hits up this way only
+ * where the exact word is not found, so most texts are never scanned.
+ */
+export function findTypoHits(text: FoldedText, typed: string): Hit[] {
+  const hits: Hit[] = []
+  const budget = typoBudget(typed)
+  for (const match of text.text.matchAll(WORDS)) {
+    const word = match[0]
+    if (Math.abs(word.length - typed.length) > budget || !isCorrection(typed, word)) continue
+    const start = match.index
+    const end = start + word.length
+    const from = text.map ? text.map.starts[start] : start
+    const to = text.map ? text.map.ends[end - 1] : end
+    if (from !== undefined && to !== undefined) hits.push([from, to])
+  }
+  return hits
 }
 
 function isWordChar(text: string, at: number): boolean {

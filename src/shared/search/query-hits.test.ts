@@ -24,6 +24,14 @@ describe('queryHits', () => {
     expect(queryHits(cv, '-python status:hired')).toEqual([])
   })
 
+  it('marks what a typo was corrected to, only where the word as typed is absent', () => {
+    expect(marked(cv, 'pyhton kubernets ')).toEqual(['Python', 'Kubernetes', 'Python'])
+    // Four letters forgive nothing; a word present as typed is all that lights up.
+    expect(marked('Jaba and Java', 'jav ')).toEqual([])
+    expect(marked('Jaba and Java', 'java ')).toEqual(['Java'])
+    expect(marked('pyhton or python', 'pyhton ')).toEqual(['pyhton'])
+  })
+
   it('returns sorted hits that do not overlap', () => {
     const hits = queryHits(cv, 'python OR "the python" migration')
     for (let i = 1; i < hits.length; i++) {
