@@ -87,12 +87,13 @@ const TABLES_AT_0006 = new Set([
 ])
 
 /**
- * Columns later migrations added to the tables of schema 0006 (0012: the CV's search vector;
- * 0013: two-factor; 0014: the phone key duplicates are found by).
+ * Columns later migrations added to the tables of schema 0006 (0012: the search vectors — the
+ * talent's own one generated until 0019 kept it by trigger, so backups hold it since; 0013:
+ * two-factor; 0014: the phone key duplicates are found by; 0021: the default admin's marker).
  */
 const COLUMNS_AFTER_0006: Record<string, string[]> = {
-  talents: ['search_cv_document', 'phone_e164'],
-  users: ['mfa_secret_enc', 'mfa_pending_secret_enc', 'mfa_last_step'],
+  talents: ['search_document', 'search_cv_document', 'phone_e164'],
+  users: ['mfa_secret_enc', 'mfa_pending_secret_enc', 'mfa_last_step', 'is_default_admin'],
 }
 
 /** A table line or row line without the columns its table did not have at schema 0006. */
