@@ -11,9 +11,10 @@
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { parseArgs } from 'node:util'
-import { sql } from 'drizzle-orm'
-import { checkDuplicates } from '../src/server/duplicates/check.ts'
+import { sql, type SQL } from 'drizzle-orm'
+import { checkDuplicates, checkQuery } from '../src/server/duplicates/check.ts'
 import { refreshPhoneKeys } from '../src/server/duplicates/phone-keys.ts'
+import { chunkQuery } from '../src/server/duplicates/scan.ts'
 import { runDuplicateScan } from '../src/server/duplicates/scan-job.ts'
 import { openDatabase } from '../src/server/db/open.ts'
 import { rawRows } from '../src/server/db/raw-rows.ts'
@@ -122,6 +123,30 @@ const hits = [...found].filter((pair) => truth.has(pair)).length
 const precision = found.size === 0 ? 0 : hits / found.size
 const recall = hits / PLANTED
 
+// ARCHITECTURE.md "Growing": the plans, checked on this engine. Every talents access must be an
+// index; a sequential scan of talents here is what made the check and the scan slow.
+async function planOf(query: SQL): Promise<string> {
+  const rows = await rawRows<Record<string, string>>(db, sql`EXPLAIN ${query}`)
+  const plan = rows.map((row) => Object.values(row)[0] ?? '').join('\n')
+  const indexes = [
+    ...new Set([...plan.matchAll(/(?:using|on) (\w+_idx|\w+_pkey)/g)].map((m) => m[1])),
+  ]
+  const seq = /Seq Scan on talents\b/.test(plan) ? ' — SEQ SCAN ON TALENTS' : ''
+  return `${indexes.join(', ')}${seq}`
+}
+const sampleCheck = checkQuery(
+  {
+    phone: '(415) 000-0007',
+    fullName: 'Dana Reyesx',
+    areaOfInterest: 'Design',
+    email: 'someone@example.org',
+    linkedinUrl: 'https://www.linkedin.com/in/p-7/',
+  },
+  'US',
+)
+const checkPlan = sampleCheck ? await planOf(sampleCheck) : 'no query'
+const scanPlan = await planOf(chunkQuery(1, 1001))
+
 process.stdout.write(
   [
     `engine ${database.engine}, ${TALENTS} talents + ${PLANTED} planted duplicates`,
@@ -129,6 +154,8 @@ process.stdout.write(
     `check while typing: p50 ${p(0.5).toFixed(1)} ms, p99 ${p(0.99).toFixed(1)} ms (budget ${BUDGET.checkP99Ms})`,
     `scan: ${(scanMs / 1000).toFixed(1)} s (budget ${BUDGET.scanMs / 1000}), ${total} groups, ${found.size} pairs, longest event-loop stall ${stalledMs.toFixed(0)} ms`,
     `precision ${precision.toFixed(3)} (budget ${BUDGET.precision}), recall ${recall.toFixed(3)} (budget ${BUDGET.recall})`,
+    `check plan uses: ${checkPlan}`,
+    `scan chunk plan uses: ${scanPlan}`,
     '',
   ].join('\n'),
 )

@@ -54,6 +54,18 @@ function ruleQueries(query: DuplicateCheckQuery, e164: string): SQL[] {
   return rules
 }
 
+/** Every rule's hits as one statement (undefined when the form holds nothing a rule reads). */
+export function checkQuery(
+  query: DuplicateCheckQuery,
+  region: CountryCode | undefined,
+): SQL | undefined {
+  const e164 = query.phone ? phoneE164(query.phone, region) : ''
+  const rules = ruleQueries(query, e164)
+  if (rules.length === 0) return undefined
+  const exclude = query.excludeId ?? 0
+  return sql`SELECT id, reason, score FROM (${sql.join(rules, sql` UNION ALL `)}) hits WHERE id <> ${exclude}`
+}
+
 /**
  * GET /api/talents/duplicates: talents that are likely the one being typed, strongest first, each
  * with its confidence and reasons (issue 19 item 1). Every rule is an index lookup (migrations
@@ -65,14 +77,9 @@ export async function checkDuplicates(
   region: CountryCode | undefined,
 ): Promise<DuplicateCandidate[]> {
   await refreshPhoneKeys(db, region)
-  const e164 = query.phone ? phoneE164(query.phone, region) : ''
-  const rules = ruleQueries(query, e164)
-  if (rules.length === 0) return []
-  const exclude = query.excludeId ?? 0
-  const rows = await rawRows<{ id: number; reason: string; score: number }>(
-    db,
-    sql`SELECT id, reason, score FROM (${sql.join(rules, sql` UNION ALL `)}) hits WHERE id <> ${exclude}`,
-  )
+  const hitsQuery = checkQuery(query, region)
+  if (!hitsQuery) return []
+  const rows = await rawRows<{ id: number; reason: string; score: number }>(db, hitsQuery)
   const hitsById = new Map<number, RuleHit[]>()
   for (const row of rows) {
     if (!isDuplicateReason(row.reason)) continue

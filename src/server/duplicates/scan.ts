@@ -17,7 +17,7 @@ const CHUNK = 1_000
  * table per chunk (phone) or ANDs the area btree into the name-word bitmap (thousands of rows).
  * Same e-mail cannot happen: the unique index refuses it.
  */
-function chunkQuery(from: number, to: number): SQL {
+export function chunkQuery(from: number, to: number): SQL {
   const inChunk = sql`a.id >= ${from} AND a.id < ${to}`
   return sql`
   WITH pairs AS (
