@@ -22,6 +22,8 @@ import { cvImportRoutes } from './cv-imports/routes.ts'
 import { importRoutes } from './imports/routes.ts'
 import { RUN_SPREADSHEET_IMPORT, runSpreadsheetImportJob } from './imports/run-job.ts'
 import { duplicateRoutes } from './duplicates/routes.ts'
+import { scanDuplicatesJob } from './duplicates/scan-job.ts'
+import { SCAN_DUPLICATES } from './duplicates/scan-schedule.ts'
 import { IMPORT_CV_ITEM } from './cv-imports/start.ts'
 import { EXTRACT_CV_TEXT, extractCvTextJob } from './cvs/extract-job.ts'
 import { startHousekeeping } from './housekeeping/scheduler.ts'
@@ -149,7 +151,11 @@ export async function buildApp({
   await app.register(duplicateRoutes, { db: database.db, phoneRegion: config.defaultPhoneRegion })
   app.decorate(
     'jobs',
-    startJobRunner({ db: database.db, handlers: jobHandlers(database.db), log: app.log }),
+    startJobRunner({
+      db: database.db,
+      handlers: jobHandlers(database.db, config),
+      log: app.log,
+    }),
   )
   app.addHook('onClose', () => app.jobs.stop())
   const housekeeping = startHousekeeping(database.db, config, app.log)
@@ -177,8 +183,9 @@ export async function buildApp({
 }
 
 /** Every kind of background job this app runs, and its handler (ARCHITECTURE.md "Growing"). */
-function jobHandlers(db: OpenDatabase['db']): Record<string, JobHandler> {
+function jobHandlers(db: OpenDatabase['db'], config: Config): Record<string, JobHandler> {
   return {
+    [SCAN_DUPLICATES]: scanDuplicatesJob(db, config.defaultPhoneRegion),
     [EXTRACT_CV_TEXT]: extractCvTextJob(db),
     [IMPORT_CV_ITEM]: importCvItemJob(db),
     [RUN_SPREADSHEET_IMPORT]: runSpreadsheetImportJob(db),

@@ -256,6 +256,12 @@ const MATRIX: Entry[] = [
     expect: SIGNED_IN,
   },
   { route: 'GET /api/duplicates', request: () => ({}), expect: SIGNED_IN },
+  // 'Scan again': queues the background scan (202), for every signed-in user.
+  {
+    route: 'POST /api/duplicates/scan',
+    request: () => ({}),
+    expect: { ...SIGNED_IN, user: 202, admin: 202 },
+  },
   {
     route: 'POST /api/duplicates/dismiss',
     request: async (ctx) => ({

@@ -49,11 +49,20 @@ export type DuplicateGroup = z.infer<typeof duplicateGroupSchema>
 /** Most groups GET /api/duplicates returns (strongest first); `total` counts them all. */
 export const DUPLICATE_GROUPS_LIMIT = 200
 
+/**
+ * GET /api/duplicates: the last whole-pool scan's groups (the scan runs in the background), when
+ * that scan began (null before the first one), and whether a newer scan is queued or running.
+ */
 export const duplicateGroupsSchema = z.object({
   total: z.number().int(),
   groups: z.array(duplicateGroupSchema),
+  scannedAt: z.iso.datetime({ offset: true }).nullable(),
+  scanning: z.boolean(),
 })
 export type DuplicateGroups = z.infer<typeof duplicateGroupsSchema>
+
+/** POST /api/duplicates/scan: a scan is queued (or already was) and runs in the background. */
+export const duplicateScanRequestedSchema = z.object({ scanning: z.literal(true) })
 
 const talentId = z.number().int().positive().max(2_147_483_647)
 

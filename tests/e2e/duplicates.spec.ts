@@ -60,8 +60,12 @@ test('the duplicates page merges a group choosing fields, and undo brings both b
   })
 
   await page.goto('/dashboard/duplicates')
+  // The scan runs in the background a few seconds after the talents were added; the page polls
+  // while it runs, then shows the stored groups and when they were scanned.
   const group = page.getByRole('listitem', { name: `${first} and ${second}` })
   await expect(group).toContainText('same phone number')
+  await expect(page.getByText(/Last scanned (just now|\d+ min ago)/)).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Scan again' })).toBeEnabled()
   await group.getByRole('link', { name: 'Merge' }).click()
 
   await expect(page.getByRole('heading', { name: 'Merge talents' })).toBeVisible()

@@ -110,6 +110,6 @@ export async function createTestDatabase(engine: Engine = testEngine()): Promise
 /** Empties every table (fast on both engines), for suites that share one database across tests. */
 export async function truncateAll(database: OpenDatabase): Promise<void> {
   await database.db.execute(
-    sql`TRUNCATE activity_log, sessions, jobs, cv_import_items, cv_imports, bulk_actions, duplicate_dismissals, merges, spreadsheet_imports, change_set_rows, change_sets, cv_uploads, talent_cvs, files, talents, tags, login_throttle, users RESTART IDENTITY CASCADE`,
+    sql`TRUNCATE activity_log, sessions, jobs, cv_import_items, cv_imports, bulk_actions, duplicate_dismissals, duplicate_groups, duplicate_scans, merges, spreadsheet_imports, change_set_rows, change_sets, cv_uploads, talent_cvs, files, talents, tags, login_throttle, users RESTART IDENTITY CASCADE`,
   )
 }

@@ -1,4 +1,17 @@
-import { index, integer, jsonb, pgTable, primaryKey, serial, timestamp } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core'
 import { timestamps, users } from './schema.ts'
 
 /*
@@ -42,5 +55,39 @@ export const merges = pgTable(
   (t) => [
     index('merges_survivor_idx').on(t.survivorId),
     index('merges_merged_ids_idx').using('gin', t.mergedIds),
+  ],
+)
+
+// The whole-pool scan's state (one row, id 1): whether a scan is queued (at most one at a time:
+// migration 0018's trigger and duplicates/scan-schedule.ts set `pending` and enqueue in one
+// statement), and when the stored result's scan began.
+export const duplicateScans = pgTable(
+  'duplicate_scans',
+  {
+    id: integer('id').primaryKey().default(1),
+    pending: boolean('pending').notNull().default(false),
+    scannedAt: timestamp('scanned_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [check('duplicate_scans_one_row', sql`${t.id} = 1`)],
+)
+
+// The last scan's result: each group of likely duplicates with its pairs and the rules that held
+// for each, so 'Not duplicates' and a merge can take a pair out at once (duplicates/stored-groups.ts).
+export const duplicateGroups = pgTable(
+  'duplicate_groups',
+  {
+    id: serial('id').primaryKey(),
+    talentIds: integer('talent_ids').array().notNull(),
+    /** The lowest id of the group: the page's order after confidence. */
+    firstId: integer('first_id').notNull(),
+    confidence: doublePrecision('confidence').notNull(),
+    reasons: text('reasons').array().notNull(),
+    pairs: jsonb('pairs').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    index('duplicate_groups_rank_idx').on(t.confidence.desc(), t.firstId),
+    index('duplicate_groups_talent_ids_idx').using('gin', t.talentIds),
   ],
 )

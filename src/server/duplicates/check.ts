@@ -7,7 +7,7 @@ import { talents } from '../db/schema.ts'
 import { selectTalents, toTalent } from '../talents/rows.ts'
 import { combineHits, isDuplicateReason, type RuleHit } from './confidence.ts'
 import { phoneE164, refreshPhoneKeys } from './phone-keys.ts'
-import { RULE_SCORES, setNameSimilarity, similarNameScore } from './rules.ts'
+import { NAME_SIMILARITY, RULE_SCORES, similarNameScore } from './rules.ts'
 
 /** Most candidates the form shows. */
 const MAX_CANDIDATES = 5
@@ -40,17 +40,36 @@ function ruleQueries(query: DuplicateCheckQuery, e164: string): SQL[] {
         AND (${sameLocal} OR ${samePhone})`)
   }
   if (fullName && fullName.length >= MIN_SIMILAR_NAME && areaOfInterest) {
+    // Talents sharing a word of the name (GIN, migration 0018), then the whole names compared.
+    // OFFSET 0: alone, the planner ANDs the area btree (a quarter of the pool) into the bitmap.
     rules.push(sql`SELECT id, 'similar name in the same area' AS reason,
         ${similarNameScore(sql`similarity(full_name, ${fullName})`)} AS score
-      FROM talents WHERE full_name % ${fullName} AND area_of_interest = ${areaOfInterest}`)
+      FROM (
+        SELECT id, full_name, area_of_interest FROM talents
+        WHERE talent_name_tokens(full_name) && talent_name_tokens(${fullName}) OFFSET 0
+      ) named
+      WHERE area_of_interest = ${areaOfInterest}
+        AND similarity(full_name, ${fullName}) >= ${NAME_SIMILARITY}`)
   }
   return rules
 }
 
+/** Every rule's hits as one statement (undefined when the form holds nothing a rule reads). */
+export function checkQuery(
+  query: DuplicateCheckQuery,
+  region: CountryCode | undefined,
+): SQL | undefined {
+  const e164 = query.phone ? phoneE164(query.phone, region) : ''
+  const rules = ruleQueries(query, e164)
+  if (rules.length === 0) return undefined
+  const exclude = query.excludeId ?? 0
+  return sql`SELECT id, reason, score FROM (${sql.join(rules, sql` UNION ALL `)}) hits WHERE id <> ${exclude}`
+}
+
 /**
  * GET /api/talents/duplicates: talents that are likely the one being typed, strongest first, each
- * with its confidence and reasons (issue 19 item 1). Every rule is an index lookup (migration
- * 0014 and the trigram GIN on full_name), so it keeps up with typing at 100,000 talents.
+ * with its confidence and reasons (issue 19 item 1). Every rule is an index lookup (migrations
+ * 0014 and 0018), so it keeps up with typing at 100,000 talents.
  */
 export async function checkDuplicates(
   db: Db,
@@ -58,17 +77,9 @@ export async function checkDuplicates(
   region: CountryCode | undefined,
 ): Promise<DuplicateCandidate[]> {
   await refreshPhoneKeys(db, region)
-  const e164 = query.phone ? phoneE164(query.phone, region) : ''
-  const rules = ruleQueries(query, e164)
-  if (rules.length === 0) return []
-  const exclude = query.excludeId ?? 0
-  const rows = await db.transaction(async (tx) => {
-    await tx.execute(setNameSimilarity)
-    return rawRows<{ id: number; reason: string; score: number }>(
-      tx,
-      sql`SELECT id, reason, score FROM (${sql.join(rules, sql` UNION ALL `)}) hits WHERE id <> ${exclude}`,
-    )
-  })
+  const hitsQuery = checkQuery(query, region)
+  if (!hitsQuery) return []
+  const rows = await rawRows<{ id: number; reason: string; score: number }>(db, hitsQuery)
   const hitsById = new Map<number, RuleHit[]>()
   for (const row of rows) {
     if (!isDuplicateReason(row.reason)) continue

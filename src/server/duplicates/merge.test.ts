@@ -4,7 +4,7 @@ import { MERGE_WITH_ITSELF, type MergeUndone } from '#shared/duplicates.ts'
 import type { Talent } from '#shared/talent.ts'
 import { apiTest as test, type SignedIn } from '#tests/support/api-test.ts'
 import { makePdf } from '#tests/support/cv-files.ts'
-import { addTalent } from '#tests/support/duplicate-talents.ts'
+import { addTalent, scanNow } from '#tests/support/duplicate-talents.ts'
 import { attachCv } from '../cvs/service.ts'
 import { ALREADY_MERGED } from './merge.ts'
 import { MERGE_ALREADY_UNDONE, SURVIVOR_DELETED } from './merge-undo.ts'
@@ -120,8 +120,7 @@ test('undo brings the merged talent back exactly and the survivor as it was', as
   expect({ ...danaNow, updatedAt: dana.updatedAt }).toEqual(dana)
   expect((await history(user, dana.id))[0]?.action).toBe('talent.merge_undone')
   // Both are duplicates again, as before.
-  const groups = await user.inject('GET', '/api/duplicates')
-  expect(groups.json<{ total: number }>().total).toBe(1)
+  expect((await scanNow(api, user)).total).toBe(1)
 
   const twice = await admin.inject('POST', `/api/merges/${mergeId}/undo`)
   expect(twice.statusCode).toBe(409)

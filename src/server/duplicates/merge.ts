@@ -8,6 +8,7 @@ import { merges } from '../db/duplicate-schema.ts'
 import { talentCvs, talents } from '../db/schema.ts'
 import { ConflictError, NotFoundError } from '../errors.ts'
 import { TALENT_NOT_FOUND } from '../talents/service.ts'
+import { removeMergedPairs } from './stored-groups.ts'
 import { mergedValues } from './merge-values.ts'
 import { readTalentImages, type TalentImage } from './talent-image.ts'
 
@@ -72,6 +73,8 @@ export async function mergeTalents(
         .set({ talentId: survivor.id })
         .where(inArray(talentCvs.talentId, input.mergedIds))
       await tx.delete(talents).where(inArray(talents.id, input.mergedIds))
+      // The merged group leaves the duplicates page at once (the next scan sees the survivor).
+      await removeMergedPairs(tx, input.mergedIds)
       await tx
         .update(talents)
         .set({

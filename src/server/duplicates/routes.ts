@@ -11,11 +11,13 @@ import {
   duplicateCandidateSchema,
   duplicateCheckQuerySchema,
   duplicateGroupsSchema,
+  duplicateScanRequestedSchema,
 } from '#shared/duplicates.ts'
 import { requireViewer } from '../auth/access.ts'
 import type { Db } from '../db/open.ts'
 import { checkDuplicates } from './check.ts'
-import { dismissDuplicates, findDuplicateGroups } from './scan.ts'
+import { dismissDuplicates, readDuplicateGroups } from './duplicate-groups.ts'
+import { requestDuplicateScan } from './scan-schedule.ts'
 import { mergeTalents } from './merge.ts'
 import { undoMerge } from './merge-undo.ts'
 
@@ -49,10 +51,28 @@ export const duplicateRoutes: FastifyPluginCallback<DuplicateRoutesOptions> = (
   app.get('/api/duplicates', {
     config: { access: 'user' },
     schema: {
-      summary: 'Groups of likely duplicates across the pool, strongest first',
+      summary:
+        'Groups of likely duplicates across the pool (the last background scan), strongest first',
       response: { 200: duplicateGroupsSchema },
     },
-    handler: () => findDuplicateGroups(db, phoneRegion),
+    handler: async () => {
+      const groups = await readDuplicateGroups(db)
+      if (groups.scanning) base.jobs.nudge()
+      return groups
+    },
+  })
+
+  app.post('/api/duplicates/scan', {
+    config: { access: 'user' },
+    schema: {
+      summary: "'Scan again': scan the whole pool for duplicates in the background",
+      response: { 202: duplicateScanRequestedSchema },
+    },
+    handler: async (_request, reply) => {
+      await requestDuplicateScan(db)
+      base.jobs.nudge()
+      return reply.status(202).send({ scanning: true })
+    },
   })
 
   app.post('/api/duplicates/dismiss', {

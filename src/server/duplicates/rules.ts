@@ -12,16 +12,13 @@ export const RULE_SCORES = {
   nameAndEmailName: 0.85,
 } as const
 
-/** pg_trgm similarity two names need to count as "very similar" (see similarNameScore). */
+/**
+ * pg_trgm similarity two names need to count as "very similar" (see similarNameScore), among
+ * talents that share a word of the name (talent_name_tokens, migration 0018).
+ */
 export const NAME_SIMILARITY = 0.6
 
 /** 0.68 for just similar enough, 0.8 for the same name: weaker than any exact key. */
 export function similarNameScore(similarity: SQL): SQL {
   return sql`(0.5 + 0.3 * ${similarity})::float8`
 }
-
-/**
- * Makes `%` (and its GIN index) use NAME_SIMILARITY for the rest of the transaction, so the index
- * returns few candidates instead of every name sharing a third of its trigrams.
- */
-export const setNameSimilarity = sql`SELECT set_config('pg_trgm.similarity_threshold', ${String(NAME_SIMILARITY)}, true)`

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import {
   duplicateCandidateSchema,
   duplicateGroupsSchema,
+  duplicateScanRequestedSchema,
   mergeCreatedSchema,
   mergeUndoneSchema,
   type DismissDuplicates,
@@ -30,10 +31,24 @@ export function duplicateCheckOptions(params: string) {
   })
 }
 
+/** How often the page and the side panel look again while a background scan runs. */
+const SCANNING_POLL_MS = 2_000
+
+/** The stored result of the last whole-pool scan; polled while a newer scan is on its way. */
 export function duplicateGroupsOptions() {
   return queryOptions({
     queryKey: duplicateKeys.groups(),
     queryFn: () => api.get('/api/duplicates', duplicateGroupsSchema),
+    refetchInterval: (query) => (query.state.data?.scanning ? SCANNING_POLL_MS : false),
+  })
+}
+
+/** 'Scan again': the server queues a scan; the groups query then polls until it is done. */
+export function useScanDuplicates() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: () => api.post('/api/duplicates/scan', duplicateScanRequestedSchema),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: duplicateKeys.groups() }),
   })
 }
 

@@ -5,6 +5,7 @@ import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { useAuth } from '../auth/api.ts'
 import { duplicateGroupsOptions } from './api.ts'
 import { DuplicateGroupCard } from './duplicate-group-card.tsx'
+import { ScanStatus } from './scan-status.tsx'
 
 /** /dashboard/duplicates (issue 19 item 2): groups of likely duplicates, strongest first. */
 export function DuplicatesPage() {
@@ -29,9 +30,27 @@ export function DuplicatesPage() {
           isRetrying={query.isFetching}
         />
       ) : query.data.total === 0 ? (
-        <p className="text-sm text-muted-foreground">No likely duplicates. The pool is clean.</p>
+        <>
+          <ScanStatus
+            scannedAt={query.data.scannedAt}
+            isScanning={query.data.scanning}
+            now={query.dataUpdatedAt}
+          />
+          <p className="text-sm text-muted-foreground">
+            {query.data.scannedAt !== null
+              ? 'No likely duplicates. The pool is clean.'
+              : query.data.scanning
+                ? 'The first scan of the pool is running. Likely duplicates will show here.'
+                : 'The pool has not been scanned for duplicates yet.'}
+          </p>
+        </>
       ) : (
         <section aria-label="Likely duplicates" className="grid gap-3">
+          <ScanStatus
+            scannedAt={query.data.scannedAt}
+            isScanning={query.data.scanning}
+            now={query.dataUpdatedAt}
+          />
           <p className="text-sm text-muted-foreground">
             {query.data.total === 1 ? '1 group' : `${query.data.total} groups`}
             {query.data.total > query.data.groups.length

@@ -1,0 +1,60 @@
+import { and, eq, inArray, sql } from 'drizzle-orm'
+import { duplicateScans } from '../db/duplicate-schema.ts'
+import type { Db } from '../db/open.ts'
+import { rawRows } from '../db/raw-rows.ts'
+import { jobs } from '../db/schema.ts'
+import { enqueueJob } from '../jobs/queue.ts'
+
+/** The job kind of the whole-pool scan (scan-job.ts); migration 0018's trigger enqueues it too. */
+export const SCAN_DUPLICATES = 'duplicates.scan'
+
+/** Is a scan queued or running (`states` narrows it: a newer result is on its way)? */
+export async function isScanning(
+  db: Db,
+  states: readonly ('queued' | 'running')[] = ['queued', 'running'],
+): Promise<boolean> {
+  const rows = await db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.kind, SCAN_DUPLICATES), inArray(jobs.state, [...states])))
+    .limit(1)
+  return rows.length > 0
+}
+
+/**
+ * 'Scan again' (and the first look at a pool never scanned): a scan due now. As the trigger of
+ * migration 0018, at most one is queued: a queued one (maybe waiting out its few seconds after a
+ * write) is made due now instead of a second. A `pending` flag left without its job (the job row
+ * was removed) is repaired here.
+ */
+export async function requestDuplicateScan(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [state] = await tx
+      .insert(duplicateScans)
+      .values({ id: 1 })
+      .onConflictDoUpdate({ target: duplicateScans.id, set: { updatedAt: sql`now()` } })
+      .returning({ pending: duplicateScans.pending })
+    const queued = await tx
+      .update(jobs)
+      .set({ runAt: sql`least(${jobs.runAt}, now())` })
+      .where(and(eq(jobs.kind, SCAN_DUPLICATES), eq(jobs.state, 'queued')))
+      .returning({ id: jobs.id })
+    if (state?.pending && queued.length > 0) return
+    await enqueueJob(tx, SCAN_DUPLICATES, {}, { maxAttempts: 1 })
+    await tx.update(duplicateScans).set({ pending: true }).where(eq(duplicateScans.id, 1))
+  })
+}
+
+/**
+ * The job's first step: later writes must queue the next scan, so `pending` is cleared before the
+ * scan reads anything. Returns the database's time, which the stored result is dated with.
+ */
+export async function beginDuplicateScan(db: Db): Promise<Date> {
+  const [row] = await rawRows<{ now: string | Date }>(
+    db,
+    sql`UPDATE duplicate_scans SET pending = false, updated_at = now() WHERE id = 1 RETURNING now() AS now`,
+  )
+  if (row) return new Date(row.now)
+  const [clock] = await rawRows<{ now: string | Date }>(db, sql`SELECT now() AS now`)
+  return new Date(clock?.now ?? Date.now())
+}
