@@ -65,15 +65,7 @@ test('errors.csv: the refused rows as in the file, a reason column, formulas neu
   const records: string[][] = parse(bytes, { bom: true, relax_column_count: true })
   expect(records).toEqual([
     ['First', 'Last', 'E-mail Address', 'Area', 'Level', 'Notes', 'reason'],
-    [
-      'Ann',
-      'Bell',
-      'not-an-email',
-      'Design',
-      'mid',
-      `'=1+2`,
-      'Email: Invalid email address',
-    ],
+    ['Ann', 'Bell', 'not-an-email', 'Design', 'mid', `'=1+2`, 'Email: Invalid email address'],
     [
       'Bo',
       'Kim',
