@@ -136,7 +136,11 @@ async function writeBatch(
   return {
     created,
     updated,
-    skipped: plans.filter((plan) => plan.action === 'skip').length + (updates.length - updated),
+    // A row whose talent was added or edited by someone since its plan is left to them: skipped.
+    skipped:
+      plans.filter((plan) => plan.action === 'skip').length +
+      (creates.length - created) +
+      (updates.length - updated),
     invalid: plans.filter((plan) => plan.action === 'invalid').length,
   }
 }
