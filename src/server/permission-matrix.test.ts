@@ -453,6 +453,11 @@ const MATRIX: Entry[] = [
     expect: { ...SIGNED_IN, otherObject: 404 },
   },
   {
+    route: 'GET /api/imports/:id/errors.csv',
+    request: async (ctx) => ({ url: `/api/imports/${await spreadsheetImportOf(ctx)}/errors.csv` }),
+    expect: { ...SIGNED_IN, otherObject: 404 },
+  },
+  {
     route: 'POST /api/imports/:id/run',
     request: async (ctx) => ({ url: `/api/imports/${await spreadsheetImportOf(ctx)}/run` }),
     expect: { ...SIGNED_IN, user: 202, admin: 202, otherObject: 404 },

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import iconv from 'iconv-lite'
 import { accounts } from './support/accounts.ts'
 import {
@@ -58,6 +59,16 @@ test('import a messy spreadsheet: map, check, fix a value, run, then undo', asyn
   await expect(
     summary.getByRole('cell', { name: 'This e-mail is already on row 2; the first row wins.' }),
   ).toBeVisible()
+
+  // The refused rows come down as a CSV of the file's cells with the reason of each.
+  const downloading = page.waitForEvent('download')
+  await summary.getByRole('link', { name: 'Download bad rows' }).click()
+  const download = await downloading
+  expect(download.suggestedFilename()).toMatch(/^scout-import-\d+-bad-rows\.csv$/)
+  const badRows = readFileSync(await download.path(), 'utf8')
+  expect(badRows).toContain('First,Last,E-mail Address,Department,Level,Skills,reason')
+  expect(badRows).toContain(`Ann,Bell ${id},not-an-email,Design,mid,,Email: Invalid email address`)
+  expect(badRows).toContain(`Bo,Kim ${id},JOSE.${id}@example.com,Design,mid,,Email: This e-mail`)
 
   // 'wizard' fits no level: the person maps it, and the check follows.
   await summary.getByLabel('Seniority Level for “wizard”').click()

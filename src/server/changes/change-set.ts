@@ -1,11 +1,15 @@
-import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { recordActivity } from '../activity/record.ts'
 import type { Db } from '../db/open.ts'
 import type { Actor } from '../db/rows.ts'
 import { talentCvs, talents } from '../db/schema.ts'
 import { changeSetRows, changeSets, type CHANGE_ENTITIES } from '../db/change-schema.ts'
 import { ConflictError, NotFoundError } from '../errors.ts'
-import { restoreDeletedTalents, revertTalentUpdates } from './revert-talents.ts'
+import {
+  removeCreatedTalents,
+  restoreDeletedTalents,
+  revertTalentUpdates,
+} from './revert-talents.ts'
 
 /*
  * Change sets (ARCHITECTURE.md "Growing": changes/). An operation that can be undone as a whole
@@ -70,48 +74,6 @@ export type UndoResult = {
   kept: { talentId: number; fullName: string }[]
 }
 
-/** Deletes a created talent unless it moved on: edited, or a CV attached outside this set. */
-async function revertCreatedTalent(
-  tx: Db,
-  { rowId, talentId }: { rowId: number; talentId: number },
-  setCvIds: number[],
-  actor: Actor,
-): Promise<'removed' | 'gone' | { kept: string }> {
-  const [talent] = await tx
-    .select({
-      fullName: talents.fullName,
-      email: talents.email,
-      edited: sql<boolean>`${talents.updatedAt} IS DISTINCT FROM ${changeSetRows.stamp}`,
-    })
-    .from(talents)
-    .innerJoin(changeSetRows, eq(changeSetRows.id, rowId))
-    .where(eq(talents.id, talentId))
-    .for('update', { of: talents })
-  if (!talent) return 'gone'
-  const otherCvs = await tx
-    .select({ id: talentCvs.id })
-    .from(talentCvs)
-    .where(
-      and(
-        eq(talentCvs.talentId, talentId),
-        setCvIds.length > 0 ? notInArray(talentCvs.id, setCvIds) : undefined,
-      ),
-    )
-    .limit(1)
-  if (talent.edited || otherCvs.length > 0) {
-    return { kept: talent.fullName }
-  }
-  await tx.delete(talents).where(eq(talents.id, talentId))
-  await recordActivity(tx, {
-    userId: actor.id,
-    action: 'talent.deleted',
-    entityType: 'talent',
-    entityId: talentId,
-    details: { fullName: talent.fullName, email: talent.email, undo: true },
-  })
-  return 'removed'
-}
-
 /** Removes a CV version the set attached to a talent it did not create. */
 async function revertAttachedCv(tx: Db, cvId: number, actor: Actor): Promise<boolean> {
   const [removed] = await tx
@@ -161,39 +123,42 @@ export async function undoChangeSet(
     kept: [...restoredDeletes.kept, ...revertedUpdates.kept],
   }
 
-  // Created rows are read one by one: imports create hundreds, not tens of thousands.
-  const rows = await tx
-    .select({
-      id: changeSetRows.id,
-      entity: changeSetRows.entity,
-      entityId: changeSetRows.entityId,
-    })
-    .from(changeSetRows)
-    .where(and(eq(changeSetRows.changeSetId, changeSetId), eq(changeSetRows.op, 'created')))
-    .orderBy(asc(changeSetRows.id))
-  const createdTalents = rows.filter((row) => row.entity === 'talent')
-  const cvIds = rows.filter((row) => row.entity === 'talent_cv').map((row) => row.entityId)
-  const createdTalentIds = new Set(createdTalents.map((row) => row.entityId))
-
-  // CVs on talents the set created go with their talent (or stay with it when it is kept).
+  // The set's CVs: those on talents it did not create are removed one by one (a CV import
+  // attaches tens); those on talents it created go with their talent, or stay when it is kept.
+  const cvIds = (
+    await tx
+      .select({ entityId: changeSetRows.entityId })
+      .from(changeSetRows)
+      .where(
+        and(
+          eq(changeSetRows.changeSetId, changeSetId),
+          eq(changeSetRows.entity, 'talent_cv'),
+          eq(changeSetRows.op, 'created'),
+        ),
+      )
+      .orderBy(asc(changeSetRows.id))
+  ).map((row) => row.entityId)
   const cvsOnOthers =
     cvIds.length === 0
       ? []
       : await tx
-          .select({ id: talentCvs.id, talentId: talentCvs.talentId })
+          .select({ id: talentCvs.id })
           .from(talentCvs)
-          .where(inArray(talentCvs.id, cvIds))
+          .where(
+            and(
+              inArray(talentCvs.id, cvIds),
+              sql`not exists (select 1 from ${changeSetRows} c
+                where c.change_set_id = ${changeSetId} and c.entity = 'talent' and c.op = 'created'
+                  and c.entity_id = ${talentCvs.talentId})`,
+            ),
+          )
   for (const cv of cvsOnOthers) {
-    if (createdTalentIds.has(cv.talentId)) continue
     if (await revertAttachedCv(tx, cv.id, actor)) result.removedCvs++
   }
-  for (const row of createdTalents) {
-    const target = { rowId: row.id, talentId: row.entityId }
-    const outcome = await revertCreatedTalent(tx, target, cvIds, actor)
-    if (outcome === 'removed') result.removedTalents++
-    else if (outcome !== 'gone')
-      result.kept.push({ talentId: row.entityId, fullName: outcome.kept })
-  }
+  // Created talents set-based, in batches: 100,000 of them in a few hundred statements.
+  const created = await removeCreatedTalents(tx, changeSetId, actor, cvIds)
+  result.removedTalents = created.removed
+  result.kept.push(...created.kept)
   await tx
     .update(changeSets)
     .set({ undoneAt: sql`now()`, undoneById: actor.id })

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm'
+import { recordActivities } from '../activity/record.ts'
 import type { Db } from '../db/open.ts'
 import { rawRows } from '../db/raw-rows.ts'
 import type { Actor } from '../db/rows.ts'
-import { changesBetween, imageOf, RESTORABLE_COLUMNS } from './talent-images.ts'
+import { changesBetween, idArray, imageOf, RESTORABLE_COLUMNS } from './talent-images.ts'
 
 /*
  * Undo of recorded updates and deletes (talent-images.ts), set-based: 10,000 talents in a few
@@ -116,4 +117,78 @@ export async function restoreDeletedTalents(
     restored: restoredIds.length,
     kept: kept.map((row) => ({ talentId: row.id, fullName: row.full_name })),
   }
+}
+
+/** Created talents removed per statement: each batch is a handful of statements, not one each. */
+const REMOVE_BATCH = 1000
+
+/**
+ * Deletes the talents the set created, a batch at a time (one DELETE … WHERE id = ANY(…) per
+ * batch), each with a talent.deleted History entry. A talent edited since (its updated_at is no
+ * longer the stamp) or given a CV outside `setCvIds` is kept and listed; one already deleted is
+ * skipped. Rows are locked in id order before they are judged, as a form edit locks its row.
+ */
+export async function removeCreatedTalents(
+  tx: Db,
+  changeSetId: number,
+  actor: Actor,
+  setCvIds: readonly number[],
+): Promise<{ removed: number; kept: Kept[] }> {
+  const kept: Kept[] = []
+  let removed = 0
+  let after = 0
+  for (;;) {
+    const batch = await rawRows<{ row_id: number; talent_id: number }>(
+      tx,
+      sql`select c.id as row_id, c.entity_id as talent_id from change_set_rows c
+        where c.change_set_id = ${changeSetId} and c.entity = 'talent' and c.op = 'created'
+          and c.id > ${after}
+        order by c.id limit ${REMOVE_BATCH}`,
+    )
+    const last = batch.at(-1)
+    if (!last) break
+    after = last.row_id
+    const judged = await rawRows<{
+      id: number
+      full_name: string
+      email: string
+      moved_on: boolean
+    }>(
+      tx,
+      sql`select t.id, t.full_name, t.email,
+          (t.updated_at is distinct from c.stamp or exists (
+            select 1 from talent_cvs v
+            where v.talent_id = t.id and not (v.id = any(${idArray(setCvIds)}))
+          )) as moved_on
+        from change_set_rows c
+        join talents t on t.id = c.entity_id
+        where c.id = any(${idArray(batch.map((row) => row.row_id))})
+        order by t.id
+        for update of t`,
+    )
+    const byId = new Map(judged.map((talent) => [talent.id, talent]))
+    const removable = judged.filter((talent) => !talent.moved_on)
+    if (removable.length > 0) {
+      await tx.execute(
+        sql`delete from talents where id = any(${idArray(removable.map((talent) => talent.id))})`,
+      )
+      await recordActivities(
+        tx,
+        removable.map((talent) => ({
+          userId: actor.id,
+          action: 'talent.deleted' as const,
+          entityType: 'talent' as const,
+          entityId: talent.id,
+          details: { fullName: talent.full_name, email: talent.email, undo: true },
+        })),
+      )
+      removed += removable.length
+    }
+    // Listed in the order the set created them, as before.
+    for (const { talent_id: talentId } of batch) {
+      const talent = byId.get(talentId)
+      if (talent?.moved_on) kept.push({ talentId, fullName: talent.full_name })
+    }
+  }
+  return { removed, kept }
 }

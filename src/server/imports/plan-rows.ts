@@ -7,7 +7,7 @@ import type { TalentInput } from '#shared/talent.ts'
 import type { Db } from '../db/open.ts'
 import { talents } from '../db/schema.ts'
 import { readRow } from './row-to-talent.ts'
-import { readTableRows, type TableShape } from './read-table.ts'
+import { readTableRows, type TableRow, type TableShape } from './read-table.ts'
 
 /**
  * Issue 18 items 3–4: what each row of a file will do — create a talent, update the one with its
@@ -98,10 +98,41 @@ export type PlanTally = {
   unplaced: Map<ListedField, Map<string, number>>
 }
 
+/** A batch of rows as read (cells as in the file) and what each will do, in the same order. */
+export type PlannedBatch = { rows: TableRow[]; plans: RowPlan[] }
+
 /**
- * Reads the file with its mapping, one batch of rows at a time, and hands each batch's plans on.
- * Gives the event loop a turn between batches (SECURITY.md 31).
+ * Reads the file with its mapping, one batch of rows at a time, and yields each batch's plans
+ * with the rows they were made from. Gives the event loop a turn between batches (SECURITY.md 31);
+ * a consumer that stops early (a download cancelled) stops the read.
  */
+export async function* planBatches(
+  db: Db,
+  bytes: Buffer,
+  shape: TableShape,
+  mapping: ImportMapping,
+  tally?: PlanTally,
+): AsyncGenerator<PlannedBatch> {
+  const fields = mappedFields(mapping)
+  const firstRowOf = new Map<string, number>()
+  let batch: TableRow[] = []
+  let header = true
+  for await (const row of readTableRows(bytes, shape, mapping.sheet)) {
+    if (header) {
+      header = false
+      continue
+    }
+    batch.push(row)
+    if (batch.length < BATCH_ROWS) continue
+    yield { rows: batch, plans: await planBatch(db, batch, mapping, fields, firstRowOf, tally) }
+    batch = []
+    await turn()
+  }
+  if (batch.length > 0)
+    yield { rows: batch, plans: await planBatch(db, batch, mapping, fields, firstRowOf, tally) }
+}
+
+/** planBatches for a consumer that only needs the plans, batch by batch. */
 export async function planRows(
   db: Db,
   bytes: Buffer,
@@ -110,30 +141,12 @@ export async function planRows(
   onBatch: (plans: RowPlan[]) => void | Promise<void>,
   tally?: PlanTally,
 ): Promise<void> {
-  const fields = mappedFields(mapping)
-  const firstRowOf = new Map<string, number>()
-  let batch: { row: number; cells: string[] }[] = []
-  const flush = async () => {
-    if (batch.length === 0) return
-    await onBatch(await planBatch(db, batch, mapping, fields, firstRowOf, tally))
-    batch = []
-    await turn()
-  }
-  let header = true
-  for await (const row of readTableRows(bytes, shape, mapping.sheet)) {
-    if (header) {
-      header = false
-      continue
-    }
-    batch.push(row)
-    if (batch.length >= BATCH_ROWS) await flush()
-  }
-  await flush()
+  for await (const { plans } of planBatches(db, bytes, shape, mapping, tally)) await onBatch(plans)
 }
 
 async function planBatch(
   db: Db,
-  rows: { row: number; cells: string[] }[],
+  rows: TableRow[],
   mapping: ImportMapping,
   fields: Set<keyof TalentChanges>,
   firstRowOf: Map<string, number>,

@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream'
-import * as XLSX from '@e965/xlsx'
 import { CsvError, parse } from 'csv-parse'
 import iconv from 'iconv-lite'
 import {
@@ -13,11 +12,15 @@ import {
   type TableFormat,
 } from '#shared/imports/import-api.ts'
 import { BadRequestError } from '../errors.ts'
+import { WorkerTaskError } from '../jobs/worker-pool.ts'
+import type { XlsxResult } from './read-xlsx.worker.ts'
+import { READ_XLSX_WORKER, spreadsheetPool, XLSX_READ_TIMEOUT_MS } from './spreadsheet-pool.ts'
 import { decodeText, detectEncoding, looksBinary, type TextEncoding } from './text-encoding.ts'
 
 /**
  * Issue 18 item 1: a spreadsheet file as rows of text cells. CSV/TSV are decoded and parsed as a
- * stream (any common delimiter, the encoding detected); XLSX through SheetJS, one sheet at a time.
+ * stream (any common delimiter, the encoding detected); XLSX through SheetJS, one sheet at a time, on a
+ * worker thread (spreadsheet-pool.ts).
  * Every problem a file can have is a BadRequestError with a message the import screen shows.
  */
 export type TableShape = {
@@ -40,12 +43,13 @@ const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04]
 const OLE_MAGIC = [0xd0, 0xcf, 0x11, 0xe0]
 const startsWith = (bytes: Buffer, magic: number[]) => magic.every((b, i) => bytes[i] === b)
 
-export function inspectTable(bytes: Buffer, fileName: string): TableShape {
+export async function inspectTable(bytes: Buffer, fileName: string): Promise<TableShape> {
   if (startsWith(bytes, OLE_MAGIC)) throw new BadRequestError(OLD_EXCEL_MESSAGE)
   if (startsWith(bytes, ZIP_MAGIC)) {
-    const workbook = readWorkbook(bytes, { bookSheets: true })
-    if (workbook.SheetNames.length === 0) throw new BadRequestError(EMPTY_FILE_MESSAGE)
-    return { format: 'xlsx', sheets: workbook.SheetNames, encoding: null, delimiter: null }
+    const result = await readXlsx(bytes)
+    const sheets = 'sheets' in result ? result.sheets : []
+    if (sheets.length === 0) throw new BadRequestError(EMPTY_FILE_MESSAGE)
+    return { format: 'xlsx', sheets, encoding: null, delimiter: null }
   }
   const sample = bytes.subarray(0, SAMPLE_BYTES)
   const encoding = detectEncoding(sample)
@@ -85,14 +89,25 @@ export async function* readTableRows(
   sheet?: string,
 ): AsyncGenerator<TableRow> {
   if (shape.format === 'xlsx') {
-    yield* readSheetRows(bytes, sheet ?? shape.sheets[0] ?? '')
+    // The sheet comes back from the pool thread as CSV, read by the same streaming parser.
+    const result = await readXlsx(bytes, sheet ?? shape.sheets[0] ?? '')
+    if (!('csv' in result)) throw new BadRequestError(BINARY_FILE_MESSAGE)
+    yield* readCsvRows(Buffer.from(result.csv), 'utf8', ',')
     return
   }
+  yield* readCsvRows(bytes, shape.encoding ?? 'utf8', shape.delimiter ?? ',')
+}
+
+async function* readCsvRows(
+  bytes: Buffer,
+  encoding: TextEncoding,
+  delimiter: string,
+): AsyncGenerator<TableRow> {
   const parser = Readable.from(chunks(bytes))
-    .pipe(iconv.decodeStream(shape.encoding ?? 'utf8', { stripBOM: true }))
+    .pipe(iconv.decodeStream(encoding, { stripBOM: true }))
     .pipe(
       parse({
-        delimiter: shape.delimiter ?? ',',
+        delimiter,
         bom: true,
         relax_column_count: true,
         skip_empty_lines: true,
@@ -138,35 +153,40 @@ function checkWidth(columns: number): void {
   if (columns > IMPORT_MAX_COLUMNS) throw new BadRequestError(tooManyColumnsMessage(columns))
 }
 
-function readWorkbook(bytes: Buffer, options: XLSX.ParsingOptions): XLSX.WorkBook {
-  try {
-    return XLSX.read(bytes, { type: 'buffer', dense: true, cellHTML: false, ...options })
-  } catch {
-    throw new BadRequestError(BINARY_FILE_MESSAGE)
+/** SheetJS reads a whole workbook at once: one at a time, on the pool's thread (SECURITY.md 31). */
+let xlsxTurn: Promise<unknown> = Promise.resolve()
+
+/**
+ * The workbook's sheet names (no sheet), or one sheet as CSV. Tasks are handed to the pool one at
+ * a time, so a task's time limit counts its own reading, not a wait behind another workbook.
+ */
+function readXlsx(bytes: Buffer, sheet?: string): Promise<XlsxResult> {
+  const task = async (): Promise<XlsxResult> => {
+    const input = { bytes: new Uint8Array(bytes), ...(sheet === undefined ? {} : { sheet }) }
+    try {
+      return xlsxResult(
+        await spreadsheetPool.run(READ_XLSX_WORKER, input, XLSX_READ_TIMEOUT_MS),
+        sheet,
+      )
+    } catch (error) {
+      if (error instanceof WorkerTaskError)
+        throw new BadRequestError(`Reading this workbook failed: it ${error.message}.`)
+      throw error
+    }
   }
+  const result = xlsxTurn.then(task, task)
+  xlsxTurn = result.catch(() => undefined)
+  return result
 }
 
-function* readSheetRows(bytes: Buffer, sheet: string): Generator<TableRow> {
-  const workbook = readWorkbook(bytes, { sheets: [sheet] })
-  const worksheet = workbook.Sheets[sheet]
-  if (!worksheet) throw new BadRequestError(SHEET_NOT_FOUND_MESSAGE(sheet))
-  const rows = XLSX.utils.sheet_to_json<unknown[]>(worksheet, {
-    header: 1,
-    raw: false,
-    defval: '',
-    blankrows: false,
-  })
-  let row = 0
-  for (const cells of rows) {
-    row++
-    checkWidth(cells.length)
-    yield { row, cells: cells.map(cellText) }
-  }
-}
-
-/** SheetJS gives formatted text with raw: false; anything else is read as its text or left empty. */
-function cellText(cell: unknown): string {
-  if (typeof cell === 'string') return cell
-  if (typeof cell === 'number' || typeof cell === 'boolean') return String(cell)
-  return ''
+/** The thread's answer checked (it crossed a thread boundary); its problems as the 400s they are. */
+function xlsxResult(value: unknown, sheet: string | undefined): XlsxResult {
+  if (typeof value !== 'object' || value === null || !('ok' in value))
+    throw new Error('read-xlsx.worker.ts answered something else')
+  if ('sheets' in value && Array.isArray(value.sheets))
+    return { ok: true, sheets: value.sheets.filter((name) => typeof name === 'string') }
+  if ('csv' in value && value.csv instanceof Uint8Array) return { ok: true, csv: value.csv }
+  if ('problem' in value && value.problem === 'no-sheet')
+    throw new BadRequestError(SHEET_NOT_FOUND_MESSAGE(sheet ?? ''))
+  throw new BadRequestError(BINARY_FILE_MESSAGE)
 }

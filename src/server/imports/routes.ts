@@ -17,6 +17,7 @@ import {
 import { requireViewer } from '../auth/access.ts'
 import type { Db } from '../db/open.ts'
 import { AppError, BadRequestError } from '../errors.ts'
+import { badRowsCsv, badRowsFileName } from './bad-rows.ts'
 import { dryRun } from './dry-run.ts'
 import { importStatus, listRuns, startRun, undoRun } from './runs.ts'
 import { createSpreadsheetImport, previewSheet, saveMapping } from './uploads.ts'
@@ -106,6 +107,26 @@ export const importRoutes: FastifyPluginAsync<ImportRoutesOptions> = async (base
     },
     handler: (request) =>
       dryRun(db, requireViewer(request).user, request.params.id, request.query.page),
+  })
+
+  app.get('/api/imports/:id/errors.csv', {
+    config: { access: 'user' },
+    // No response schema: the body is a CSV stream.
+    schema: {
+      summary: "The rows the dry run refuses, as in the file, with a 'reason' column (CSV)",
+      params: spreadsheetImportParamsSchema,
+    },
+    handler: async (request, reply) => {
+      const stream = await badRowsCsv(db, requireViewer(request).user, request.params.id)
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="${badRowsFileName(request.params.id)}"`,
+        )
+        .header('x-content-type-options', 'nosniff')
+        .send(stream)
+    },
   })
 
   app.post('/api/imports/:id/run', {

@@ -8,9 +8,9 @@ import {
   type RestorableColumn,
 } from '../changes/talent-images.ts'
 import type { Db } from '../db/open.ts'
+import { rawRows } from '../db/raw-rows.ts'
 import type { Actor } from '../db/rows.ts'
 import { talents, users } from '../db/schema.ts'
-import { changeSetRows } from '../db/change-schema.ts'
 import { spreadsheetImports } from '../db/import-schema.ts'
 import type { Job } from '../jobs/queue.ts'
 import type { JobHandler } from '../jobs/runner.ts'
@@ -136,7 +136,11 @@ async function writeBatch(
   return {
     created,
     updated,
-    skipped: plans.filter((plan) => plan.action === 'skip').length + (updates.length - updated),
+    // A row whose talent was added or edited by someone since its plan is left to them: skipped.
+    skipped:
+      plans.filter((plan) => plan.action === 'skip').length +
+      (creates.length - created) +
+      (updates.length - updated),
     invalid: plans.filter((plan) => plan.action === 'invalid').length,
   }
 }
@@ -166,6 +170,11 @@ async function tagNames(
 const nullable = (value: string | null | undefined) =>
   value === undefined || value === '' ? null : value
 
+/**
+ * The batch's new talents, their change-set rows and their History in ONE statement: the rows
+ * travel as one jsonb parameter (drizzle building a 500-row INSERT and its two companions was
+ * a seventh of an import's CPU). The change-set stamp is each row's updated_at as inserted.
+ */
 async function createTalents(
   tx: Db,
   creates: Extract<RowPlan, { action: 'create' }>[],
@@ -173,46 +182,48 @@ async function createTalents(
   { actor, changeSetId, source }: BatchContext,
 ): Promise<number> {
   if (creates.length === 0) return 0
+  const rows = creates.map(({ talent }) => ({
+    full_name: talent.fullName,
+    email: talent.email,
+    phone: nullable(talent.phone),
+    linkedin_url: nullable(talent.linkedinUrl),
+    cv_resume_path: nullable(talent.cvResumePath),
+    area_of_interest: talent.areaOfInterest,
+    seniority_level: talent.seniorityLevel,
+    notes: nullable(talent.notes),
+    tags: canonicalTag(talent.tags),
+    status: talent.status,
+  }))
   // An e-mail taken since the plan (someone added the talent meanwhile) is left to them.
-  const inserted = await tx
-    .insert(talents)
-    .values(
-      creates.map(({ talent }) => ({
-        fullName: talent.fullName,
-        email: talent.email,
-        phone: nullable(talent.phone),
-        linkedinUrl: nullable(talent.linkedinUrl),
-        cvResumePath: nullable(talent.cvResumePath),
-        areaOfInterest: talent.areaOfInterest,
-        seniorityLevel: talent.seniorityLevel,
-        notes: nullable(talent.notes),
-        tags: canonicalTag(talent.tags),
-        status: talent.status,
-        addedById: actor.id,
-      })),
-    )
-    .onConflictDoNothing()
-    .returning({ id: talents.id, fullName: talents.fullName, email: talents.email })
-  if (inserted.length === 0) return 0
-  await tx.insert(changeSetRows).values(
-    inserted.map((talent) => ({
-      changeSetId,
-      entity: 'talent' as const,
-      entityId: talent.id,
-      stamp: sql`(SELECT ${talents.updatedAt} FROM ${talents} WHERE ${talents.id} = ${talent.id})`,
-    })),
-  )
-  await recordActivities(
+  const [counted] = await rawRows<{ inserted: number }>(
     tx,
-    inserted.map((talent) => ({
-      userId: actor.id,
-      action: 'talent.created' as const,
-      entityType: 'talent' as const,
-      entityId: talent.id,
-      details: { fullName: talent.fullName, email: talent.email, import: source },
-    })),
+    sql`with r as (
+      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(
+        full_name text, email text, phone text, linkedin_url text, cv_resume_path text,
+        area_of_interest text, seniority_level text, notes text, tags jsonb, status jsonb)
+    ), ins as (
+      insert into talents (full_name, email, phone, linkedin_url, cv_resume_path,
+        area_of_interest, seniority_level, notes, tags, status, added_by_id)
+      select r.full_name, r.email, r.phone, r.linkedin_url, r.cv_resume_path,
+        r.area_of_interest, r.seniority_level, r.notes,
+        array(select jsonb_array_elements_text(r.tags)),
+        array(select jsonb_array_elements_text(r.status)), ${actor.id}
+      from r
+      on conflict do nothing
+      returning id, full_name, email, updated_at
+    ), recorded as (
+      insert into change_set_rows (change_set_id, entity, entity_id, stamp)
+      select ${changeSetId}, 'talent', ins.id, ins.updated_at from ins order by ins.id
+    ), logged as (
+      insert into activity_log (user_id, action, entity_type, entity_id, details)
+      select ${actor.id}, 'talent.created', 'talent', ins.id,
+        jsonb_build_object('fullName', ins.full_name, 'email', ins.email,
+          'import', ${JSON.stringify(source)}::jsonb)
+      from ins order by ins.id
+    )
+    select count(*)::int as inserted from ins`,
   )
-  return inserted.length
+  return counted?.inserted ?? 0
 }
 
 async function updateTalents(

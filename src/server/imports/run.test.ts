@@ -123,6 +123,53 @@ test('undo leaves a talent edited since the import as it is, and lists it', asyn
   expect(still?.notes).toBe('Called her today')
 })
 
+test('undo of a large import removes its talents batch by batch, keeps the one edited since, logs each', async ({
+  api,
+}) => {
+  const user = await api.as('user')
+  const db = api.database.db
+  const rows = 2_345
+  const csv = [
+    'Name,Email,Area,Level',
+    ...Array.from({ length: rows }, (_, i) => `Person ${i},p${i}@example.com,Design,mid`),
+  ].join('\n')
+  const importId = await mapped(api, user, csv)
+  await user.inject('POST', `/api/imports/${importId}/run`)
+  await api.app.jobs.drain()
+  expect((await user.inject('GET', `/api/imports/${importId}`)).json()).toMatchObject({
+    created: rows,
+  })
+  // One talent in the third batch of the undo is edited by someone meanwhile.
+  const [edited] = await db.select().from(talents).where(eq(talents.email, 'p2100@example.com'))
+  const edit = await user.inject('PUT', `/api/talents/${edited?.id}`, {
+    fullName: 'Person 2100',
+    email: 'p2100@example.com',
+    areaOfInterest: 'Design',
+    seniorityLevel: 'senior',
+  })
+  expect(edit.statusCode, edit.body).toBe(200)
+
+  const undo = await user.inject('POST', `/api/imports/${importId}/undo`)
+  expect(undo.statusCode, undo.body).toBe(200)
+  expect(undo.json()).toEqual({
+    removedTalents: rows - 1,
+    removedCvs: 0,
+    restoredTalents: 0,
+    kept: [{ talentId: edited?.id, fullName: 'Person 2100' }],
+  })
+  expect(await db.select({ id: talents.id }).from(talents)).toEqual([{ id: edited?.id }])
+  const deletions = await db
+    .select({ details: activityLog.details })
+    .from(activityLog)
+    .where(eq(activityLog.action, 'talent.deleted'))
+  expect(deletions).toHaveLength(rows - 1)
+  expect(deletions[0]?.details).toEqual({
+    fullName: 'Person 0',
+    email: 'p0@example.com',
+    undo: true,
+  })
+})
+
 test('two runs sent at once: one starts, the other gets 409; the rows are written once', async ({
   api,
 }) => {

@@ -97,7 +97,7 @@ export async function createSpreadsheetImport(
   actor: Actor,
   file: { fileName: string; bytes: Buffer },
 ): Promise<SpreadsheetImportCreated> {
-  const shape = inspectTable(file.bytes, file.fileName)
+  const shape = await inspectTable(file.bytes, file.fileName)
   const sheet = shape.format === 'xlsx' ? (shape.sheets[0] ?? null) : null
   const preview = await previewOf(file.bytes, shape, sheet ?? undefined)
   const row = await db.transaction(async (tx) => {

@@ -21,6 +21,9 @@ export const importKeys = {
     [...queryRoots.imports, 'preview', id, sheet ?? null] as const,
 }
 
+/** The rows the dry run refuses, with a reason column (GET /api/imports/:id/errors.csv). */
+export const importBadRowsUrl = (id: number) => `/api/imports/${id}/errors.csv`
+
 /** How often a page looks again while rows are written. */
 const POLL_MS = 1000
 const isActive = (state: string | undefined) => state === 'queued' || state === 'running'

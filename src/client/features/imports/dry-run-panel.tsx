@@ -15,12 +15,14 @@ import {
   TableHeader,
   TableRow,
 } from '../../components/ui/table.tsx'
+import { BadRowsLink } from './bad-rows-link.tsx'
 import { ChoiceSelect } from './choice-select.tsx'
 
 const LEAVE_EMPTY = '__empty__'
 const UNDECIDED = '__undecided__'
 
 type DryRunPanelProps = {
+  importId: number
   result: DryRunResult
   values: ValueMapping
   onValuesChange: (values: ValueMapping) => void
@@ -35,6 +37,7 @@ const count = (n: number) => n.toLocaleString('en-US')
  * here, or left empty), and the refused rows with their reasons, a page at a time.
  */
 export function DryRunPanel({
+  importId,
   result,
   values,
   onValuesChange,
@@ -106,6 +109,7 @@ export function DryRunPanel({
       {result.errors.length > 0 ? (
         <div className="grid gap-2">
           <h3 className="font-medium">Refused rows</h3>
+          <BadRowsLink importId={importId} />
           <Table>
             <TableHeader>
               <TableRow>

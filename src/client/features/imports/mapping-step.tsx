@@ -169,6 +169,7 @@ function MappingForm({
       )}
       {result ? (
         <DryRunPanel
+          importId={importId}
           result={result}
           values={values}
           onValuesChange={setValues}

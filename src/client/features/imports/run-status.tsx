@@ -8,6 +8,7 @@ import { Progress } from '../../components/ui/progress.tsx'
 import { toast } from '../../components/ui/use-toast.ts'
 import { parseApiError } from '../../lib/api.ts'
 import { useUndoImport } from './api.ts'
+import { BadRowsLink } from './bad-rows-link.tsx'
 import { rateLine, stateLine } from './format.ts'
 
 type Kept = { talentId: number; fullName: string }[]
@@ -76,6 +77,7 @@ export function RunStatus({ item, canUndo, fetchedAt }: RunStatusProps) {
         />
       ) : null}
       {rate ? <p className="text-sm text-muted-foreground">{rate}</p> : null}
+      {!isActive && item.invalid > 0 ? <BadRowsLink importId={item.id} /> : null}
       {canUndo && (item.state === 'done' || item.state === 'failed') ? (
         <div>
           <UndoButton importId={item.id} onUndone={setKept} />

@@ -1,0 +1,18 @@
+import { createWorkerPool, type WorkerPool } from '../jobs/worker-pool.ts'
+
+/** The module that reads an .xlsx (a pool task). */
+export const READ_XLSX_WORKER = new URL('./read-xlsx.worker.ts', import.meta.url)
+
+/** A 50 MB workbook (the upload limit) of 100,000 rows reads in well under this on a busy box. */
+export const XLSX_READ_TIMEOUT_MS = 120_000
+
+/**
+ * The process's spreadsheet thread (jobs/worker-pool.ts, as CV parsing uses): one, as SheetJS
+ * holds a whole workbook in memory, and a large one needs far more heap than a CV parser's bound.
+ * Not kept warm: a workbook is read rarely, and an idle thread costs ~60 MB.
+ */
+export const spreadsheetPool: WorkerPool = createWorkerPool({
+  maxThreads: 1,
+  maxMemoryMb: 1024,
+  preload: READ_XLSX_WORKER,
+})
