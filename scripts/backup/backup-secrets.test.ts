@@ -89,7 +89,7 @@ const TABLES_AT_0006 = new Set([
 /**
  * Columns later migrations added to the tables of schema 0006 (0012: the search vectors — the
  * talent's own one generated until 0019 kept it by trigger, so backups hold it since; 0013:
- * two-factor; 0014: the phone key duplicates are found by; 0021: the default admin's marker).
+ * two-factor; 0014: the phone key duplicates are found by; 0020: the default admin's marker).
  */
 const COLUMNS_AFTER_0006: Record<string, string[]> = {
   talents: ['search_document', 'search_cv_document', 'phone_e164'],

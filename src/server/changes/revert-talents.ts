@@ -3,7 +3,8 @@ import { recordActivities } from '../activity/record.ts'
 import type { Db } from '../db/open.ts'
 import { rawRows } from '../db/raw-rows.ts'
 import type { Actor } from '../db/rows.ts'
-import { changesBetween, idArray, imageOf, RESTORABLE_COLUMNS } from './talent-images.ts'
+import { idArray } from '../db/id-array.ts'
+import { changesBetween, imageOf, RESTORABLE_COLUMNS } from './talent-images.ts'
 
 /*
  * Undo of recorded updates and deletes (talent-images.ts), set-based: 10,000 talents in a few
