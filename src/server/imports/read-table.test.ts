@@ -61,6 +61,18 @@ describe('delimiters', () => {
   })
 })
 
+test('a quote inside a cell that does not open with one is read as text', async () => {
+  const bytes = Buffer.from(
+    'Name,Notes\nDana,Said "call me" twice\nBo,=HYPERLINK("http://evil.example")\nCy,"quoted, with comma"\n',
+  )
+  expect(await rowsOf(bytes)).toEqual([
+    ['Name', 'Notes'],
+    ['Dana', 'Said "call me" twice'],
+    ['Bo', '=HYPERLINK("http://evil.example")'],
+    ['Cy', 'quoted, with comma'],
+  ])
+})
+
 describe('files Scout refuses, with a message the screen shows', () => {
   test('an unclosed quote names its row', async () => {
     const bytes = Buffer.from(

@@ -110,6 +110,10 @@ async function* readCsvRows(
         delimiter,
         bom: true,
         relax_column_count: true,
+        // A quote inside a cell that does not start with one is text (`5'11" tall`, a formula
+        // typed by hand), as spreadsheets write and read it; a cell that opens a quote still
+        // has to close it.
+        relax_quotes: true,
         skip_empty_lines: true,
         max_record_size: MAX_RECORD_BYTES,
       }),
