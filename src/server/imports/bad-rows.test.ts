@@ -1,25 +1,12 @@
 import { parse } from 'csv-parse/sync'
 import iconv from 'iconv-lite'
 import { expect } from 'vitest'
-import { spreadsheetImportCreatedSchema } from '#shared/imports/import-api.ts'
-import { apiTest as test, type Api, type SignedIn } from '#tests/support/api-test.ts'
-import { multipartFiles } from '#tests/support/cv-files.ts'
+import { apiTest as test } from '#tests/support/api-test.ts'
+import { uploadedSpreadsheet } from '#tests/support/spreadsheet-imports.ts'
 import { badRowsFileName } from './bad-rows.ts'
 import { MAPPING_FIRST_MESSAGE } from './dry-run.ts'
 import { duplicateInFileMessage } from './plan-rows.ts'
 import { unplacedValueMessage } from './row-to-talent.ts'
-
-async function uploaded(api: Api, who: SignedIn, name: string, bytes: Buffer) {
-  const { payload, headers } = multipartFiles([{ name, bytes }])
-  const response = await api.app.inject({
-    method: 'POST',
-    url: '/api/imports',
-    headers: { ...who.headers, ...headers },
-    payload,
-  })
-  expect(response.statusCode, response.body).toBe(201)
-  return spreadsheetImportCreatedSchema.parse(response.json())
-}
 
 /** Windows-1252 and semicolons; a bad e-mail with a formula beside it, a duplicate, a ragged row. */
 const FILE = [
@@ -35,7 +22,12 @@ test('errors.csv: the refused rows as in the file, a reason column, formulas neu
   api,
 }) => {
   const user = await api.as('user')
-  const created = await uploaded(api, user, 'people.csv', iconv.encode(FILE, 'windows-1252'))
+  const created = await uploadedSpreadsheet(
+    api,
+    user,
+    'people.csv',
+    iconv.encode(FILE, 'windows-1252'),
+  )
   const url = `/api/imports/${created.importId}/errors.csv`
 
   const early = await user.inject('GET', url)
@@ -103,7 +95,7 @@ test("errors.csv: someone else's import is a 404; a file with no bad rows is the
   api,
 }) => {
   const user = await api.as('user')
-  const created = await uploaded(
+  const created = await uploadedSpreadsheet(
     api,
     user,
     'ok.csv',

@@ -1,12 +1,9 @@
 import { and, eq, like } from 'drizzle-orm'
 import { expect, vi } from 'vitest'
-import {
-  spreadsheetImportCreatedSchema,
-  spreadsheetImportSchema,
-} from '#shared/imports/import-api.ts'
+import { spreadsheetImportSchema } from '#shared/imports/import-api.ts'
 import type { Talent } from '#shared/talent.ts'
-import { apiTest as test, type Api, type SignedIn } from '#tests/support/api-test.ts'
-import { multipartFiles } from '#tests/support/cv-files.ts'
+import { apiTest as test, type SignedIn } from '#tests/support/api-test.ts'
+import { mappedSpreadsheet } from '#tests/support/spreadsheet-imports.ts'
 import { activityLog, jobs, talents } from '../db/schema.ts'
 import { STALE_EDIT } from '../talents/service.ts'
 import type * as PlanRows from './plan-rows.ts'
@@ -43,24 +40,6 @@ vi.mock('./plan-rows.ts', async (importOriginal) => {
   }
 })
 
-async function mapped(api: Api, who: SignedIn, name: string, csv: string) {
-  const { payload, headers } = multipartFiles([{ name, bytes: Buffer.from(csv) }])
-  const response = await api.app.inject({
-    method: 'POST',
-    url: '/api/imports',
-    headers: { ...who.headers, ...headers },
-    payload,
-  })
-  expect(response.statusCode, response.body).toBe(201)
-  const created = spreadsheetImportCreatedSchema.parse(response.json())
-  const saved = await who.inject('PUT', `/api/imports/${created.importId}/mapping`, {
-    ...created.suggestedMapping,
-    existing: 'overwrite',
-  })
-  expect(saved.statusCode, saved.body).toBe(200)
-  return created.importId
-}
-
 const rowsFor = (prefix: string, count: number) =>
   Array.from({ length: count }, (_, i) => `${prefix} ${i},${prefix}${i}@example.com,Design,mid`)
 
@@ -71,17 +50,17 @@ test('two imports at once, sharing 100 e-mails: both finish, no row lost or doub
   const db = api.database.db
   const [ann, bo] = [await api.as('user'), await api.as('otherUser')]
   const shared = rowsFor('shared', 100)
-  const a = await mapped(
+  const a = await mappedSpreadsheet(
     api,
     ann,
-    'a.csv',
     ['Name,Email,Area,Level', ...rowsFor('a', 700), ...shared].join('\n'),
+    { name: 'a.csv' },
   )
-  const b = await mapped(
+  const b = await mappedSpreadsheet(
     api,
     bo,
-    'b.csv',
     ['Name,Email,Area,Level', ...shared, ...rowsFor('b', 700)].join('\n'),
+    { name: 'b.csv' },
   )
   expect((await ann.inject('POST', `/api/imports/${a}/run`)).statusCode).toBe(202)
   expect((await bo.inject('POST', `/api/imports/${b}/run`)).statusCode).toBe(202)
@@ -126,10 +105,9 @@ test('an import while someone edits one of its talents: the edit is kept, the ro
   const fayId = await api.makeTalent({ fullName: 'Fay Lin', email: 'fay@example.com' })
   // Someone opened Ed's edit form before the import ran.
   const opened = (await editor.inject('GET', `/api/talents/${edId}`)).json<Talent>()
-  const importId = await mapped(
+  const importId = await mappedSpreadsheet(
     api,
     importer,
-    'people.csv',
     [
       'Name,Email,Area,Level,Notes',
       'Ed Moss,ed@example.com,Design,exec,From the file',

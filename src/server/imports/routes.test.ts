@@ -13,28 +13,12 @@ import {
   type ImportMapping,
 } from '#shared/imports/import-api.ts'
 import { NO_EMAIL_COLUMN_MESSAGE } from '#shared/imports/column-mapping.ts'
-import { apiTest as test, type Api, type SignedIn } from '#tests/support/api-test.ts'
-import { multipartFiles } from '#tests/support/cv-files.ts'
+import { apiTest as test } from '#tests/support/api-test.ts'
+import { uploadSpreadsheet, uploadedSpreadsheet } from '#tests/support/spreadsheet-imports.ts'
 import { talents } from '../db/schema.ts'
 import { MAPPING_FIRST_MESSAGE } from './dry-run.ts'
 import { duplicateInFileMessage } from './plan-rows.ts'
 import { unplacedValueMessage } from './row-to-talent.ts'
-
-async function upload(api: Api, who: SignedIn, name: string, bytes: Buffer) {
-  const { payload, headers } = multipartFiles([{ name, bytes }])
-  return api.app.inject({
-    method: 'POST',
-    url: '/api/imports',
-    headers: { ...who.headers, ...headers },
-    payload,
-  })
-}
-
-async function uploaded(api: Api, who: SignedIn, name: string, bytes: Buffer) {
-  const response = await upload(api, who, name, bytes)
-  expect(response.statusCode, response.body).toBe(201)
-  return spreadsheetImportCreatedSchema.parse(response.json())
-}
 
 /** A messy real-world sheet: Windows-1252, semicolons, First/Last, "Sr.", a duplicate, a bad e-mail. */
 const MESSY = [
@@ -56,7 +40,12 @@ test('upload, map, dry run: counts, values to map, refused rows with reasons, no
     email: 'Existing@Example.com',
     addedById: user.user.id,
   })
-  const created = await uploaded(api, user, 'people.csv', iconv.encode(MESSY, 'windows-1252'))
+  const created = await uploadedSpreadsheet(
+    api,
+    user,
+    'people.csv',
+    iconv.encode(MESSY, 'windows-1252'),
+  )
   expect(created.columns).toEqual([
     'First',
     'Last',
@@ -130,7 +119,7 @@ test("Scout's own export maps itself; an XLSX offers its sheets", async ({ api }
     'Talents',
   )
   const bytes = XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer
-  const created = await uploaded(api, user, 'scout.xlsx', bytes)
+  const created = await uploadedSpreadsheet(api, user, 'scout.xlsx', bytes)
   expect(created).toMatchObject({ format: 'xlsx', sheets: ['Readme', 'Talents'], sheet: 'Readme' })
   const talentsSheet = await user.inject(
     'GET',
@@ -150,7 +139,7 @@ test("Scout's own export maps itself; an XLSX offers its sheets", async ({ api }
 test('bad files and bad mappings get a clear 4xx', async ({ api }) => {
   const user = await api.as('user')
   const refused = async (name: string, bytes: Buffer) => {
-    const response = await upload(api, user, name, bytes)
+    const response = await uploadSpreadsheet(api, user, name, bytes)
     return {
       status: response.statusCode,
       message: response.json<{ message: string }>().message,
@@ -170,7 +159,12 @@ test('bad files and bad mappings get a clear 4xx', async ({ api }) => {
   expect(plain.statusCode).toBe(400)
   expect(plain.json()).toEqual({ message: NO_IMPORT_FILE_MESSAGE })
 
-  const created = await uploaded(api, user, 'people.csv', Buffer.from('Name,Email\nDana,d@x.com\n'))
+  const created = await uploadedSpreadsheet(
+    api,
+    user,
+    'people.csv',
+    Buffer.from('Name,Email\nDana,d@x.com\n'),
+  )
   const put = (body: object) => user.inject('PUT', `/api/imports/${created.importId}/mapping`, body)
   expect((await put({ columns: ['fullName'] })).json()).toEqual({
     message: MAPPING_COLUMNS_MESSAGE,
@@ -183,7 +177,12 @@ test('bad files and bad mappings get a clear 4xx', async ({ api }) => {
 
 test("an import is its author's (and admins'): others get 404", async ({ api }) => {
   const user = await api.as('user')
-  const created = await uploaded(api, user, 'people.csv', Buffer.from('Name,Email\nDana,d@x.com\n'))
+  const created = await uploadedSpreadsheet(
+    api,
+    user,
+    'people.csv',
+    Buffer.from('Name,Email\nDana,d@x.com\n'),
+  )
   const other = await api.as('otherUser')
   const theirs = await other.inject('POST', `/api/imports/${created.importId}/dry-run`)
   expect(theirs.statusCode).toBe(404)
@@ -197,7 +196,7 @@ test("an import is its author's (and admins'): others get 404", async ({ api }) 
 test('a file with the same headers as last time gets last time’s mapping', async ({ api }) => {
   const user = await api.as('user')
   const csv = Buffer.from('Who,Contact,Grade\nDana Reyes,d@x.com,Sr.\n')
-  const first = await uploaded(api, user, 'march.csv', csv)
+  const first = await uploadedSpreadsheet(api, user, 'march.csv', csv)
   expect(first.suggestedMapping.columns).toEqual(['ignore', 'ignore', 'seniorityLevel'])
   const chosen = {
     columns: ['fullName', 'email', 'seniorityLevel'],
@@ -205,9 +204,9 @@ test('a file with the same headers as last time gets last time’s mapping', asy
     existing: 'fillEmpty',
   }
   await user.inject('PUT', `/api/imports/${first.importId}/mapping`, chosen)
-  const second = await uploaded(api, user, 'april.csv', csv)
+  const second = await uploadedSpreadsheet(api, user, 'april.csv', csv)
   expect(second.suggestedMapping).toEqual(chosen)
   // Someone else's mappings are theirs.
-  const other = await uploaded(api, await api.as('otherUser'), 'april.csv', csv)
+  const other = await uploadedSpreadsheet(api, await api.as('otherUser'), 'april.csv', csv)
   expect(other.suggestedMapping.columns).toEqual(['ignore', 'ignore', 'seniorityLevel'])
 })

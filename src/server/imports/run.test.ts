@@ -3,31 +3,12 @@ import { expect } from 'vitest'
 import {
   ALREADY_RUN_MESSAGE,
   IMPORT_ALREADY_UNDONE,
-  spreadsheetImportCreatedSchema,
   spreadsheetImportSchema,
   spreadsheetImportUndoSchema,
 } from '#shared/imports/import-api.ts'
-import { apiTest as test, type Api, type SignedIn } from '#tests/support/api-test.ts'
-import { multipartFiles } from '#tests/support/cv-files.ts'
+import { apiTest as test } from '#tests/support/api-test.ts'
+import { mappedSpreadsheet, uploadedSpreadsheet } from '#tests/support/spreadsheet-imports.ts'
 import { activityLog, tags, talents } from '../db/schema.ts'
-
-async function mapped(api: Api, who: SignedIn, csv: string, existing = 'overwrite') {
-  const { payload, headers } = multipartFiles([{ name: 'people.csv', bytes: Buffer.from(csv) }])
-  const response = await api.app.inject({
-    method: 'POST',
-    url: '/api/imports',
-    headers: { ...who.headers, ...headers },
-    payload,
-  })
-  expect(response.statusCode, response.body).toBe(201)
-  const created = spreadsheetImportCreatedSchema.parse(response.json())
-  const saved = await who.inject('PUT', `/api/imports/${created.importId}/mapping`, {
-    ...created.suggestedMapping,
-    existing,
-  })
-  expect(saved.statusCode, saved.body).toBe(200)
-  return created.importId
-}
 
 const CSV = [
   'Name,Email,Area,Level,Skills,Notes',
@@ -46,7 +27,7 @@ test('run: creates, updates, refuses bad rows, names the import in History; undo
     email: 'ed@example.com',
     addedById: user.user.id,
   })
-  const importId = await mapped(api, user, CSV)
+  const importId = await mappedSpreadsheet(api, user, CSV)
 
   const run = await user.inject('POST', `/api/imports/${importId}/run`)
   expect(run.statusCode, run.body).toBe(202)
@@ -99,7 +80,7 @@ test('run: creates, updates, refuses bad rows, names the import in History; undo
 
 test('undo leaves a talent edited since the import as it is, and lists it', async ({ api }) => {
   const user = await api.as('user')
-  const importId = await mapped(api, user, CSV)
+  const importId = await mappedSpreadsheet(api, user, CSV)
   await user.inject('POST', `/api/imports/${importId}/run`)
   await api.app.jobs.drain()
   const [dana] = await api.database.db
@@ -133,7 +114,7 @@ test('undo of a large import removes its talents batch by batch, keeps the one e
     'Name,Email,Area,Level',
     ...Array.from({ length: rows }, (_, i) => `Person ${i},p${i}@example.com,Design,mid`),
   ].join('\n')
-  const importId = await mapped(api, user, csv)
+  const importId = await mappedSpreadsheet(api, user, csv)
   await user.inject('POST', `/api/imports/${importId}/run`)
   await api.app.jobs.drain()
   expect((await user.inject('GET', `/api/imports/${importId}`)).json()).toMatchObject({
@@ -174,7 +155,7 @@ test('two runs sent at once: one starts, the other gets 409; the rows are writte
   api,
 }) => {
   const user = await api.as('user')
-  const importId = await mapped(api, user, CSV)
+  const importId = await mappedSpreadsheet(api, user, CSV)
   const answers = await Promise.all([
     user.inject('POST', `/api/imports/${importId}/run`),
     user.inject('POST', `/api/imports/${importId}/run`),
@@ -192,7 +173,7 @@ test("someone else's import cannot be run, read or undone (404); skip leaves exi
 }) => {
   const user = await api.as('user')
   await api.makeTalent({ fullName: 'Ed Moss', email: 'ed@example.com', addedById: user.user.id })
-  const importId = await mapped(api, user, CSV, 'skip')
+  const importId = await mappedSpreadsheet(api, user, CSV, { existing: 'skip' })
   const other = await api.as('otherUser')
   for (const [method, url] of [
     ['POST', `/api/imports/${importId}/run`],
@@ -262,17 +243,7 @@ test('issue 18 item 7: an export re-imported into an empty pool gives back the s
     const exported = await user.inject('GET', `/api/talents/export?format=${format}`)
     expect(exported.statusCode).toBe(200)
     await db.delete(talents).where(sql`true`)
-    const { payload, headers } = multipartFiles([
-      { name: `scout.${format}`, bytes: exported.rawPayload },
-    ])
-    const upload = await api.app.inject({
-      method: 'POST',
-      url: '/api/imports',
-      headers: { ...user.headers, ...headers },
-      payload,
-    })
-    expect(upload.statusCode, upload.body).toBe(201)
-    const created = spreadsheetImportCreatedSchema.parse(upload.json())
+    const created = await uploadedSpreadsheet(api, user, `scout.${format}`, exported.rawPayload)
     await user.inject('PUT', `/api/imports/${created.importId}/mapping`, created.suggestedMapping)
     expect((await user.inject('POST', `/api/imports/${created.importId}/run`)).statusCode).toBe(202)
     await api.app.jobs.drain()
