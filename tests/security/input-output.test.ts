@@ -126,12 +126,14 @@ describe('SECURITY.md 20: links are http(s) only (rendering as text: tests/e2e/x
 
 describe('SECURITY.md 21: one export route; SECURITY.md 22: uploads only where CVs go', () => {
   // Rule 21's escaping tests read the exported bytes (CSV and the XLSX's sheet XML) in
-  // src/server/talents/export.test.ts; this fails the day another export route appears
-  // without them. The selection's export (POST) writes through the same stream. Rule 22's own tests are in src/server/cvs/routes.test.ts (type by bytes, size
+  // src/server/talents/export.test.ts, and an import's bad rows in
+  // src/server/imports/bad-rows.test.ts; this fails the day another file route appears without
+  // them. The selection's export (POST) writes through the same stream as the GET. Rule 22's own tests are in src/server/cvs/routes.test.ts (type by bytes, size
   // cap, attachment + nosniff + sandbox).
-  test('only /api/talents/export exports, and multipart bodies are parsed only by the CV upload routes', async () => {
+  test('only the exports and the bad-rows file write CSV or XLSX, and multipart bodies are parsed only by the CV upload routes', async () => {
     const names = appRoutes(t.app).map(routeName)
     expect(names.filter((name) => /export|csv|xlsx/i.test(name)).sort()).toEqual([
+      'GET /api/imports/:id/errors.csv',
       'GET /api/talents/export',
       'POST /api/talents/export',
     ])

@@ -110,6 +110,7 @@ describe('filters (spec section 3 "Filter state")', () => {
       email: 'alice@x.test',
       firstName: null,
       lastName: null,
+      isDefaultAdmin: false,
     })
     const none = await listTalents(database.db, query({ search: 't1@x.test' }))
     expect(none.rows.find((r) => r.email === 't1@x.test')?.addedByUser).toBeNull()
