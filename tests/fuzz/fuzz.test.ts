@@ -67,10 +67,15 @@ function checkAnswer(request: FuzzRequest, response: LightMyRequestResponse): vo
 const MAX_BATCH = 8
 
 /**
- * Reads that write their own activity-log entry when they succeed: an export is recorded before
- * its rows leave (issue 18), so a successful one adds a row by design. A refused one must not.
+ * Reads that write when they succeed, by design: an export is recorded in the activity log before
+ * its rows leave (issue 18), and the duplicates list queues the pool's first scan when it has
+ * never been scanned (issue 19). A refused one must not write.
  */
-const AUDITED_READS = new Set(['GET /api/talents/export', 'POST /api/talents/export'])
+const AUDITED_READS = new Set([
+  'GET /api/talents/export',
+  'POST /api/talents/export',
+  'GET /api/duplicates',
+])
 
 async function fuzzRoute(route: RouteEntry): Promise<number> {
   let sent = 0
