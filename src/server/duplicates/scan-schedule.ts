@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 import { duplicateScans } from '../db/duplicate-schema.ts'
 import type { Db } from '../db/open.ts'
 import { rawRows } from '../db/raw-rows.ts'
-import { jobs } from '../db/schema.ts'
+import { jobs } from '../db/job-schema.ts'
 import { enqueueJob } from '../jobs/queue.ts'
 
 /** The job kind of the whole-pool scan (scan-job.ts); migration 0018's trigger enqueues it too. */

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { jobs } from '../db/schema.ts'
+import { jobs } from '../db/job-schema.ts'
 import { createTestDatabase, truncateAll } from '#tests/support/test-database.ts'
 import type { OpenDatabase } from '../db/open.ts'
 import { claimJob, completeJob, enqueueJob, failJob, releaseAbandonedJobs } from './queue.ts'

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/open.ts'
 import { rawRows } from '../db/raw-rows.ts'
-import { jobs } from '../db/schema.ts'
+import { jobs } from '../db/job-schema.ts'
 
 /*
  * Durable jobs (ARCHITECTURE.md "Growing": jobs/). A feature enqueues in the transaction of the
