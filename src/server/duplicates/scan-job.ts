@@ -1,7 +1,6 @@
 import type { CountryCode } from 'libphonenumber-js'
 import type { Db } from '../db/open.ts'
 import type { JobHandler } from '../jobs/runner.ts'
-import { collectHits } from './group-pairs.ts'
 import { findDuplicatePairs } from './scan.ts'
 import { beginDuplicateScan } from './scan-schedule.ts'
 import { storeScanResult } from './stored-groups.ts'
@@ -14,7 +13,7 @@ import { storeScanResult } from './stored-groups.ts'
 export async function runDuplicateScan(db: Db, region: CountryCode | undefined): Promise<boolean> {
   const startedAt = await beginDuplicateScan(db)
   const pairs = await findDuplicatePairs(db, region)
-  return storeScanResult(db, collectHits(pairs), startedAt)
+  return storeScanResult(db, pairs, startedAt)
 }
 
 export function scanDuplicatesJob(db: Db, region: CountryCode | undefined): JobHandler {

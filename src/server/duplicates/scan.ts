@@ -3,7 +3,7 @@ import type { CountryCode } from 'libphonenumber-js'
 import { sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/open.ts'
 import { rawRows } from '../db/raw-rows.ts'
-import type { Pair } from './group-pairs.ts'
+import { PairCollector, type Pair, type PairHits } from './group-pairs.ts'
 import { refreshPhoneKeys } from './phone-keys.ts'
 import { NAME_SIMILARITY, RULE_SCORES, similarNameScore } from './rules.ts'
 
@@ -59,19 +59,22 @@ export function chunkQuery(from: number, to: number): SQL {
 const MAX_PAIRS = 50_000
 
 /**
- * Every pair a rule joins across the pool (one row per rule that holds), without pairs marked
+ * Every pair a rule joins across the pool, with each rule that holds for it, without pairs marked
  * 'Not duplicates', phone keys refreshed first. It runs chunk by chunk and gives the event loop a
  * turn between chunks: on the embedded engine a query holds the only thread, requests included.
  */
-export async function findDuplicatePairs(db: Db, region: CountryCode | undefined): Promise<Pair[]> {
+export async function findDuplicatePairs(
+  db: Db,
+  region: CountryCode | undefined,
+): Promise<PairHits[]> {
   await refreshPhoneKeys(db, region)
   const [range] = await rawRows<{ min: number | null; max: number | null }>(
     db,
     sql`SELECT min(id) AS min, max(id) AS max FROM talents`,
   )
-  const pairs: Pair[] = []
-  if (range?.min == null || range.max == null) return pairs
-  for (let from = range.min; from <= range.max && pairs.length < MAX_PAIRS; from += CHUNK) {
+  const pairs = new PairCollector()
+  if (range?.min == null || range.max == null) return []
+  for (let from = range.min; from <= range.max && pairs.size < MAX_PAIRS; from += CHUNK) {
     const to = from + CHUNK
     const rows = await db.transaction(async (tx) => {
       // The planner prices a chunk far above jit_above_cost (it cannot know each lookup finds one
@@ -79,8 +82,8 @@ export async function findDuplicatePairs(db: Db, region: CountryCode | undefined
       await tx.execute(sql`SET LOCAL jit = off`)
       return rawRows<Pair>(tx, chunkQuery(from, to))
     })
-    pairs.push(...rows)
+    await pairs.add(rows)
     await yieldToEventLoop()
   }
-  return pairs
+  return pairs.pairs()
 }

@@ -82,7 +82,7 @@ export async function storeScanResult(
         !dismissedKeys.has(`${pair.low}:${pair.high}`),
     )
     await tx.delete(duplicateGroups).where(sql`true`)
-    await insertGroups(tx, groupPairs(kept))
+    await insertGroups(tx, await groupPairs(kept))
     await tx.update(duplicateScans).set({ scannedAt: startedAt }).where(eq(duplicateScans.id, 1))
     return true
   })
@@ -112,7 +112,7 @@ export async function removeStoredPairs(
       rows.map((row) => row.id),
     ),
   )
-  await insertGroups(tx, groupPairs(kept))
+  await insertGroups(tx, await groupPairs(kept))
 }
 
 /** 'Not duplicates' for every pair among `ids`: out of the stored groups at once. */
