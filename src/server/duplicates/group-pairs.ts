@@ -33,7 +33,7 @@ export class PairCollector {
       await turns.maybe()
       if (!isDuplicateReason(reason)) continue
       let partners = this.#byLow.get(low)
-      if (!partners) this.#byLow.set(low, (partners = new Map()))
+      if (!partners) this.#byLow.set(low, (partners = new Map<number, PairHits>()))
       let pair = partners.get(high)
       if (!pair) {
         partners.set(high, (pair = { low, high, hits: [] }))
