@@ -113,7 +113,9 @@ export async function startServer(
     ADMIN_EMAIL: BENCH_ACCOUNT.email,
     ADMIN_PASSWORD: BENCH_ACCOUNT.password,
   })
-  const profile = options.profileDir ? ['--cpu-prof', '--cpu-prof-dir', options.profileDir] : []
+  // BENCH_PROFILE_DIR: any bench's server writes a V8 CPU profile there (read with bench/profile.ts).
+  const profileDir = options.profileDir ?? process.env.BENCH_PROFILE_DIR
+  const profile = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []
   // The loop-delay probe answers over an IPC channel: the server takes SIGUSR2 as "shut down".
   const probe = options.loopDelay ? ['--import', './bench/lib/loop-delay.ts'] : []
   const child = spawn(
