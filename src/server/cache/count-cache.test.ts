@@ -116,3 +116,27 @@ test('issue 15 item 12: a count loaded for an older data version is answered but
     await handle.close()
   }
 })
+
+test('counts that miss together share one load, and a failed one is not kept', async () => {
+  const handle = await a.database.openAnother()
+  try {
+    const { db } = handle
+    noteDataVersion(db, 5)
+    let loads = 0
+    let finish: (n: number) => void = () => undefined
+    const slow = () => {
+      loads += 1
+      return new Promise<number>((done) => (finish = done))
+    }
+    const waiting = Array.from({ length: 20 }, () => cachedCount(db, 5, 'together', slow))
+    finish(42)
+    expect(await Promise.all(waiting)).toEqual(Array.from({ length: 20 }, () => 42))
+    expect(loads).toBe(1)
+    await expect(
+      cachedCount(db, 5, 'failing', () => Promise.reject(new Error('gone'))),
+    ).rejects.toThrow('gone')
+    expect(await cachedCount(db, 5, 'failing', () => Promise.resolve(7))).toBe(7)
+  } finally {
+    await handle.close()
+  }
+})

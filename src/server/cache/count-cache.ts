@@ -1,4 +1,5 @@
 import type { Db } from '../db/open.ts'
+import { loadOnce } from './load-once.ts'
 
 /**
  * Pool-wide numbers kept between writes (issue 3; STACK.md: an exact count on every page caps
@@ -18,14 +19,19 @@ export const CLOCK_TTL_MS = 60_000
 const MAX_ENTRIES = 500
 
 type Entry = { value: unknown; expiresAt: number }
-type Cache = { version: number; entries: Map<string, Entry> }
+type Cache = {
+  version: number
+  entries: Map<string, Entry>
+  /** Loads under way for this version, shared by the requests that missed together. */
+  loading: Map<string, Promise<unknown>>
+}
 const caches = new WeakMap<Db, Cache>()
 
 /** The cache for `version`: a newer version than the cache's starts an empty one. */
 function cacheAt(db: Db, version: number): Cache {
   let cache = caches.get(db)
   if (!cache || version > cache.version) {
-    cache = { version, entries: new Map() }
+    cache = { version, entries: new Map(), loading: new Map() }
     caches.set(db, cache)
   }
   return cache
@@ -49,13 +55,19 @@ export async function cached<T>(
   if (version < cache.version) return load()
   const hit = cache.entries.get(key)
   if (hit && hit.expiresAt > Date.now() && isValue(hit.value)) return hit.value
-  const value = await load()
-  // Moved on while this loaded (a newer version arrived): the value may predate that write.
-  if (caches.get(db) !== cache) return value
-  // Bounded: many distinct searches must not grow memory without limit.
-  if (cache.entries.size >= MAX_ENTRIES) cache.entries.clear()
-  cache.entries.set(key, { value, expiresAt: Date.now() + ttlMs })
-  return value
+  const current = cache
+  const value = await loadOnce(current.loading, key, async () => {
+    const loaded = await load()
+    // Moved on while this loaded (a newer version arrived): the value may predate that write.
+    if (caches.get(db) !== current) return loaded
+    // Bounded: many distinct searches must not grow memory without limit.
+    if (current.entries.size >= MAX_ENTRIES) current.entries.clear()
+    current.entries.set(key, { value: loaded, expiresAt: Date.now() + ttlMs })
+    return loaded
+  })
+  // Keys are per kind of value (`count:` …), so a shared load is of the caller's type; a value
+  // that fails the caller's own check is loaded again rather than trusted.
+  return isValue(value) ? value : load()
 }
 
 export const isNumber = (value: unknown): value is number => typeof value === 'number'

@@ -154,6 +154,29 @@ describe('cachedPage', () => {
     expect(loads).toBe(3)
   })
 
+  test('requests that miss together share one load (a write used to cost one query per waiting request)', async () => {
+    const { db } = testApp.database
+    let loads = 0
+    let finish: (value: CachedPage) => void = () => undefined
+    const slow = () => {
+      loads += 1
+      return new Promise<CachedPage>((resolve) => (finish = resolve))
+    }
+    const waiting = Array.from({ length: 20 }, () => cachedPage(db, 150, 'k', slow))
+    finish(page('shared'))
+    expect(await Promise.all(waiting)).toEqual(Array.from({ length: 20 }, () => page('shared')))
+    expect(loads).toBe(1)
+    // A failed load is not kept: the next request tries again.
+    const failing = () => {
+      loads += 1
+      return Promise.reject(new Error('database went away'))
+    }
+    await expect(cachedPage(db, 150, 'f', failing)).rejects.toThrow('database went away')
+    expect(await cachedPage(db, 150, 'f', () => Promise.resolve(page('again')))).toEqual(
+      page('again'),
+    )
+  })
+
   test('keeps at most maxPages, dropping the least recently used; 0 keeps none', async () => {
     const { db } = testApp.database
     let loads = 0

@@ -1,4 +1,5 @@
 import type { Db } from '../db/open.ts'
+import { loadOnce } from './load-once.ts'
 
 /**
  * A cached page: everything but the total, which is cached by the same rule in count-cache.ts, and
@@ -11,7 +12,13 @@ export type CachedPage = {
   brotli?: Buffer
 }
 
-type PageCache = { version: number; pages: Map<string, CachedPage>; bytes: number }
+type PageCache = {
+  version: number
+  pages: Map<string, CachedPage>
+  bytes: number
+  /** Loads under way for this version, shared by the requests that missed together. */
+  loading: Map<string, Promise<CachedPage>>
+}
 
 /** ~30 KiB per page of 50: ~15 MiB at most, and never past MAX_CACHE_BYTES (SECURITY.md 31). */
 export const MAX_CACHED_PAGES = 500
@@ -44,7 +51,7 @@ export async function cachedPage(
   if (maxPages <= 0) return load()
   let cache = caches.get(db)
   if (!cache || version > cache.version) {
-    cache = { version, pages: new Map(), bytes: 0 }
+    cache = { version, pages: new Map(), bytes: 0, loading: new Map() }
     caches.set(db, cache)
   }
   // A request that began before a newer one saw a write: serve it, but keep nothing.
@@ -56,8 +63,17 @@ export async function cachedPage(
     cache.pages.set(key, hit)
     return hit
   }
-  const page = await load()
-  if (caches.get(db) !== cache || page.json.length > MAX_CACHED_PAGE_CHARS) return page
+  const current = cache
+  return loadOnce(cache.loading, key, async () => {
+    const page = await load()
+    if (caches.get(db) === current && page.json.length <= MAX_CACHED_PAGE_CHARS) {
+      keep(current, key, page, maxPages)
+    }
+    return page
+  })
+}
+
+function keep(cache: PageCache, key: string, page: CachedPage, maxPages: number): void {
   cache.pages.set(key, page)
   cache.bytes += pageBytes(page)
   // Least recently used first, until both the page count and the bytes are within bounds.
@@ -66,5 +82,4 @@ export async function cachedPage(
     cache.pages.delete(oldKey)
     cache.bytes -= pageBytes(oldPage)
   }
-  return page
 }
