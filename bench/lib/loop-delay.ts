@@ -29,6 +29,8 @@ export type LoopDelayWindow = {
   /** The largest resident set and V8 heap seen in the window (sampled every 50 ms), MB. */
   rssMaxMb: number
   heapMaxMb: number
+  /** Memory outside the V8 heap: buffers, and the embedded engine's WebAssembly memory. */
+  externalMaxMb: number
 }
 
 const MB = 1024 * 1024
@@ -36,11 +38,14 @@ const MB = 1024 * 1024
 function startWindow() {
   const histogram = monitorEventLoopDelay({ resolution: 10 })
   histogram.enable()
-  const memory = { rss: process.memoryUsage.rss(), heap: process.memoryUsage().heapUsed }
+  const usage = process.memoryUsage()
+  const memory = { rss: usage.rss, heap: usage.heapUsed, external: usage.external }
   // Peaks, not the values at the ask: an export's memory is gone by the time it is asked.
   const sampler = setInterval(() => {
     memory.rss = Math.max(memory.rss, process.memoryUsage.rss())
-    memory.heap = Math.max(memory.heap, process.memoryUsage().heapUsed)
+    const now = process.memoryUsage()
+    memory.heap = Math.max(memory.heap, now.heapUsed)
+    memory.external = Math.max(memory.external, now.external)
   }, 50).unref()
   return {
     memory,
@@ -71,6 +76,7 @@ if (process.channel) {
       cpu: (100 * (used.user + used.system)) / 1000 / ms,
       rssMaxMb: memory.rss / MB,
       heapMaxMb: memory.heap / MB,
+      externalMaxMb: memory.external / MB,
     }
     window = startWindow()
     process.send?.(report)

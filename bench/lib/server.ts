@@ -29,6 +29,7 @@ const loopDelayWindowSchema = z.object({
   cpu: z.number(),
   rssMaxMb: z.number(),
   heapMaxMb: z.number(),
+  externalMaxMb: z.number(),
 })
 
 /** A port the OS says is free right now. */
