@@ -50,7 +50,7 @@ export async function dryRun(
     shapeOf(row),
     mapping.data,
     async (plans) => {
-      await duplicates.addBatch(plans)
+      await duplicates.add(plans)
       for (const plan of plans) {
         counts.total++
         if (plan.action === 'create') counts.created++
@@ -64,6 +64,7 @@ export async function dryRun(
     },
     tally,
   )
+  await duplicates.finish()
   const pageCount = Math.max(1, Math.ceil(problems.length / DRY_RUN_PAGE_SIZE))
   const start = (Math.min(page, pageCount) - 1) * DRY_RUN_PAGE_SIZE
   return {

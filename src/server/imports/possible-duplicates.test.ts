@@ -111,19 +111,19 @@ test('a new row that looks like a talent of the pool is listed with that talent 
   expect(await api.database.db.select().from(talents)).toHaveLength(9)
 })
 
-test(`every flagged row is counted, across batches; the first ${POSSIBLE_DUPLICATE_ROWS_LIMIT} are listed`, async ({
+test(`every flagged row is counted, across checks of 2,000 rows; the first ${POSSIBLE_DUPLICATE_ROWS_LIMIT} are listed`, async ({
   api,
 }) => {
   const user = await api.as('user')
   const dana = await addTalent(user, { phone: '+1 415 555 0134' })
   const rows = Array.from(
-    { length: 620 },
+    { length: 2_100 },
     (_, i) => `Person ${i},p${i}@new.example,(415) 555-0134,,Science,mid`,
   )
   const importId = await mappedSpreadsheet(api, user, [HEADER, ...rows].join('\n'))
 
   const dry = await dryRun(user, importId)
-  expect(dry).toMatchObject({ total: 620, created: 620, possibleDuplicates: 620 })
+  expect(dry).toMatchObject({ total: 2_100, created: 2_100, possibleDuplicates: 2_100 })
   expect(dry.possibleDuplicateRows).toHaveLength(POSSIBLE_DUPLICATE_ROWS_LIMIT)
   expect(dry.possibleDuplicateRows[0]?.row).toBe(2)
   expect(dry.possibleDuplicateRows.at(-1)).toEqual({
