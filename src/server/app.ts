@@ -162,7 +162,10 @@ export async function buildApp({
   app.addHook('onClose', () => housekeeping.stop())
   await app.register(cvRoutes, { db: database.db, maxMegabytes: config.cvMaxMegabytes })
   await app.register(cvImportRoutes, { db: database.db, maxMegabytes: config.cvMaxMegabytes })
-  await app.register(importRoutes, { db: database.db })
+  await app.register(importRoutes, {
+    db: database.db,
+    phoneRegion: config.defaultPhoneRegion,
+  })
   await app.register(tagRoutes, { db: database.db })
   await app.register(activityRoutes, { db: database.db })
   await app.register(reportRoutes, { db: database.db })

@@ -24,6 +24,13 @@ test('import a messy spreadsheet: map, check, fix a value, run, then undo', asyn
     areaOfInterest: 'Design',
     seniorityLevel: 'mid',
   })
+  // Issue 19: a talent of the pool that the file's Dana looks like (a very similar name, same area).
+  await createTalentViaApi(page, token, {
+    fullName: `Dana M. Reyes ${id}`,
+    email: `dana.m.${id}@example.com`,
+    areaOfInterest: 'Design',
+    seniorityLevel: 'mid',
+  })
   const csv = [
     'First;Last;E-mail Address;Department;Level;Skills',
     `José;Núñez ${id};jose.${id}@example.com;Engineering;Sr.;Python, Go`,
@@ -60,6 +67,9 @@ test('import a messy spreadsheet: map, check, fix a value, run, then undo', asyn
     summary.getByRole('cell', { name: 'This e-mail is already on row 2; the first row wins.' }),
   ).toBeVisible()
 
+  // Dana's row is refused for now, so nothing warns of her yet.
+  await expect(summary.getByText(`Row 3: Dana Reyes ${id}`)).toHaveCount(0)
+
   // The refused rows come down as a CSV of the file's cells with the reason of each.
   const downloading = page.waitForEvent('download')
   await summary.getByRole('link', { name: 'Download bad rows' }).click()
@@ -76,6 +86,20 @@ test('import a messy spreadsheet: map, check, fix a value, run, then undo', asyn
   await page.getByRole('button', { name: 'Check the rows again' }).click()
   await expect(summary.getByRole('definition').nth(0)).toHaveText('2')
   await expect(summary.getByRole('definition').nth(3)).toHaveText('2')
+
+  // Dana is now a new talent, and looks like one already in the pool: a warning, as on the
+  // talent form, with a link to the other talent; importing stays allowed.
+  const lookAlikes = summary.getByRole('region', {
+    name: '1 row looks like a talent already in the pool',
+  })
+  await expect(lookAlikes.getByText(`Row 3: Dana Reyes ${id}`)).toBeVisible()
+  await expect(lookAlikes).toContainText(
+    `Possible duplicate: Dana M. Reyes ${id} — similar name in the same area`,
+  )
+  await expect(lookAlikes.getByRole('link', { name: `Dana M. Reyes ${id}` })).toHaveAttribute(
+    'target',
+    '_blank',
+  )
 
   await page.getByRole('button', { name: 'Import 3 talents' }).click()
   await expect(

@@ -1,6 +1,7 @@
 import fastifyMultipart from '@fastify/multipart'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { CountryCode } from 'libphonenumber-js'
 import { z } from 'zod'
 import {
   IMPORT_MAX_MB,
@@ -22,7 +23,11 @@ import { dryRun } from './dry-run.ts'
 import { importStatus, listRuns, startRun, undoRun } from './runs.ts'
 import { createSpreadsheetImport, previewSheet, saveMapping } from './uploads.ts'
 
-export type ImportRoutesOptions = { db: Db }
+export type ImportRoutesOptions = {
+  db: Db
+  /** DEFAULT_PHONE_REGION: the dry run compares phones for likely duplicates. */
+  phoneRegion: CountryCode | undefined
+}
 
 const MAX_UPLOAD_BYTES = IMPORT_MAX_MB * 1024 * 1024
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024
@@ -31,7 +36,10 @@ const MULTIPART_OVERHEAD_BYTES = 64 * 1024
  * Spreadsheet import (issue 18 items 1–3): upload one .csv/.tsv/.xlsx, map its columns, and try
  * the mapping on every row before anything is written.
  */
-export const importRoutes: FastifyPluginAsync<ImportRoutesOptions> = async (base, { db }) => {
+export const importRoutes: FastifyPluginAsync<ImportRoutesOptions> = async (
+  base,
+  { db, phoneRegion },
+) => {
   await base.register(fastifyMultipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 0, parts: 1, headerPairs: 50 },
   })
@@ -100,13 +108,14 @@ export const importRoutes: FastifyPluginAsync<ImportRoutesOptions> = async (base
   app.post('/api/imports/:id/dry-run', {
     config: { access: 'user' },
     schema: {
-      summary: 'Try the saved mapping on every row: counts, values to map, refused rows (paged)',
+      summary:
+        'Try the saved mapping on every row: counts, values to map, refused rows (paged), likely duplicates',
       params: spreadsheetImportParamsSchema,
       querystring: dryRunQuerySchema,
       response: { 200: dryRunResultSchema },
     },
     handler: (request) =>
-      dryRun(db, requireViewer(request).user, request.params.id, request.query.page),
+      dryRun(db, requireViewer(request).user, request.params.id, request.query.page, phoneRegion),
   })
 
   app.get('/api/imports/:id/errors.csv', {

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { DUPLICATE_REASONS } from '../duplicates.ts'
 import { columnTargetSchema } from './column-mapping.ts'
 import { valueMappingSchema } from './value-mapping.ts'
 
@@ -83,6 +84,28 @@ export const dryRunQuerySchema = z.strictObject({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
 })
 
+/** Most rows a dry run lists as likely talents of the pool; `possibleDuplicates` counts them all. */
+export const POSSIBLE_DUPLICATE_ROWS_LIMIT = 200
+
+/**
+ * Issue 19 on an import: a row that would add a talent but looks like one already in the pool
+ * (the check's rules, as on the talent form), with those talents, strongest first. A warning only:
+ * the run still adds it.
+ */
+export const possibleDuplicateRowSchema = z.object({
+  row: z.number().int(),
+  fullName: z.string(),
+  candidates: z.array(
+    z.object({
+      talentId: z.number().int(),
+      fullName: z.string(),
+      confidence: z.number(),
+      reasons: z.array(z.enum(DUPLICATE_REASONS)),
+    }),
+  ),
+})
+export type PossibleDuplicateRow = z.infer<typeof possibleDuplicateRowSchema>
+
 /** POST /api/imports/:id/dry-run: what the run would do, and the rows it would refuse (paged). */
 export const dryRunResultSchema = z.object({
   total: z.number().int(),
@@ -90,6 +113,10 @@ export const dryRunResultSchema = z.object({
   updated: z.number().int(),
   skipped: z.number().int(),
   invalid: z.number().int(),
+  /** New-talent rows that look like a talent already in the pool (counted among `created`). */
+  possibleDuplicates: z.number().int(),
+  /** The first POSSIBLE_DUPLICATE_ROWS_LIMIT of them, in file order. */
+  possibleDuplicateRows: z.array(possibleDuplicateRowSchema),
   /** Values of area, level and status the mapping does not place yet, with counts. */
   unmappedValues: z.object({
     areaOfInterest: z.array(listedValueSchema),

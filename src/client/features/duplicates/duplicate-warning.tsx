@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { useWatch, type Control } from 'react-hook-form'
-import { Link } from 'react-router'
 import type { TalentFormValues } from '#shared/talent.ts'
 import { duplicateCheckOptions } from './api.ts'
+import { DuplicateCandidateLine } from './duplicate-candidate-line.tsx'
 import { duplicateCheckParams, type DuplicateCheckFields } from './duplicate-check-params.ts'
 import { useDebouncedValue } from './use-debounced-value.ts'
 
@@ -48,19 +48,13 @@ export function PossibleDuplicates({ fields, excludeId }: PossibleDuplicatesProp
       className="grid gap-1.5 rounded-md border border-primary/40 bg-primary/10 px-3 py-2 text-sm"
     >
       {candidates.map(({ talent, reasons, confidence }) => (
-        <p key={talent.id}>
-          <span className="font-medium">Possible duplicate: </span>
-          <Link
-            to={`/dashboard?talent=${talent.id}`}
-            target="_blank"
-            rel="noreferrer"
-            className="font-medium underline underline-offset-2"
-          >
-            {talent.fullName}
-          </Link>
-          {` — ${reasons.join(', ')}`}
-          <span className="text-muted-foreground">{` (${Math.round(confidence * 100)}% likely)`}</span>
-        </p>
+        <DuplicateCandidateLine
+          key={talent.id}
+          talentId={talent.id}
+          fullName={talent.fullName}
+          reasons={reasons}
+          confidence={confidence}
+        />
       ))}
     </div>
   )

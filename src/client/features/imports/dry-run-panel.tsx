@@ -17,6 +17,7 @@ import {
 } from '../../components/ui/table.tsx'
 import { BadRowsLink } from './bad-rows-link.tsx'
 import { ChoiceSelect } from './choice-select.tsx'
+import { PossibleDuplicateRows } from './possible-duplicate-rows.tsx'
 
 const LEAVE_EMPTY = '__empty__'
 const UNDECIDED = '__undecided__'
@@ -33,8 +34,9 @@ type DryRunPanelProps = {
 const count = (n: number) => n.toLocaleString('en-US')
 
 /**
- * What the run would do (issue 18 item 3): counts, the file's values that fit no list (mapped
- * here, or left empty), and the refused rows with their reasons, a page at a time.
+ * What the run would do (issue 18 item 3): counts, the new rows that look like talents already in
+ * the pool (issue 19), the file's values that fit no list (mapped here, or left empty), and the
+ * refused rows with their reasons, a page at a time.
  */
 export function DryRunPanel({
   importId,
@@ -71,6 +73,10 @@ export function DryRunPanel({
           </div>
         ))}
       </dl>
+      <PossibleDuplicateRows
+        count={result.possibleDuplicates}
+        rows={result.possibleDuplicateRows}
+      />
       {unmapped.length > 0 ? (
         <div className="grid gap-2">
           <h3 className="font-medium">Values to map</h3>
