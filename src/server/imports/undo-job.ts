@@ -30,8 +30,11 @@ import { importFor } from './uploads.ts'
 export const UNDO_SPREADSHEET_IMPORT = 'undo-spreadsheet-import'
 const payloadSchema = z.object({ importId: z.number().int() })
 
-/** Change-set rows per transaction: a few hundred ms on the embedded engine. */
-export const UNDO_BATCH = 1000
+/**
+ * Change-set rows per transaction, as many as a batch of the run. 1,000 held the embedded engine
+ * up to ~4 s on a loaded 2-core machine (bench:import, slowest progress poll).
+ */
+export const UNDO_BATCH = 500
 
 /**
  * POST /api/imports/:id/undo: the same refusals as when undo ran in the request, and one more
