@@ -21,6 +21,7 @@ import { importCvItemJob } from './cv-imports/item-job.ts'
 import { cvImportRoutes } from './cv-imports/routes.ts'
 import { importRoutes } from './imports/routes.ts'
 import { RUN_SPREADSHEET_IMPORT, runSpreadsheetImportJob } from './imports/run-job.ts'
+import { UNDO_SPREADSHEET_IMPORT, undoSpreadsheetImportJob } from './imports/undo-job.ts'
 import { duplicateRoutes } from './duplicates/routes.ts'
 import { scanDuplicatesJob } from './duplicates/scan-job.ts'
 import { SCAN_DUPLICATES } from './duplicates/scan-schedule.ts'
@@ -192,6 +193,7 @@ function jobHandlers(db: OpenDatabase['db'], config: Config): Record<string, Job
     [EXTRACT_CV_TEXT]: extractCvTextJob(db),
     [IMPORT_CV_ITEM]: importCvItemJob(db),
     [RUN_SPREADSHEET_IMPORT]: runSpreadsheetImportJob(db),
+    [UNDO_SPREADSHEET_IMPORT]: undoSpreadsheetImportJob(db),
   }
 }
 

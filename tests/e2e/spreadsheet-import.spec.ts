@@ -111,6 +111,27 @@ test('import a messy spreadsheet: map, check, fix a value, run, then undo', asyn
   await expect(page.getByText(`José Núñez ${id}`).first()).toBeVisible()
   await expect(page.getByText(`Dana Reyes ${id}`).first()).toBeVisible()
 
+  // Someone edits José after the import: the undo leaves him as he is, and lists him.
+  const headers = { Authorization: `Bearer ${token}` }
+  const found = await page.request.get(`/api/talents?search=${encodeURIComponent(`Núñez ${id}`)}`, {
+    headers,
+  })
+  const [jose] = talentRows(await found.json())
+  expect(jose?.fullName).toBe(`José Núñez ${id}`)
+  const edit = await page.request.put(`/api/talents/${jose?.id}`, {
+    headers,
+    data: {
+      fullName: jose?.fullName,
+      email: jose?.email,
+      areaOfInterest: jose?.areaOfInterest,
+      seniorityLevel: jose?.seniorityLevel,
+      tags: jose?.tags,
+      status: jose?.status,
+      notes: 'Called him today',
+    },
+  })
+  expect(edit.status()).toBe(200)
+
   await page.goto('/dashboard/imports')
   await page
     .getByRole('link', { name: /candidates\.csv/ })
@@ -118,9 +139,36 @@ test('import a messy spreadsheet: map, check, fix a value, run, then undo', asyn
     .click()
   await page.getByRole('button', { name: 'Undo import' }).click()
   await page.getByRole('alertdialog').getByRole('button', { name: 'Undo import' }).click()
+  // The undo runs as a job on the server; the page follows it to the end.
   await expect(toast(page)).toContainText('Import undone')
+  await expect(toast(page)).toContainText('1 added talents removed, 1 updated talents put back.')
   await expect(page.getByText('This import was undone.')).toBeVisible()
+  await expect(page.getByRole('progressbar', { name: 'Undoing the import' })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Undo import' })).toHaveCount(0)
+  const kept = page.getByRole('status').filter({ hasText: 'Kept, because someone changed them' })
+  await expect(kept.getByRole('link', { name: `José Núñez ${id}` })).toBeVisible()
+  // The list of imports says so too, after a reload.
+  await page.goto('/dashboard/imports')
+  await expect(page.getByRole('link', { name: /candidates\.csv/ }).first()).toContainText(
+    'This import was undone.',
+  )
   await page.goto(`/dashboard?search=${id}`)
   await expect(page.getByText(`Ed Moss ${id}`).first()).toBeVisible()
+  await expect(page.getByText(`José Núñez ${id}`).first()).toBeVisible()
   await expect(page.getByText(`Dana Reyes ${id}`)).toHaveCount(0)
 })
+
+type TalentRow = {
+  id: number
+  fullName: string
+  email: string
+  areaOfInterest: string
+  seniorityLevel: string
+  tags: string[]
+  status: string[]
+}
+
+/** The talents of a list answer, as the API sends them (a parse boundary). */
+function talentRows(body: unknown): TalentRow[] {
+  return Array.isArray(body) ? (body as TalentRow[]) : []
+}

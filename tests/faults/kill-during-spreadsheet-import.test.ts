@@ -5,8 +5,8 @@ import { sql } from 'drizzle-orm'
 import { expect, test } from 'vitest'
 import {
   spreadsheetImportCreatedSchema,
-  spreadsheetImportSchema,
-  type SpreadsheetImport,
+  spreadsheetImportDetailSchema,
+  type SpreadsheetImportDetail,
 } from '#shared/imports/import-api.ts'
 import { acquireDataDirLock } from '#server/data-dir-lock.ts'
 import { openDatabase } from '#server/db/open.ts'
@@ -37,7 +37,7 @@ function sheet(): Buffer {
 async function readImport(server: ScoutProcess, token: string, id: number) {
   const { status, body } = await call(server.url, token, 'GET', `/api/imports/${id}`)
   if (status !== 200) throw new Error(`GET import answered ${status}`)
-  return spreadsheetImportSchema.parse(body)
+  return spreadsheetImportDetailSchema.parse(body)
 }
 
 /**
@@ -49,12 +49,48 @@ async function waitFor(
   token: string,
   id: number,
   count = Infinity,
-): Promise<SpreadsheetImport> {
+): Promise<SpreadsheetImportDetail> {
   for (;;) {
     const current = await readImport(server, token, id)
     const ended = current.state !== 'queued' && current.state !== 'running'
     if (ended || (current.state === 'running' && current.done >= count)) return current
     await delay(30)
+  }
+}
+
+/** Polls until the undo has done `count` talents while running, or ended; what it last saw. */
+async function waitForUndo(
+  server: ScoutProcess,
+  token: string,
+  id: number,
+  count = Infinity,
+): Promise<SpreadsheetImportDetail> {
+  for (;;) {
+    const current = await readImport(server, token, id)
+    const undo = current.undo
+    const running = undo?.state === 'queued' || undo?.state === 'running'
+    if (!running || (undo.state === 'running' && undo.done >= count)) return current
+    await delay(30)
+  }
+}
+
+/** Talents of the test's file still in the pool, and the undo's History entries (distinct). */
+async function leftovers(dataDir: string) {
+  const lock = acquireDataDirLock(dataDir)
+  const database = await openDatabase({ engine: 'pglite', dataDir })
+  try {
+    const [counts] = await rawRows<{ talents: number; deleted: number; once: number }>(
+      database.db,
+      sql`select (select count(*)::int from talents where email like ${`%@${EMAIL_DOMAIN}`}) as talents,
+          (select count(*)::int from activity_log where action = 'talent.deleted'
+             and details->>'email' like ${`%@${EMAIL_DOMAIN}`}) as deleted,
+          (select count(distinct entity_id)::int from activity_log where action = 'talent.deleted'
+             and details->>'email' like ${`%@${EMAIL_DOMAIN}`}) as once`,
+    )
+    return counts
+  } finally {
+    await database.close()
+    lock.release()
   }
 }
 
@@ -146,6 +182,49 @@ test(`kill -9 twice during a ${ROWS.toLocaleString('en-US')}-row spreadsheet imp
       `killed at ${killedAt.join(' and ')} of ${ROWS} rows; after the restarts ` +
         `${ROWS - REFUSED} talents written once each, ${REFUSED} rows refused`,
     )
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}, 180_000)
+
+// The undo of an import is a job too (undo-job.ts): killed mid-undo, it goes on after the restart
+// and removes every talent exactly once.
+test(`kill -9 during the undo of a ${ROWS.toLocaleString('en-US')}-row import: it goes on and removes each talent once`, async ({
+  annotate,
+}) => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'scout-faults-sheet-undo-'))
+  try {
+    let server = await startScout({ dataDir })
+    const token = await signIn(server.url)
+    const form = new FormData()
+    form.append('file', new Blob([new Uint8Array(sheet())]), 'people.csv')
+    const upload = await fetch(`${server.url}/api/imports`, {
+      method: 'POST',
+      headers: bearer(token),
+      body: form,
+    })
+    const created = spreadsheetImportCreatedSchema.parse(await upload.json())
+    const id = created.importId
+    const route = `/api/imports/${id}`
+    await call(server.url, token, 'PUT', `${route}/mapping`, created.suggestedMapping)
+    expect((await call(server.url, token, 'POST', `${route}/run`)).status).toBe(202)
+    expect(await waitFor(server, token, id)).toMatchObject({ state: 'done' })
+
+    expect((await call(server.url, token, 'POST', `${route}/undo`)).status).toBe(202)
+    const seen = await waitForUndo(server, token, id, 1)
+    await server.kill9()
+    expect(seen.undo?.state, 'the undo ended before the kill').toBe('running')
+    server = await startScout({ dataDir })
+    const final = await waitForUndo(server, token, id)
+    await server.stop()
+    const good = ROWS - REFUSED
+    expect(final).toMatchObject({
+      state: 'undone',
+      undo: { state: 'done', done: good, total: good, removedTalents: good, keptCount: 0 },
+      kept: [],
+    })
+    expect(await leftovers(dataDir)).toEqual({ talents: 0, deleted: good, once: good })
+    await annotate(`killed after ${seen.undo?.done ?? 0} of ${good} talents undone`)
   } finally {
     rmSync(dataDir, { recursive: true, force: true })
   }

@@ -14,6 +14,13 @@ import { changesBetween, imageOf, RESTORABLE_COLUMNS } from './talent-images.ts'
 
 export type Kept = { talentId: number; fullName: string }
 
+/**
+ * Change-set rows with after < id <= upTo: a batch of a set undone in turns (an import's undo
+ * job), each in its own transaction. Without it, the whole set.
+ */
+export type RowRange = { after: number; upTo: number }
+const ALL_ROWS: RowRange = { after: 0, upTo: 2_147_483_647 }
+
 const COLUMNS = Object.keys(RESTORABLE_COLUMNS)
 
 /** Each restorable column back from the image when the image holds it, else left as it is. */
@@ -33,12 +40,14 @@ export async function revertTalentUpdates(
   tx: Db,
   changeSetId: number,
   actor: Actor,
+  range: RowRange = ALL_ROWS,
 ): Promise<{ restored: number; kept: Kept[] }> {
   const rows = await rawRows<{ id: number; full_name: string; same: boolean }>(
     tx,
     sql`with r as (
       select c.entity_id, c.before, c.stamp from change_set_rows c
       where c.change_set_id = ${changeSetId} and c.entity = 'talent' and c.op = 'updated'
+        and c.id > ${range.after} and c.id <= ${range.upTo}
     ), cur as (
       select t.id, t.full_name, t.updated_at = r.stamp as same, r.before,
         ${imageOf('t', COLUMNS)} as now_image
@@ -134,16 +143,17 @@ export async function removeCreatedTalents(
   changeSetId: number,
   actor: Actor,
   setCvIds: readonly number[],
+  range: RowRange = ALL_ROWS,
 ): Promise<{ removed: number; kept: Kept[] }> {
   const kept: Kept[] = []
   let removed = 0
-  let after = 0
+  let after = range.after
   for (;;) {
     const batch = await rawRows<{ row_id: number; talent_id: number }>(
       tx,
       sql`select c.id as row_id, c.entity_id as talent_id from change_set_rows c
         where c.change_set_id = ${changeSetId} and c.entity = 'talent' and c.op = 'created'
-          and c.id > ${after}
+          and c.id > ${after} and c.id <= ${range.upTo}
         order by c.id limit ${REMOVE_BATCH}`,
     )
     const last = batch.at(-1)

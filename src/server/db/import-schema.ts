@@ -1,5 +1,10 @@
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core'
-import { SPREADSHEET_IMPORT_STATES, TABLE_FORMATS } from '#shared/imports/import-api.ts'
+import {
+  IMPORT_UNDO_STATES,
+  SPREADSHEET_IMPORT_STATES,
+  TABLE_FORMATS,
+  type KeptTalent,
+} from '#shared/imports/import-api.ts'
 import { changeSets } from './change-schema.ts'
 import { files, timestamps, users } from './schema.ts'
 
@@ -28,6 +33,16 @@ export const spreadsheetImports = pgTable(
     invalid: integer('invalid').notNull().default(0),
     changeSetId: integer('change_set_id').references(() => changeSets.id),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    // The undo, a job (undo-job.ts): who asked, where it stands, and the id of the last change-set
+    // row it went through, moved in the transaction of each batch so no row is undone twice.
+    undoState: text('undo_state', { enum: IMPORT_UNDO_STATES }),
+    undoById: integer('undo_by_id').references(() => users.id, { onDelete: 'set null' }),
+    undoTotal: integer('undo_total').notNull().default(0),
+    undoDone: integer('undo_done').notNull().default(0),
+    undoAfter: integer('undo_after').notNull().default(0),
+    undoRemoved: integer('undo_removed').notNull().default(0),
+    undoRestored: integer('undo_restored').notNull().default(0),
+    undoKept: jsonb('undo_kept').$type<KeptTalent[]>().notNull().default([]),
     ...timestamps,
   },
   (t) => [

@@ -11,16 +11,17 @@ import {
   importMappingSchema,
   importTooLargeMessage,
   spreadsheetImportCreatedSchema,
+  spreadsheetImportDetailSchema,
   spreadsheetImportParamsSchema,
   spreadsheetImportSchema,
-  spreadsheetImportUndoSchema,
 } from '#shared/imports/import-api.ts'
 import { requireViewer } from '../auth/access.ts'
 import type { Db } from '../db/open.ts'
 import { AppError, BadRequestError } from '../errors.ts'
 import { badRowsCsv, badRowsFileName } from './bad-rows.ts'
 import { dryRun } from './dry-run.ts'
-import { importStatus, listRuns, startRun, undoRun } from './runs.ts'
+import { importStatus, listRuns, startRun } from './runs.ts'
+import { requestUndo } from './undo-job.ts'
 import { createSpreadsheetImport, previewSheet, saveMapping } from './uploads.ts'
 
 export type ImportRoutesOptions = {
@@ -144,7 +145,7 @@ export const importRoutes: FastifyPluginAsync<ImportRoutesOptions> = async (
       summary:
         'Run an import with its saved mapping, in the background (poll GET /api/imports/:id)',
       params: spreadsheetImportParamsSchema,
-      response: { 202: spreadsheetImportSchema },
+      response: { 202: spreadsheetImportDetailSchema },
     },
     handler: async (request, reply) => {
       const actor = requireViewer(request).user
@@ -157,9 +158,10 @@ export const importRoutes: FastifyPluginAsync<ImportRoutesOptions> = async (
   app.get('/api/imports/:id', {
     config: { access: 'user' },
     schema: {
-      summary: 'Where an import stands: state, rows done of total, and what it did',
+      summary:
+        "Where an import stands: state, rows done of total, what it did, and its undo's progress",
       params: spreadsheetImportParamsSchema,
-      response: { 200: spreadsheetImportSchema },
+      response: { 200: spreadsheetImportDetailSchema },
     },
     handler: (request) => importStatus(db, requireViewer(request).user, request.params.id),
   })
@@ -176,10 +178,16 @@ export const importRoutes: FastifyPluginAsync<ImportRoutesOptions> = async (
   app.post('/api/imports/:id/undo', {
     config: { access: 'user' },
     schema: {
-      summary: 'Undo an import for 7 days: created talents removed, updated fields put back',
+      summary:
+        'Undo an import for 7 days, in the background (poll GET /api/imports/:id): created talents removed, updated fields put back',
       params: spreadsheetImportParamsSchema,
-      response: { 200: spreadsheetImportUndoSchema },
+      response: { 202: spreadsheetImportDetailSchema },
     },
-    handler: (request) => undoRun(db, requireViewer(request).user, request.params.id),
+    handler: async (request, reply) => {
+      const actor = requireViewer(request).user
+      await requestUndo(db, actor, request.params.id)
+      base.jobs.nudge()
+      return reply.status(202).send(await importStatus(db, actor, request.params.id))
+    },
   })
 }

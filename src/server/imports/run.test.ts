@@ -3,8 +3,8 @@ import { expect } from 'vitest'
 import {
   ALREADY_RUN_MESSAGE,
   IMPORT_ALREADY_UNDONE,
+  spreadsheetImportDetailSchema,
   spreadsheetImportSchema,
-  spreadsheetImportUndoSchema,
 } from '#shared/imports/import-api.ts'
 import { apiTest as test } from '#tests/support/api-test.ts'
 import { mappedSpreadsheet, uploadedSpreadsheet } from '#tests/support/spreadsheet-imports.ts'
@@ -63,11 +63,22 @@ test('run: creates, updates, refuses bad rows, names the import in History; undo
     { id: importId, state: 'done' },
   ])
 
+  // The undo is a job (undo-job.ts): the request answers at once with it queued.
   const undo = await user.inject('POST', `/api/imports/${importId}/undo`)
-  expect(undo.statusCode, undo.body).toBe(200)
-  expect(spreadsheetImportUndoSchema.parse(undo.json())).toMatchObject({
-    removedTalents: 1,
-    restoredTalents: 1,
+  expect(undo.statusCode, undo.body).toBe(202)
+  expect(spreadsheetImportDetailSchema.parse(undo.json())).toMatchObject({
+    state: 'done',
+    undo: { state: 'queued', done: 0, total: 2 },
+    kept: [],
+  })
+  await api.app.jobs.drain()
+  expect(
+    spreadsheetImportDetailSchema.parse(
+      (await user.inject('GET', `/api/imports/${importId}`)).json(),
+    ),
+  ).toMatchObject({
+    state: 'undone',
+    undo: { state: 'done', done: 2, total: 2, removedTalents: 1, restoredTalents: 1, keptCount: 0 },
     kept: [],
   })
   expect(await db.select().from(talents).where(eq(talents.email, 'dana@example.com'))).toEqual([])
@@ -95,8 +106,14 @@ test('undo leaves a talent edited since the import as it is, and lists it', asyn
     notes: 'Called her today',
   })
   expect(edit.statusCode, edit.body).toBe(200)
-  const undo = await user.inject('POST', `/api/imports/${importId}/undo`)
-  expect(undo.json()).toMatchObject({ kept: [{ talentId: dana?.id, fullName: 'Dana Reyes' }] })
+  expect((await user.inject('POST', `/api/imports/${importId}/undo`)).statusCode).toBe(202)
+  await api.app.jobs.drain()
+  const undone = await user.inject('GET', `/api/imports/${importId}`)
+  expect(undone.json()).toMatchObject({
+    state: 'undone',
+    undo: { state: 'done', keptCount: 1 },
+    kept: [{ talentId: dana?.id, fullName: 'Dana Reyes' }],
+  })
   const [still] = await api.database.db
     .select()
     .from(talents)
@@ -131,13 +148,20 @@ test('undo of a large import removes its talents batch by batch, keeps the one e
   expect(edit.statusCode, edit.body).toBe(200)
 
   const undo = await user.inject('POST', `/api/imports/${importId}/undo`)
-  expect(undo.statusCode, undo.body).toBe(200)
-  expect(undo.json()).toEqual({
+  expect(undo.statusCode, undo.body).toBe(202)
+  await api.app.jobs.drain()
+  const undone = spreadsheetImportDetailSchema.parse(
+    (await user.inject('GET', `/api/imports/${importId}`)).json(),
+  )
+  expect(undone.undo).toEqual({
+    state: 'done',
+    done: rows,
+    total: rows,
     removedTalents: rows - 1,
-    removedCvs: 0,
     restoredTalents: 0,
-    kept: [{ talentId: edited?.id, fullName: 'Person 2100' }],
+    keptCount: 1,
   })
+  expect(undone.kept).toEqual([{ talentId: edited?.id, fullName: 'Person 2100' }])
   expect(await db.select({ id: talents.id }).from(talents)).toEqual([{ id: edited?.id }])
   const deletions = await db
     .select({ details: activityLog.details })

@@ -1,16 +1,14 @@
-import { desc, eq, sql } from 'drizzle-orm'
+import { desc, eq, getTableColumns, sql } from 'drizzle-orm'
 import { mappingProblems } from '#shared/imports/column-mapping.ts'
 import {
   ALREADY_RUN_MESSAGE,
-  IMPORT_ALREADY_UNDONE,
-  IMPORT_UNDO_EXPIRED,
-  IMPORT_UNDO_NOT_READY,
   SPREADSHEET_IMPORT_NOT_FOUND,
   SPREADSHEET_IMPORT_UNDO_DAYS,
   importMappingSchema,
   type SpreadsheetImport,
+  type SpreadsheetImportDetail,
 } from '#shared/imports/import-api.ts'
-import { openChangeSet, undoChangeSet, type UndoResult } from '../changes/change-set.ts'
+import { openChangeSet } from '../changes/change-set.ts'
 import type { Db } from '../db/open.ts'
 import type { Actor } from '../db/rows.ts'
 import { users } from '../db/schema.ts'
@@ -56,10 +54,17 @@ export async function startRun(db: Db, actor: Actor, id: number): Promise<void> 
   })
 }
 
+// The talents an undo kept are read for one import only (importStatus): they can be thousands.
+const { undoKept, ...otherColumns } = getTableColumns(spreadsheetImports)
+const listedColumns = {
+  ...otherColumns,
+  undoKeptCount: sql<number>`jsonb_array_length(${undoKept})`.mapWith(Number),
+}
+
 function selectImports(db: Db) {
   return db
     .select({
-      row: spreadsheetImports,
+      row: listedColumns,
       undoUntil: changeSets.undoUntil,
       firstName: users.firstName,
       lastName: users.lastName,
@@ -89,15 +94,33 @@ function toApi({ row, undoUntil, firstName, lastName, email }: SelectedImport): 
     undoUntil: undoUntil?.toISOString() ?? null,
     createdBy:
       row.createdById === null ? null : { id: row.createdById, name: name || (email ?? '') },
+    undo:
+      row.undoState === null
+        ? null
+        : {
+            state: row.undoState,
+            done: row.undoDone,
+            total: row.undoTotal,
+            removedTalents: row.undoRemoved,
+            restoredTalents: row.undoRestored,
+            keptCount: row.undoKeptCount,
+          },
   }
 }
 
-/** GET /api/imports/:id: where the import stands (the screen polls it while it runs). */
-export async function importStatus(db: Db, actor: Actor, id: number): Promise<SpreadsheetImport> {
-  await importFor(db, actor, id)
+/**
+ * GET /api/imports/:id: where the import stands (the screen polls it while it runs or is being
+ * undone), and the talents its undo left as they are.
+ */
+export async function importStatus(
+  db: Db,
+  actor: Actor,
+  id: number,
+): Promise<SpreadsheetImportDetail> {
+  const { undoKept } = await importFor(db, actor, id)
   const [selected] = await selectImports(db).where(eq(spreadsheetImports.id, id))
   if (!selected) throw new NotFoundError(SPREADSHEET_IMPORT_NOT_FOUND)
-  return toApi(selected)
+  return { ...toApi(selected), kept: undoKept }
 }
 
 /** GET /api/imports: the person's own imports that were run (an admin sees everyone's). */
@@ -112,36 +135,4 @@ export async function listRuns(db: Db, actor: Actor): Promise<SpreadsheetImport[
     .orderBy(desc(spreadsheetImports.id))
     .limit(RECENT_IMPORTS)
   return rows.map(toApi)
-}
-
-/**
- * POST /api/imports/:id/undo (issue 18 item 5): created talents are removed and updated fields go
- * back, through the change set; talents edited since are left as they are and listed.
- */
-export async function undoRun(db: Db, actor: Actor, id: number): Promise<UndoResult> {
-  // Someone else's import is not theirs to see, so not to undo either: the same 404.
-  await importFor(db, actor, id)
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({
-        state: spreadsheetImports.state,
-        changeSetId: spreadsheetImports.changeSetId,
-        expired: sql<boolean>`${changeSets.undoUntil} < now()`,
-      })
-      .from(spreadsheetImports)
-      .leftJoin(changeSets, eq(changeSets.id, spreadsheetImports.changeSetId))
-      .where(eq(spreadsheetImports.id, id))
-      .for('update', { of: spreadsheetImports })
-    if (!row) throw new NotFoundError(SPREADSHEET_IMPORT_NOT_FOUND)
-    if (row.state === 'undone') throw new ConflictError(IMPORT_ALREADY_UNDONE)
-    if ((row.state !== 'done' && row.state !== 'failed') || row.changeSetId === null)
-      throw new ConflictError(IMPORT_UNDO_NOT_READY)
-    if (row.expired) throw new ConflictError(IMPORT_UNDO_EXPIRED)
-    const result = await undoChangeSet(tx, row.changeSetId, actor)
-    await tx
-      .update(spreadsheetImports)
-      .set({ state: 'undone', updatedAt: new Date() })
-      .where(eq(spreadsheetImports.id, id))
-    return result
-  })
 }

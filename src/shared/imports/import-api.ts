@@ -144,6 +144,29 @@ export const ALREADY_RUN_MESSAGE = 'This import has already been run.'
 export const IMPORT_UNDO_NOT_READY = 'Wait until the import has finished, then undo it.'
 export const IMPORT_ALREADY_UNDONE = 'This import was already undone.'
 export const IMPORT_UNDO_EXPIRED = `An import can be undone for ${SPREADSHEET_IMPORT_UNDO_DAYS} days; this one is older.`
+export const IMPORT_UNDO_RUNNING = 'This import is already being undone.'
+
+/**
+ * An import's undo runs as a background job, batch by batch (99,000 talents outlast a request):
+ * queued, running, done — or failed, when a new undo request goes on from where it stopped.
+ */
+export const IMPORT_UNDO_STATES = ['queued', 'running', 'done', 'failed'] as const
+export type ImportUndoState = (typeof IMPORT_UNDO_STATES)[number]
+
+/** Where an undo stands: talents (the change set's rows) done of total, and what it did so far. */
+export const importUndoSchema = z.object({
+  state: z.enum(IMPORT_UNDO_STATES),
+  done: z.number().int(),
+  total: z.number().int(),
+  removedTalents: z.number().int(),
+  restoredTalents: z.number().int(),
+  /** Talents left as they are because someone changed them since the import. */
+  keptCount: z.number().int(),
+})
+export type ImportUndo = z.infer<typeof importUndoSchema>
+
+export const keptTalentSchema = z.object({ talentId: z.number().int(), fullName: z.string() })
+export type KeptTalent = z.infer<typeof keptTalentSchema>
 
 /** GET /api/imports/:id and the rows of GET /api/imports: where an import stands (polled). */
 export const spreadsheetImportSchema = z.object({
@@ -160,13 +183,16 @@ export const spreadsheetImportSchema = z.object({
   finishedAt: z.iso.datetime({ offset: true }).nullable(),
   undoUntil: z.iso.datetime({ offset: true }).nullable(),
   createdBy: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** Null until someone asks to undo the import. */
+  undo: importUndoSchema.nullable(),
 })
 export type SpreadsheetImport = z.infer<typeof spreadsheetImportSchema>
 
-/** POST /api/imports/:id/undo. */
-export const spreadsheetImportUndoSchema = z.object({
-  removedTalents: z.number().int(),
-  removedCvs: z.number().int(),
-  restoredTalents: z.number().int(),
-  kept: z.array(z.object({ talentId: z.number().int(), fullName: z.string() })),
+/**
+ * GET /api/imports/:id, and the 202 of its run and undo: the import, and the talents its undo
+ * left as they are so far (only here: the list of imports stays small whatever an undo kept).
+ */
+export const spreadsheetImportDetailSchema = spreadsheetImportSchema.extend({
+  kept: z.array(keptTalentSchema),
 })
+export type SpreadsheetImportDetail = z.infer<typeof spreadsheetImportDetailSchema>

@@ -4,9 +4,10 @@ import {
   dryRunResultSchema,
   importMappingSchema,
   spreadsheetImportCreatedSchema,
+  spreadsheetImportDetailSchema,
   spreadsheetImportSchema,
-  spreadsheetImportUndoSchema,
   type ImportMapping,
+  type SpreadsheetImport,
 } from '#shared/imports/import-api.ts'
 import { api } from '../../lib/api.ts'
 import { queryRoots } from '../../lib/query-roots.ts'
@@ -27,22 +28,24 @@ export const importBadRowsUrl = (id: number) => `/api/imports/${id}/errors.csv`
 /** How often a page looks again while rows are written. */
 const POLL_MS = 1000
 const isActive = (state: string | undefined) => state === 'queued' || state === 'running'
+/** Rows are being written, or the undo (a job too) is taking them back. */
+export const isWorking = (item: SpreadsheetImport | undefined) =>
+  isActive(item?.state) || isActive(item?.undo?.state)
 
 export function importListOptions() {
   return queryOptions({
     queryKey: importKeys.list(),
     queryFn: () => api.get('/api/imports', z.array(spreadsheetImportSchema)),
-    refetchInterval: (query) =>
-      query.state.data?.some((item) => isActive(item.state)) ? POLL_MS : false,
+    refetchInterval: (query) => (query.state.data?.some(isWorking) ? POLL_MS : false),
   })
 }
 
-/** One import; polled while it runs (closing the tab loses nothing). */
+/** One import; polled while it runs or is undone (closing the tab loses nothing). */
 export function importOptions(id: number) {
   return queryOptions({
     queryKey: importKeys.detail(id),
-    queryFn: () => api.get(`/api/imports/${id}`, spreadsheetImportSchema),
-    refetchInterval: (query) => (isActive(query.state.data?.state) ? POLL_MS : false),
+    queryFn: () => api.get(`/api/imports/${id}`, spreadsheetImportDetailSchema),
+    refetchInterval: (query) => (isWorking(query.state.data) ? POLL_MS : false),
   })
 }
 
@@ -73,7 +76,7 @@ export function useDryRun(id: number) {
   })
 }
 
-function useInvalidateImportsAndTalents() {
+export function useInvalidateImportsAndTalents() {
   const queryClient = useQueryClient()
   return async () => {
     await Promise.all([
@@ -88,7 +91,7 @@ export function useRunImport(id: number) {
   const queryClient = useQueryClient()
   const invalidate = useInvalidateImportsAndTalents()
   return useMutation({
-    mutationFn: () => api.post(`/api/imports/${id}/run`, spreadsheetImportSchema),
+    mutationFn: () => api.post(`/api/imports/${id}/run`, spreadsheetImportDetailSchema),
     onSuccess: async (status) => {
       queryClient.setQueryData(importKeys.detail(id), status)
       await invalidate()
@@ -96,10 +99,19 @@ export function useRunImport(id: number) {
   })
 }
 
-export function useUndoImport(id: number) {
-  const invalidate = useInvalidateImportsAndTalents()
+/**
+ * Queues the undo (a job, 202); the import's page then polls its progress. `onQueued` runs here,
+ * not in mutate's callbacks: a quick undo may be done in the answer, and the button that called
+ * mutate is gone by then.
+ */
+export function useUndoImport(id: number, onQueued: () => void) {
+  const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: () => api.post(`/api/imports/${id}/undo`, spreadsheetImportUndoSchema),
-    onSuccess: invalidate,
+    mutationFn: () => api.post(`/api/imports/${id}/undo`, spreadsheetImportDetailSchema),
+    onSuccess: async (status) => {
+      onQueued()
+      queryClient.setQueryData(importKeys.detail(id), status)
+      await queryClient.invalidateQueries({ queryKey: importKeys.list() })
+    },
   })
 }

@@ -15,6 +15,9 @@ export function outcomeLine(item: SpreadsheetImport): string {
 }
 
 export function stateLine(item: SpreadsheetImport): string {
+  const undo = item.undo
+  if (undo && (undo.state === 'queued' || undo.state === 'running'))
+    return `Undoing… ${undo.done.toLocaleString('en-US')} of ${plural(undo.total, 'talent')}`
   switch (item.state) {
     case 'mapping':
       return 'Not run yet: the columns are being mapped.'
@@ -38,4 +41,10 @@ export function rateLine(item: SpreadsheetImport, now: number): string | null {
   const rate = item.done / seconds
   const left = Math.max(0, Math.round((item.total - item.done) / Math.max(rate, 0.001)))
   return `${Math.round(rate).toLocaleString('en-US')} rows a second · about ${left} s left`
+}
+
+/** An undo that ran out of attempts; asked again, it goes on where it stopped (undo-job.ts). */
+export function undoFailedLine(item: SpreadsheetImport): string | null {
+  if (item.undo?.state !== 'failed' || item.state === 'undone') return null
+  return `The undo stopped after ${plural(item.undo.done, 'talent')} of ${item.undo.total.toLocaleString('en-US')}. Undo the import again to finish it.`
 }

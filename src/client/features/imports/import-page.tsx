@@ -46,7 +46,10 @@ export function ImportPage() {
     )
   }
   const item = query.data
-  const undoOpen = item.undoUntil !== null && new Date(item.undoUntil) > new Date()
+  // A failed undo may always be asked again: it finishes what it started (undo-job.ts).
+  const undoOpen =
+    (item.undoUntil !== null && new Date(item.undoUntil) > new Date()) ||
+    item.undo?.state === 'failed'
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       {back}

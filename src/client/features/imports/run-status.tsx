@@ -1,32 +1,30 @@
 import { Undo2 } from 'lucide-react'
-import { useState } from 'react'
-import type { SpreadsheetImport } from '#shared/imports/import-api.ts'
+import { useEffect, useRef, useState } from 'react'
+import type { SpreadsheetImportDetail } from '#shared/imports/import-api.ts'
 import { KeptTalents } from '../../components/layout/kept-talents.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { ConfirmDeleteDialog } from '../../components/ui/confirm-delete-dialog.tsx'
 import { Progress } from '../../components/ui/progress.tsx'
 import { toast } from '../../components/ui/use-toast.ts'
 import { parseApiError } from '../../lib/api.ts'
-import { useUndoImport } from './api.ts'
+import { useInvalidateImportsAndTalents, useUndoImport } from './api.ts'
 import { BadRowsLink } from './bad-rows-link.tsx'
-import { rateLine, stateLine } from './format.ts'
+import { rateLine, stateLine, undoFailedLine } from './format.ts'
 
-type Kept = { talentId: number; fullName: string }[]
+type UndoButtonProps = {
+  importId: number
+  /** The undo job is queued or running: one at a time. */
+  isUndoing: boolean
+  onQueued: () => void
+}
 
-/** 'Undo import' (issue 18 item 5), after a confirmation; lists talents kept as edited since. */
-function UndoButton({ importId, onUndone }: { importId: number; onUndone: (kept: Kept) => void }) {
-  const undo = useUndoImport(importId)
+/** 'Undo import' (issue 18 item 5), after a confirmation; the undo then runs as a job. */
+function UndoButton({ importId, isUndoing, onQueued }: UndoButtonProps) {
+  const undo = useUndoImport(importId, onQueued)
   const [isConfirming, setIsConfirming] = useState(false)
   function handleConfirm() {
     undo.mutate(undefined, {
-      onSuccess: (result) => {
-        setIsConfirming(false)
-        toast({
-          title: 'Import undone',
-          description: `${result.removedTalents} added talents removed, ${result.restoredTalents} updated talents put back.`,
-        })
-        onUndone(result.kept)
-      },
+      onSuccess: () => setIsConfirming(false),
       onError: (error) => {
         setIsConfirming(false)
         const message = parseApiError(error)?.message ?? 'Failed to undo the import.'
@@ -36,7 +34,12 @@ function UndoButton({ importId, onUndone }: { importId: number; onUndone: (kept:
   }
   return (
     <>
-      <Button type="button" variant="outline" onClick={() => setIsConfirming(true)}>
+      <Button
+        type="button"
+        variant="outline"
+        disabled={isUndoing}
+        onClick={() => setIsConfirming(true)}
+      >
         <Undo2 aria-hidden="true" />
         Undo import
       </Button>
@@ -54,18 +57,44 @@ function UndoButton({ importId, onUndone }: { importId: number; onUndone: (kept:
   )
 }
 
+/**
+ * When an undo this page asked for finishes (seen by polling), says so and refreshes the talents
+ * it removed or put back. A toast is a side effect of new data, hence the effect.
+ */
+function useUndoFinished(item: SpreadsheetImportDetail): () => void {
+  const isWatching = useRef(false)
+  const invalidate = useInvalidateImportsAndTalents()
+  const undo = item.undo
+  const isFinished = item.state === 'undone' && undo?.state === 'done'
+  useEffect(() => {
+    if (!isWatching.current || !isFinished || !undo) return
+    isWatching.current = false
+    toast({
+      title: 'Import undone',
+      description: `${undo.removedTalents} added talents removed, ${undo.restoredTalents} updated talents put back.`,
+    })
+    void invalidate()
+  }, [isFinished, undo, invalidate])
+  return () => {
+    isWatching.current = true
+  }
+}
+
 /** Step three: the run's progress (rows done of total, rate, time left), then its summary. */
 type RunStatusProps = {
-  item: SpreadsheetImport
+  item: SpreadsheetImportDetail
   canUndo: boolean
   /** When `item` was fetched: the rate is rows done by then. */
   fetchedAt: number
 }
 
 export function RunStatus({ item, canUndo, fetchedAt }: RunStatusProps) {
-  const [kept, setKept] = useState<Kept>([])
   const isActive = item.state === 'queued' || item.state === 'running'
+  const undo = item.undo
+  const isUndoing = undo?.state === 'queued' || undo?.state === 'running'
+  const watchUndo = useUndoFinished(item)
   const rate = rateLine(item, fetchedAt)
+  const undoFailed = undoFailedLine(item)
   return (
     <div className="grid gap-4">
       <p aria-live="polite">{stateLine(item)}</p>
@@ -76,14 +105,22 @@ export function RunStatus({ item, canUndo, fetchedAt }: RunStatusProps) {
           valueText={`${item.done} of ${item.total} rows`}
         />
       ) : null}
+      {isUndoing ? (
+        <Progress
+          value={(undo.done / Math.max(undo.total, 1)) * 100}
+          label="Undoing the import"
+          valueText={`${undo.done} of ${undo.total} talents`}
+        />
+      ) : null}
       {rate ? <p className="text-sm text-muted-foreground">{rate}</p> : null}
+      {undoFailed ? <p className="text-sm text-destructive">{undoFailed}</p> : null}
       {!isActive && item.invalid > 0 ? <BadRowsLink importId={item.id} /> : null}
       {canUndo && (item.state === 'done' || item.state === 'failed') ? (
         <div>
-          <UndoButton importId={item.id} onUndone={setKept} />
+          <UndoButton importId={item.id} isUndoing={isUndoing} onQueued={watchUndo} />
         </div>
       ) : null}
-      <KeptTalents kept={kept} />
+      <KeptTalents kept={item.kept} />
     </div>
   )
 }
