@@ -2,9 +2,9 @@ import { and, or, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { ParsedQuery, PhraseTerm, SearchTerm, WordTerm } from '#shared/search/parse-query.ts'
 import { matchesInsideNames, type TextTerm } from '#shared/search/find-hits.ts'
-import { typoBudget } from '#shared/search/typo.ts'
 import { talents } from '../db/schema.ts'
 import { escapeLike } from '../db/escape-like.ts'
+import { correctionQuery, type Corrections } from './corrections.ts'
 import { fieldTermCondition } from './field-terms.ts'
 
 /**
@@ -32,42 +32,16 @@ function prefixQuery(norm: string): SQL {
   return sql`(nullif(${exactQuery(norm)}::text, '') || ':*')::tsquery`
 }
 
-/**
- * How many dictionary words, nearest to a typed word by trigrams, are checked for being what it
- * meant. Nearest first through the GiST index (KNN), so no similarity threshold has to be set on
- * the session: `pyhton` is only 0.273 similar to python, under pg_trgm's default 0.3.
- */
-const TYPO_CANDIDATES = 30
-
-/**
- * The pool's words a typed word may be a typo of (issue 17: `pyhton` finds python, `kubernets`
- * kubernetes; none for words under 5 letters), as one OR-ed tsquery: NULL when there are none.
- * Undefined for a word the rules never correct. The dictionary is search_words (migration 0019);
- * optimal-string-alignment distance (an adjacent swap is one typo) confirms each candidate. An
- * uncorrelated subquery: the database looks the corrections up once per query, not per row.
- */
-export function correctionQuery(term: TextTerm): SQL | undefined {
-  if (term.kind !== 'word' || term.negated) return undefined
-  const budget = typoBudget(term.norm)
-  if (budget === 0) return undefined
-  const typed = sql`search_unaccent(${term.norm})`
-  return sql`(select string_agg(quote_literal(c.word), ' | ')::tsquery
-    from (select w.word from search_words w order by w.word <-> ${typed} limit ${TYPO_CANDIDATES}) c
-    where c.word <> ${typed} and abs(length(c.word) - length(${typed})) <= ${budget}
-      and search_osa_distance(c.word, ${typed}) <= ${budget})`
-}
-
 function nameSubstring(term: WordTerm): SQL {
   const pattern = `%${escapeLike(term.norm)}%`
   return sql`(${talents.fullName} ilike ${pattern} or ${talents.email} ilike ${pattern})`
 }
 
-function wordCondition(term: WordTerm): SQL {
+function wordCondition(term: WordTerm, corrections: Corrections): SQL {
   const typed = term.prefix ? prefixQuery(term.norm) : exactQuery(term.norm)
-  const corrected = correctionQuery(term)
-  // No corrections: the typed query OR-ed with itself (an empty tsquery literal would make the
-  // database send a notice with every query).
-  const query = corrected ? sql`(${typed} || coalesce(${corrected}, ${typed}))` : typed
+  // The words it may be a typo of, looked up before the SQL was built (corrections.ts).
+  const corrected = correctionQuery(term, corrections)
+  const query = corrected ? sql`(${typed} || ${corrected})` : typed
   const inDocuments = sql`${searchVector} @@ ${query}`
   // The spec's `ann` finds Joanna: a name or e-mail substring (trigram indexes) counts too.
   return matchesInsideNames(term) ? sql`(${inDocuments} or ${nameSubstring(term)})` : inDocuments
@@ -92,7 +66,7 @@ function exclusionCondition(term: TextTerm): SQL {
   return sql`not exists (select 1 from ${from} where ${excluded.id} = ${talents.id} and ${vector} @@ ${exactQuery(term.norm)})`
 }
 
-function termCondition(term: SearchTerm): SQL {
+function termCondition(term: SearchTerm, corrections: Corrections): SQL {
   if (term.kind === 'field') {
     const condition = fieldTermCondition(term)
     // An exclusion keeps the rows where the term is false or unknown (a talent without an adder
@@ -100,15 +74,17 @@ function termCondition(term: SearchTerm): SQL {
     return term.negated ? sql`not coalesce(${condition}, false)` : condition
   }
   if (term.negated) return exclusionCondition(term)
-  return term.kind === 'word' ? wordCondition(term) : phraseCondition(term)
+  return term.kind === 'word' ? wordCondition(term, corrections) : phraseCondition(term)
 }
 
 /**
  * Every clause must hold, any term of a clause will do. A query of exclusions only is everyone
- * except them. Undefined when the query has no clauses (no search).
+ * except them. Undefined when the query has no clauses (no search). `corrections` are the
+ * query's (lookUpCorrections).
  */
-export function searchCondition(parsed: ParsedQuery): SQL | undefined {
-  return and(...parsed.clauses.map((clause) => or(...clause.anyOf.map(termCondition))))
+export function searchCondition(parsed: ParsedQuery, corrections: Corrections): SQL | undefined {
+  const condition = (term: SearchTerm) => termCondition(term, corrections)
+  return and(...parsed.clauses.map((clause) => or(...clause.anyOf.map(condition))))
 }
 
 /** The words and phrases a talent is ranked (and its snippet highlighted) by. */
@@ -144,7 +120,7 @@ const CORRECTED_WEIGHT = 0.25
  * shortest form that reads back exactly, so the relevance cursor carries it without loss (rounding
  * to numeric cost 25 of ~170 ms when ranking 20,000 matches).
  */
-export function rankExpression(terms: TextTerm[]): SQL | undefined {
+export function rankExpression(terms: TextTerm[], corrections: Corrections): SQL | undefined {
   if (terms.length === 0) return undefined
   const rank = (query: SQL) => sql`ts_rank(${WEIGHTS}, ${talents.searchDocument}, ${query})::float8`
   const exact = sql.join(
@@ -162,11 +138,9 @@ export function rankExpression(terms: TextTerm[]): SQL | undefined {
     parts.push(sql`${PREFIX_WEIGHT / terms.length}::float8 * ${rank(prefix)}`)
   }
   for (const term of terms) {
-    const corrected = correctionQuery(term)
+    const corrected = correctionQuery(term, corrections)
     if (corrected === undefined) continue
-    // NULL (no corrections) ranks NULL: nothing to add.
-    const weight = CORRECTED_WEIGHT / terms.length
-    parts.push(sql`coalesce(${weight}::float8 * ${rank(corrected)}, 0)`)
+    parts.push(sql`${CORRECTED_WEIGHT / terms.length}::float8 * ${rank(corrected)}`)
   }
   const substrings = terms.filter(
     (term): term is WordTerm => term.kind === 'word' && matchesInsideNames(term),

@@ -15,6 +15,7 @@ import { inTurn } from './read-turns.ts'
 import { talentJsonText } from './talent-json.ts'
 import { itemsWithMatches } from '../search/page-matches.ts'
 import { rankExpression, rankTerms } from '../search/search-sql.ts'
+import { lookUpCorrections, type Corrections } from '../search/corrections.ts'
 import { listOrder, type ListOrder } from './list-order.ts'
 import {
   afterCursor,
@@ -61,13 +62,21 @@ export function filterOf(query: TalentListQuery): TalentFilter {
 }
 
 /** What a request's rows are filtered, ordered and explained (`match`) by. */
-type ListPlan = { filter: TalentFilter; order: ListOrder; spec: SortSpec; terms: TextTerm[] }
+type ListPlan = { filter: TalentFilter; order: ListOrder; terms: TextTerm[] }
+
+/** A plan with its typo corrections looked up, ready to become SQL. */
+type ResolvedPlan = ListPlan & { corrections: Corrections; spec: SortSpec }
 
 function planOf(query: TalentListQuery, ids?: readonly number[]): ListPlan {
   const filter = { ...filterOf(query), ids }
   const order = listOrder(query.sort, filter.query)
   const terms = filter.query ? rankTerms(filter.query) : []
-  return { filter, order, spec: orderSpec(order, rankExpression(terms)), terms }
+  return { filter, order, terms }
+}
+
+function resolvedPlan(plan: ListPlan, corrections: Corrections): ResolvedPlan {
+  const spec = orderSpec(plan.order, rankExpression(plan.terms, corrections))
+  return { ...plan, corrections, spec }
 }
 
 /** A stable cache key: the same filter in any key order or case of e-mail maps to one entry. */
@@ -85,18 +94,22 @@ function filterKey(filter: TalentFilter): string {
 }
 
 /** The count behind X-Total-Count (exported so bench/explain.ts explains the same SQL). */
-export function countQuery(db: Db, filter: TalentFilter) {
-  return db.select({ n: count() }).from(talents).where(talentWhere(filter))
+export function countQuery(db: Db, filter: TalentFilter, corrections: Corrections) {
+  return db.select({ n: count() }).from(talents).where(talentWhere(filter, corrections))
 }
 
-/** The total for a filter, counted once per data version, not per page (STACK.md). */
+/**
+ * The total for a filter, counted once per data version, not per page (STACK.md). `corrections`
+ * is asked for only when the count is not cached: the list passes the page's own lookup.
+ */
 export async function countTalents(
   db: Db,
   filter: TalentFilter,
   dataVersion: number | undefined,
+  corrections: () => Promise<Corrections> = () => lookUpCorrections(db, filter.query),
 ): Promise<number> {
   return cachedCount(db, dataVersion, filterKey(filter), async () => {
-    const [row] = await countQuery(db, filter)
+    const [row] = await countQuery(db, filter, await corrections())
     return row?.n ?? 0
   })
 }
@@ -105,18 +118,25 @@ type PageRow = { id: number; json: string; sort_key: string }
 
 /**
  * One page's SQL: filter, keyset condition, sort with id tiebreak, one row extra to see more.
- * `ids` narrows it to a hand-picked selection (the selection's export).
+ * `corrections`: the query's typo corrections (lookUpCorrections, once for every page an export
+ * reads). `ids` narrows it to a hand-picked selection (the selection's export).
  */
 export function pageQuery(
   db: Db,
   query: TalentListQuery,
   pageSize: number,
+  corrections: Corrections,
   ids?: readonly number[],
 ) {
-  return planPageQuery(db, planOf(query, ids), query.cursor, pageSize)
+  return planPageQuery(db, resolvedPlan(planOf(query, ids), corrections), query.cursor, pageSize)
 }
 
-function planPageQuery(db: Db, plan: ListPlan, cursorText: string | undefined, pageSize: number) {
+function planPageQuery(
+  db: Db,
+  plan: ResolvedPlan,
+  cursorText: string | undefined,
+  pageSize: number,
+) {
   const cursor = cursorText === undefined ? undefined : decodeCursor(cursorText, plan.order)
   // The sort key travels as the database prints it: JS Dates would lose created_at's microseconds.
   // Aliased, because listTalentsJson reads the rows by column name, without drizzle's mapping.
@@ -128,7 +148,12 @@ function planPageQuery(db: Db, plan: ListPlan, cursorText: string | undefined, p
     })
     .from(talents)
     .leftJoin(users, eq(users.id, talents.addedById))
-    .where(and(talentWhere(plan.filter), cursor ? afterCursor(plan.spec, cursor) : undefined))
+    .where(
+      and(
+        talentWhere(plan.filter, plan.corrections),
+        cursor ? afterCursor(plan.spec, cursor) : undefined,
+      ),
+    )
     .orderBy(...talentOrderBy(plan.spec))
     .limit(pageSize + 1)
 }
@@ -164,7 +189,7 @@ function nextChunkRows(
  */
 async function loadPage(
   db: Db,
-  plan: ListPlan,
+  plan: ResolvedPlan,
   firstCursor: string | undefined,
   pageSize: number,
   maxBytes: number,
@@ -230,13 +255,18 @@ export async function listTalentsJson(
 ): Promise<TalentPageJson> {
   const pageSize = Math.min(query.limit ?? maxRows, maxRows)
   const plan = planOf(query)
-  const load = () => loadPage(db, plan, query.cursor, pageSize, maxBytes)
+  // The corrections are looked up at most once a request, and only if the page or the count is
+  // not cached; both then carry them as constants.
+  let corrections: Promise<Corrections> | undefined
+  const lookUp = () => (corrections ??= lookUpCorrections(db, plan.filter.query))
+  const load = async () =>
+    loadPage(db, resolvedPlan(plan, await lookUp()), query.cursor, pageSize, maxBytes)
   const key = `${plan.order}|${pageSize}|${query.cursor ?? ''}|${filterKey(plan.filter)}`
   const page =
     dataVersion === undefined
       ? await load()
       : await cachedPage(db, dataVersion, key, load, cachedPages)
-  return { page, total: await countTalents(db, plan.filter, dataVersion) }
+  return { page, total: await countTalents(db, plan.filter, dataVersion, lookUp) }
 }
 
 /** The same page as objects, checked against the API schema (tests, scripts). */
