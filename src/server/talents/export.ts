@@ -13,7 +13,8 @@ import { NO_CORRECTIONS } from '../search/corrections.ts'
 import { csvStream, CSV_CONTENT_TYPE } from './export-csv.ts'
 import { listQueryOf, talentBatches } from './export-rows.ts'
 import { xlsxStream, XLSX_CONTENT_TYPE } from './export-xlsx.ts'
-import { countQuery, countTalents, filterOf } from './list.ts'
+import { countQuery, countTalents } from './count.ts'
+import { filterOf } from './list.ts'
 
 export type TalentExport = {
   format: ExportFormat

@@ -1,14 +1,13 @@
-import { and, count, eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { parseQuery } from '#shared/search/parse-query.ts'
-import { printQuery } from '#shared/search/print-query.ts'
 import type { TextTerm } from '#shared/search/find-hits.ts'
 import { talentSchema, type Talent } from '#shared/talent.ts'
 import type { TalentListQuery } from '#shared/talent-list-query.ts'
 import type { Db } from '../db/open.ts'
 import { talents, users } from '../db/schema.ts'
+import { countTalents, filterKey, listTotal, type ListTotal } from './count.ts'
 import { preparedRows } from '../db/prepared-rows.ts'
-import { cachedCount } from '../cache/count-cache.ts'
 import { cachedPage, type CachedPage } from '../cache/page-cache.ts'
 import { decodeCursor, encodeCursor } from './cursor.ts'
 import { inTurn } from './read-turns.ts'
@@ -50,9 +49,9 @@ const FIRST_CHUNK_ROWS = 50
 const CHUNK_GROWTH = 4
 
 /** A page as the route sends it: the cached page (JSON built by the database) and the total. */
-export type TalentPageJson = { page: CachedPage; total: number }
+export type TalentPageJson = { page: CachedPage } & ListTotal
 
-export type TalentPage = { rows: Talent[]; nextCursor: string | undefined; total: number }
+export type TalentPage = { rows: Talent[]; nextCursor: string | undefined } & ListTotal
 
 export function filterOf(query: TalentListQuery): TalentFilter {
   const { areaOfInterest, seniorityLevel, tag, status, addedBy, search, q } = query
@@ -77,41 +76,6 @@ function planOf(query: TalentListQuery, ids?: readonly number[]): ListPlan {
 function resolvedPlan(plan: ListPlan, corrections: Corrections): ResolvedPlan {
   const spec = orderSpec(plan.order, rankExpression(plan.terms, corrections))
   return { ...plan, corrections, spec }
-}
-
-/** A stable cache key: the same filter in any key order or case of e-mail maps to one entry. */
-function filterKey(filter: TalentFilter): string {
-  return JSON.stringify([
-    filter.areaOfInterest,
-    filter.seniorityLevel,
-    filter.tag,
-    filter.status,
-    filter.addedBy?.toLowerCase(),
-    filter.search?.toLowerCase(),
-    // The canonical text: `ann  lee` and `ann lee` are one query.
-    filter.query && printQuery(filter.query),
-  ])
-}
-
-/** The count behind X-Total-Count (exported so bench/explain.ts explains the same SQL). */
-export function countQuery(db: Db, filter: TalentFilter, corrections: Corrections) {
-  return db.select({ n: count() }).from(talents).where(talentWhere(filter, corrections))
-}
-
-/**
- * The total for a filter, counted once per data version, not per page (STACK.md). `corrections`
- * is asked for only when the count is not cached: the list passes the page's own lookup.
- */
-export async function countTalents(
-  db: Db,
-  filter: TalentFilter,
-  dataVersion: number | undefined,
-  corrections: () => Promise<Corrections> = () => lookUpCorrections(db, filter.query),
-): Promise<number> {
-  return cachedCount(db, dataVersion, filterKey(filter), async () => {
-    const [row] = await countQuery(db, filter, await corrections())
-    return row?.n ?? 0
-  })
 }
 
 type PageRow = { id: number; json: string; sort_key: string }
@@ -167,6 +131,11 @@ export type ListOptions = {
   dataVersion?: number
   /** How many pages the cache keeps (config TALENT_PAGE_CACHE; 0 turns it off). */
   cachedPages?: number
+  /**
+   * Totals up to this many are exact; a broader filter's may be the planner's estimate
+   * (count.ts listTotal; config COUNT_EXACT_UP_TO). Unset: always exact (scripts, tests).
+   */
+  exactCountUpTo?: number
 }
 
 /**
@@ -251,6 +220,7 @@ export async function listTalentsJson(
     maxBytes = MAX_LIST_BYTES,
     dataVersion,
     cachedPages,
+    exactCountUpTo,
   }: ListOptions = {},
 ): Promise<TalentPageJson> {
   const pageSize = Math.min(query.limit ?? maxRows, maxRows)
@@ -266,7 +236,11 @@ export async function listTalentsJson(
     dataVersion === undefined
       ? await load()
       : await cachedPage(db, dataVersion, key, load, cachedPages)
-  return { page, total: await countTalents(db, plan.filter, dataVersion, lookUp) }
+  const total =
+    exactCountUpTo === undefined
+      ? { total: await countTalents(db, plan.filter, dataVersion, lookUp), isEstimated: false }
+      : await listTotal(db, plan.filter, dataVersion, lookUp, exactCountUpTo)
+  return { page, ...total }
 }
 
 /** The same page as objects, checked against the API schema (tests, scripts). */
@@ -275,7 +249,7 @@ export async function listTalents(
   query: TalentListQuery,
   options: ListOptions = {},
 ): Promise<TalentPage> {
-  const { page, total } = await listTalentsJson(db, query, options)
+  const { page, ...total } = await listTalentsJson(db, query, options)
   const rows = z.array(talentSchema).parse(JSON.parse(page.json))
-  return { rows, nextCursor: page.nextCursor, total }
+  return { rows, nextCursor: page.nextCursor, ...total }
 }
