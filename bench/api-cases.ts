@@ -4,7 +4,9 @@ import { decodeAuthToken } from '#shared/auth.ts'
 import { talentListQuerySchema, type TalentListQueryInput } from '#shared/talent-list-query.ts'
 import type { Db } from '../src/server/db/open.ts'
 import { sessions, talents, users } from '../src/server/db/schema.ts'
-import { countQuery, filterOf, listTalents, pageQuery } from '../src/server/talents/list.ts'
+import { NO_CORRECTIONS } from '../src/server/search/corrections.ts'
+import { countQuery } from '../src/server/talents/count.ts'
+import { filterOf, listTalents, pageQuery } from '../src/server/talents/list.ts'
 import { selectTalents } from '../src/server/talents/rows.ts'
 import { getTalent } from '../src/server/talents/service.ts'
 import { getTalentStats, statsConditions } from '../src/server/talents/stats.ts'
@@ -34,8 +36,8 @@ function listCase(name: string, kind: CaseKind, input: TalentListQueryInput): Ap
     sql: (db) => {
       const query = talentListQuerySchema.parse({ limit: PAGE_SIZE, ...input })
       return {
-        perRequest: [pageQuery(db, query, query.limit ?? 50).getSQL()],
-        cached: [countQuery(db, filterOf(query)).getSQL()],
+        perRequest: [pageQuery(db, query, query.limit ?? 50, NO_CORRECTIONS).getSQL()],
+        cached: [countQuery(db, filterOf(query), NO_CORRECTIONS).getSQL()],
         run: () => listTalents(db, query),
       }
     },
@@ -77,7 +79,7 @@ export function apiCases(ctx: CaseContext): ApiCase[] {
         return {
           perRequest: [countSql(where.addedByYou)],
           cached: [
-            countQuery(db, {}).getSQL(),
+            countQuery(db, {}, NO_CORRECTIONS).getSQL(),
             countSql(where.newThisMonth),
             countSql(where.needsUpdating),
           ],

@@ -11,6 +11,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { z } from 'zod'
 import { talentSchema } from '#shared/talent.ts'
 import { talentListQuerySchema } from '#shared/talent-list-query.ts'
+import { NO_CORRECTIONS } from '../src/server/search/corrections.ts'
 import { listTalents, listTalentsJson, pageQuery } from '../src/server/talents/list.ts'
 import { parseCommonArgs } from './lib/cli.ts'
 import { openBenchDatabase } from './lib/database.ts'
@@ -30,9 +31,9 @@ async function main(): Promise<void> {
     const stages: [string, () => Promise<unknown>][] = [
       [
         'drizzle: build the page SQL (toSQL)',
-        () => Promise.resolve(pageQuery(db, query, 50).toSQL()),
+        () => Promise.resolve(pageQuery(db, query, 50, NO_CORRECTIONS).toSQL()),
       ],
-      ['drizzle: build + run 51 rows of JSON text', () => pageQuery(db, query, 50)],
+      ['drizzle: build + run 51 rows of JSON text', () => pageQuery(db, query, 50, NO_CORRECTIONS)],
       ['listTalentsJson (the handler; count cached)', () => listTalentsJson(db, query)],
       ['JSON.parse of the page (not on the request path)', () => Promise.resolve(JSON.parse(json))],
       [

@@ -14,7 +14,9 @@ import { rawRows } from '../src/server/db/raw-rows.ts'
 import { talents } from '../src/server/db/schema.ts'
 import { tagCountsSql } from '../src/server/tags/service.ts'
 import { encodeCursor } from '../src/server/talents/cursor.ts'
-import { countQuery, filterOf, listTalents, pageQuery } from '../src/server/talents/list.ts'
+import { NO_CORRECTIONS } from '../src/server/search/corrections.ts'
+import { countQuery } from '../src/server/talents/count.ts'
+import { filterOf, listTalents, pageQuery } from '../src/server/talents/list.ts'
 import { statsConditions } from '../src/server/talents/stats.ts'
 import { SORTS } from '../src/server/talents/where.ts'
 import { planOf, planSummary, timed } from './lib/plan.ts'
@@ -57,13 +59,13 @@ async function main(): Promise<void> {
     const query = talentListQuerySchema.parse({ limit: LIMIT, ...input })
     return {
       name,
-      query: pageQuery(db, query, query.limit ?? 50).getSQL(),
+      query: pageQuery(db, query, query.limit ?? 50, NO_CORRECTIONS).getSQL(),
       run: () => listTalents(db, query),
     }
   }
   const counted = (name: string, input: TalentListQueryInput): Case => ({
     name: `count: ${name}`,
-    query: countQuery(db, filterOf(talentListQuerySchema.parse(input))).getSQL(),
+    query: countQuery(db, filterOf(talentListQuerySchema.parse(input)), NO_CORRECTIONS).getSQL(),
   })
   const stat = (name: string, where: SQL): Case => ({
     name: `stats: ${name}`,

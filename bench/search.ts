@@ -9,11 +9,17 @@
  *     [--runs 200] [--data-dir /tmp/scout-bench] [--database-url postgres://…/scout_bench]
  *
  * `--runs` is the number of distinct queries per class.
+ *
+ *   npm run bench:search -- --engine pglite --talents 10000 --relevance
+ *
+ * scores issue 17's relevance set instead (scripts/seed/relevance-set.ts, planted if missing):
+ * recall@10 and MRR against the goals, each failing query printed; exits 1 when a goal is missed.
  */
 import path from 'node:path'
 import { parseCommonArgs } from './lib/cli.ts'
 import { sampleCpu } from './lib/cpu.ts'
 import { openBenchDatabase, prepareDatabase } from './lib/database.ts'
+import { describeFailure, hasFailed, RELEVANCE_GOALS, scoreRelevance } from './lib/relevance.ts'
 import { loadAverage, markdownTable, ms, writeResults } from './lib/report.ts'
 import { sampleQueries, type QueryClass } from './lib/search-queries.ts'
 import { REPO_ROOT, signIn, startServer } from './lib/server.ts'
@@ -73,8 +79,30 @@ async function run(
   return { latencies, errors }
 }
 
+/** --relevance: recall@10 and MRR of the planted set, in this process (the list's own service). */
+async function relevance(args: ReturnType<typeof parseCommonArgs>): Promise<number> {
+  const talents = await prepareDatabase(args.target, args.talents)
+  const database = await openBenchDatabase(args.target)
+  try {
+    const report = await scoreRelevance(database.db)
+    const failing = report.scores.filter(hasFailed)
+    for (const score of failing) console.log(describeFailure(score))
+    const { recallAt10, mrr } = report
+    const met = recallAt10 >= RELEVANCE_GOALS.recallAt10 && mrr >= RELEVANCE_GOALS.mrr
+    console.log(
+      `\n${args.target.engine}, ${talents.toLocaleString('en')} talents, ${report.scores.length} queries: ` +
+        `recall@10 ${recallAt10.toFixed(3)} (goal ≥ ${RELEVANCE_GOALS.recallAt10}), ` +
+        `MRR ${mrr.toFixed(3)} (goal ≥ ${RELEVANCE_GOALS.mrr}), ${failing.length} failing — ${met ? 'PASS' : 'FAIL'}`,
+    )
+    return met ? 0 : 1
+  } finally {
+    await database.release()
+  }
+}
+
 async function main(): Promise<number> {
   const args = parseCommonArgs()
+  if (args.relevance) return relevance(args)
   const { engine } = args.target
   // --runs is shared with the other benches (default 5 there); here it counts queries per class.
   const perClass = process.argv.includes('--runs') ? args.runs : 200

@@ -4,11 +4,12 @@ import { loadConfig } from '../src/server/config.ts'
 import { acquireDataDirLock, type DataDirLock } from '../src/server/data-dir-lock.ts'
 import { openDatabase, type Db, type OpenDatabase } from '../src/server/db/open.ts'
 import { rawRows } from '../src/server/db/raw-rows.ts'
+import { plantRelevanceSet } from './seed/relevance-set.ts'
 import { seedPool, type SeedOptions, type SeedResult } from './seed/seed-pool.ts'
 
 const USAGE = `Fills a Scout database with realistic demo talents (issue 3) and their CVs (issue 16).
 
-Usage: npm run db:seed -- [--talents N] [--cvs N] [--users N] [--seed N] [--batch N]
+Usage: npm run db:seed -- [--talents N] [--cvs N] [--users N] [--seed N] [--batch N] [--relevance]
 
   --talents N   talents to add (default 1000)
   --cvs N       of those, how many get a CV (default 0): half PDF, half DOCX, 1-3 pages, with the
@@ -16,6 +17,8 @@ Usage: npm run db:seed -- [--talents N] [--cvs N] [--users N] [--seed N] [--batc
   --users N     users who appear as "Added By" (default 20; they get random, unknown passwords)
   --seed N      faker seed; the same seed on the same day gives the same data (default 42)
   --batch N     talent rows per INSERT (default 10000)
+  --relevance   also plant issue 17's relevance set: 24 talents whose search answers are known
+                (scripts/seed/relevance-set.ts; npm run bench:search -- --relevance scores them)
   --help        show this text
 
 Target: DATABASE_URL when set, else the embedded PGlite database in DATA_DIR (default ./data).
@@ -114,6 +117,7 @@ async function main(): Promise<number> {
       users: { type: 'string' },
       seed: { type: 'string' },
       batch: { type: 'string' },
+      relevance: { type: 'boolean' },
       help: { type: 'boolean' },
     },
   })
@@ -147,6 +151,9 @@ async function main(): Promise<number> {
     })
     const sizeAfter = await databaseBytes(database.db)
     printSummary(database.engine, options, result, sizeBefore, sizeAfter)
+    if (values.relevance) {
+      console.log(`Planted ${await plantRelevanceSet(database.db)} talents of the relevance set`)
+    }
     return 0
   } finally {
     await database.close()

@@ -21,6 +21,8 @@ export type CommonArgs = {
   only: string[]
   /** bench:ui: rebuild the client even when dist/client exists. */
   build: boolean
+  /** bench:search: score issue 17's relevance set (recall@10, MRR) instead of timing. */
+  relevance: boolean
 }
 
 function whole(name: string, value: string | undefined, fallback: number): number {
@@ -52,6 +54,7 @@ export function parseCommonArgs(argv: string[] = process.argv.slice(2)): CommonA
       encoding: { type: 'string' },
       profile: { type: 'boolean' },
       only: { type: 'string' },
+      relevance: { type: 'boolean' },
       build: { type: 'boolean' },
       'data-dir': { type: 'string' },
       'database-url': { type: 'string' },
@@ -75,6 +78,7 @@ export function parseCommonArgs(argv: string[] = process.argv.slice(2)): CommonA
     encoding: values.encoding ?? 'gzip, deflate, br, zstd',
     profile: values.profile ?? false,
     build: values.build ?? false,
+    relevance: values.relevance ?? false,
     only: (values.only ?? '')
       .split(',')
       .map((s) => s.trim())

@@ -146,7 +146,11 @@ export async function buildApp({
   await app.register(authRoutes, { db: database.db, config })
   await app.register(mfaRoutes, { db: database.db, config })
   await app.register(sessionRoutes, { db: database.db })
-  await app.register(talentRoutes, { db: database.db, cachedPages: config.talentPageCache })
+  await app.register(talentRoutes, {
+    db: database.db,
+    cachedPages: config.talentPageCache,
+    exactCountUpTo: config.countExactUpTo,
+  })
   await app.register(talentExportRoutes, { db: database.db })
   await app.register(bulkRoutes, { db: database.db })
   await app.register(duplicateRoutes, { db: database.db, phoneRegion: config.defaultPhoneRegion })

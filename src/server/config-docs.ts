@@ -22,6 +22,12 @@ export const CONFIG_DOCS = [
     meaning: 'Talent list pages kept per data version (0 turns the cache off)',
   },
   {
+    name: 'COUNT_EXACT_UP_TO',
+    default: '10000',
+    meaning:
+      'List totals up to this many are exact; a broader search or filter answers the planner estimate (X-Total-Count-Estimated)',
+  },
+  {
     name: 'CV_MAX_MB',
     default: '10',
     meaning: 'Largest CV file a person may attach, in MB (1-100)',

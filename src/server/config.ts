@@ -65,6 +65,8 @@ export type Config = {
   databaseUrl: string | undefined
   databasePoolMax: number
   talentPageCache: number
+  /** Issue 17: list totals up to this many are exact; past it one may be an estimate. */
+  countExactUpTo: number
   /** Largest CV upload, in megabytes (issue 16, SECURITY.md 22). */
   cvMaxMegabytes: number
   /** Issue 19: the region of phone numbers written without +country; undefined: none is assumed. */
@@ -114,6 +116,7 @@ const envSchema = z.object({
     .optional(),
   DATABASE_POOL_MAX: int(1, 1000).default(10),
   TALENT_PAGE_CACHE: int(0, 100_000).default(500),
+  COUNT_EXACT_UP_TO: int(0, 100_000_000).default(10_000),
   CV_MAX_MB: int(1, 100).default(10),
   DEFAULT_PHONE_REGION: z
     .string()
@@ -191,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
     talentPageCache: e.TALENT_PAGE_CACHE,
+    countExactUpTo: e.COUNT_EXACT_UP_TO,
     cvMaxMegabytes: e.CV_MAX_MB,
     defaultPhoneRegion: e.DEFAULT_PHONE_REGION,
     adminEmail,

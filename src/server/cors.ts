@@ -13,7 +13,10 @@ export function registerCors(app: FastifyInstance, origins: string[]): void {
       .header('access-control-allow-origin', origin)
       .header('access-control-allow-credentials', 'true')
       // Paging rides in headers (GET /api/talents); without this a cross-origin client can't read them.
-      .header('access-control-expose-headers', 'X-Total-Count, X-Next-Cursor, Retry-After')
+      .header(
+        'access-control-expose-headers',
+        'X-Total-Count, X-Total-Count-Estimated, X-Next-Cursor, Retry-After',
+      )
       .header('vary', 'Origin')
     if (request.method === 'OPTIONS' && request.headers['access-control-request-method']) {
       return reply

@@ -156,7 +156,7 @@ describe('cookie writes must be same-origin (SECURITY.md 10)', () => {
     expect(listed.headers['access-control-allow-origin']).toBe('https://partner.example')
     expect(listed.headers['access-control-allow-credentials']).toBe('true')
     expect(listed.headers['access-control-expose-headers']).toBe(
-      'X-Total-Count, X-Next-Cursor, Retry-After',
+      'X-Total-Count, X-Total-Count-Estimated, X-Next-Cursor, Retry-After',
     )
     const preflight = await app.inject({
       method: 'OPTIONS',

@@ -23,6 +23,7 @@ import type { Db } from '../db/open.ts'
 import type { Actor } from '../db/rows.ts'
 import { talents, tags } from '../db/schema.ts'
 import { BadRequestError, ForbiddenError, NotFoundError } from '../errors.ts'
+import { lookUpCorrections } from '../search/corrections.ts'
 import { filterOf } from '../talents/list.ts'
 import { talentWhere } from '../talents/where.ts'
 
@@ -78,18 +79,21 @@ function needsChange(edit: Edit, names: SQL): SQL {
   return edit.adds ? sql`not (${column} @> ${names})` : sql`${column} && ${names}`
 }
 
-function selectionWhere(request: BulkRequest): SQL | undefined {
+async function selectionWhere(tx: Db, request: BulkRequest): Promise<SQL | undefined> {
   if (request.ids) return sql`${talents.id} = any(${idArray(request.ids)})`
   // The schema guarantees a filter when there are no ids; an empty one means the whole pool.
-  return request.filter ? talentWhere(filterOf(request.filter)) : sql`false`
+  if (!request.filter) return sql`false`
+  // The same talents the dashboard lists for the filter, typo corrections included.
+  const filter = filterOf(request.filter)
+  return talentWhere(filter, await lookUpCorrections(tx, filter.query))
 }
 
 /** Locks the targets in id order (see above) and returns them. */
-function lockTargets(tx: Db, request: BulkRequest, change: SQL | undefined) {
+async function lockTargets(tx: Db, request: BulkRequest, change: SQL | undefined) {
   return tx
     .select({ id: talents.id, addedById: talents.addedById })
     .from(talents)
-    .where(and(selectionWhere(request), change))
+    .where(and(await selectionWhere(tx, request), change))
     .orderBy(asc(talents.id))
     .for('update')
 }

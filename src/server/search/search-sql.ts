@@ -2,9 +2,9 @@ import { and, or, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { ParsedQuery, PhraseTerm, SearchTerm, WordTerm } from '#shared/search/parse-query.ts'
 import { matchesInsideNames, type TextTerm } from '#shared/search/find-hits.ts'
-import { typoBudget } from '#shared/search/typo.ts'
 import { talents } from '../db/schema.ts'
 import { escapeLike } from '../db/escape-like.ts'
+import { correctionQuery, type Corrections } from './corrections.ts'
 import { fieldTermCondition } from './field-terms.ts'
 
 /**
@@ -32,42 +32,16 @@ function prefixQuery(norm: string): SQL {
   return sql`(nullif(${exactQuery(norm)}::text, '') || ':*')::tsquery`
 }
 
-/**
- * How many dictionary words, nearest to a typed word by trigrams, are checked for being what it
- * meant. Nearest first through the GiST index (KNN), so no similarity threshold has to be set on
- * the session: `pyhton` is only 0.273 similar to python, under pg_trgm's default 0.3.
- */
-const TYPO_CANDIDATES = 30
-
-/**
- * The pool's words a typed word may be a typo of (issue 17: `pyhton` finds python, `kubernets`
- * kubernetes; none for words under 5 letters), as one OR-ed tsquery: NULL when there are none.
- * Undefined for a word the rules never correct. The dictionary is search_words (migration 0019);
- * optimal-string-alignment distance (an adjacent swap is one typo) confirms each candidate. An
- * uncorrelated subquery: the database looks the corrections up once per query, not per row.
- */
-export function correctionQuery(term: TextTerm): SQL | undefined {
-  if (term.kind !== 'word' || term.negated) return undefined
-  const budget = typoBudget(term.norm)
-  if (budget === 0) return undefined
-  const typed = sql`search_unaccent(${term.norm})`
-  return sql`(select string_agg(quote_literal(c.word), ' | ')::tsquery
-    from (select w.word from search_words w order by w.word <-> ${typed} limit ${TYPO_CANDIDATES}) c
-    where c.word <> ${typed} and abs(length(c.word) - length(${typed})) <= ${budget}
-      and search_osa_distance(c.word, ${typed}) <= ${budget})`
-}
-
 function nameSubstring(term: WordTerm): SQL {
   const pattern = `%${escapeLike(term.norm)}%`
   return sql`(${talents.fullName} ilike ${pattern} or ${talents.email} ilike ${pattern})`
 }
 
-function wordCondition(term: WordTerm): SQL {
+function wordCondition(term: WordTerm, corrections: Corrections): SQL {
   const typed = term.prefix ? prefixQuery(term.norm) : exactQuery(term.norm)
-  const corrected = correctionQuery(term)
-  // No corrections: the typed query OR-ed with itself (an empty tsquery literal would make the
-  // database send a notice with every query).
-  const query = corrected ? sql`(${typed} || coalesce(${corrected}, ${typed}))` : typed
+  // The words it may be a typo of, looked up before the SQL was built (corrections.ts).
+  const corrected = correctionQuery(term, corrections)
+  const query = corrected ? sql`(${typed} || ${corrected})` : typed
   const inDocuments = sql`${searchVector} @@ ${query}`
   // The spec's `ann` finds Joanna: a name or e-mail substring (trigram indexes) counts too.
   return matchesInsideNames(term) ? sql`(${inDocuments} or ${nameSubstring(term)})` : inDocuments
@@ -92,7 +66,7 @@ function exclusionCondition(term: TextTerm): SQL {
   return sql`not exists (select 1 from ${from} where ${excluded.id} = ${talents.id} and ${vector} @@ ${exactQuery(term.norm)})`
 }
 
-function termCondition(term: SearchTerm): SQL {
+function termCondition(term: SearchTerm, corrections: Corrections): SQL {
   if (term.kind === 'field') {
     const condition = fieldTermCondition(term)
     // An exclusion keeps the rows where the term is false or unknown (a talent without an adder
@@ -100,15 +74,17 @@ function termCondition(term: SearchTerm): SQL {
     return term.negated ? sql`not coalesce(${condition}, false)` : condition
   }
   if (term.negated) return exclusionCondition(term)
-  return term.kind === 'word' ? wordCondition(term) : phraseCondition(term)
+  return term.kind === 'word' ? wordCondition(term, corrections) : phraseCondition(term)
 }
 
 /**
  * Every clause must hold, any term of a clause will do. A query of exclusions only is everyone
- * except them. Undefined when the query has no clauses (no search).
+ * except them. Undefined when the query has no clauses (no search). `corrections` are the
+ * query's (lookUpCorrections).
  */
-export function searchCondition(parsed: ParsedQuery): SQL | undefined {
-  return and(...parsed.clauses.map((clause) => or(...clause.anyOf.map(termCondition))))
+export function searchCondition(parsed: ParsedQuery, corrections: Corrections): SQL | undefined {
+  const condition = (term: SearchTerm) => termCondition(term, corrections)
+  return and(...parsed.clauses.map((clause) => or(...clause.anyOf.map(condition))))
 }
 
 /** The words and phrases a talent is ranked (and its snippet highlighted) by. */
@@ -134,8 +110,37 @@ const PREFIX_WEIGHT = 0.5
 const CORRECTED_WEIGHT = 0.25
 
 /**
- * Relevance (issue 17): name and e-mail hits first, then tags and statuses, notes, CV text; exact
- * before prefix before corrected. ts_rank over the words OR-ed, not ts_rank_cd: for an OR query ts_rank scores each
+ * When a query has typo corrections, what a talent gains for each of its words (or phrases) it
+ * holds as typed (exactly, as a prefix while typing, inside a name or e-mail) in its own fields:
+ * more than every other part of the rank together (ts_rank's ≤ 1, the prefix, corrected and
+ * substring parts ≤ 1.25), so it ranks above every talent that only holds a correction of that
+ * word, whatever the fields. Without it `cobol` listed 10 talents of `cool-….com`
+ * (a corrected hit in the e-mail, A) above the one with COBOL in her notes (C): the relevance
+ * set (bench:search --relevance) ranked planted answers 2nd-10th, or not at all.
+ */
+const AS_TYPED_BONUS = 10
+
+/**
+ * A name or e-mail holds the word: strpos, not the WHERE's ILIKE (which the trigram index needs):
+ * the same test, and a third cheaper per row (18 -> 13 ms over 20,000 matches).
+ */
+function inNames(term: WordTerm): SQL {
+  const word = sql`lower(${term.norm})`
+  return sql`(strpos(lower(${talents.fullName}), ${word}) > 0 or strpos(lower(${talents.email}), ${word}) > 0)`
+}
+
+/** The talent's own fields hold the term as typed: no typo correction needed. */
+function asTyped(term: TextTerm): SQL {
+  if (term.kind === 'phrase') return sql`${talents.searchDocument} @@ ${exactQuery(term.norm)}`
+  const typed = term.prefix ? prefixQuery(term.norm) : exactQuery(term.norm)
+  const inDocument = sql`coalesce(${talents.searchDocument} @@ ${typed}, false)`
+  return matchesInsideNames(term) ? sql`(${inDocument} or ${inNames(term)})` : inDocument
+}
+
+/**
+ * Relevance (issue 17): a word as typed before any typo correction of it (AS_TYPED_BONUS); then
+ * name and e-mail hits first, then tags and statuses, notes, CV text; exact before prefix before
+ * corrected. ts_rank over the words OR-ed, not ts_rank_cd: for an OR query ts_rank scores each
  * word by its best-weighted occurrence (later ones add less and less), so one hit in the name
  * outranks any number in a CV; ts_rank_cd adds every occurrence up, and a long CV repeating a
  * word outranked the name. Only search_document is read: the CV's vector is large (TOASTed) and
@@ -144,7 +149,7 @@ const CORRECTED_WEIGHT = 0.25
  * shortest form that reads back exactly, so the relevance cursor carries it without loss (rounding
  * to numeric cost 25 of ~170 ms when ranking 20,000 matches).
  */
-export function rankExpression(terms: TextTerm[]): SQL | undefined {
+export function rankExpression(terms: TextTerm[], corrections: Corrections): SQL | undefined {
   if (terms.length === 0) return undefined
   const rank = (query: SQL) => sql`ts_rank(${WEIGHTS}, ${talents.searchDocument}, ${query})::float8`
   const exact = sql.join(
@@ -161,24 +166,25 @@ export function rankExpression(terms: TextTerm[]): SQL | undefined {
     )
     parts.push(sql`${PREFIX_WEIGHT / terms.length}::float8 * ${rank(prefix)}`)
   }
+  let isCorrected = false
   for (const term of terms) {
-    const corrected = correctionQuery(term)
+    const corrected = correctionQuery(term, corrections)
     if (corrected === undefined) continue
-    // NULL (no corrections) ranks NULL: nothing to add.
-    const weight = CORRECTED_WEIGHT / terms.length
-    parts.push(sql`coalesce(${weight}::float8 * ${rank(corrected)}, 0)`)
+    isCorrected = true
+    parts.push(sql`${CORRECTED_WEIGHT / terms.length}::float8 * ${rank(corrected)}`)
   }
   const substrings = terms.filter(
     (term): term is WordTerm => term.kind === 'word' && matchesInsideNames(term),
   )
   for (const term of substrings) {
-    // strpos, not the WHERE's ILIKE (which the trigram index needs): the same test, and a third
-    // cheaper per row (18 -> 13 ms over 20,000 matches).
-    const word = sql`lower(${term.norm})`
-    const inName = sql`strpos(lower(${talents.fullName}), ${word}) > 0 or strpos(lower(${talents.email}), ${word}) > 0`
     parts.push(
-      sql`(case when ${inName} then ${SUBSTRING_WEIGHT / terms.length}::float8 else 0 end)`,
+      sql`(case when ${inNames(term)} then ${SUBSTRING_WEIGHT / terms.length}::float8 else 0 end)`,
     )
+  }
+  if (isCorrected) {
+    for (const term of terms) {
+      parts.push(sql`(case when ${asTyped(term)} then ${AS_TYPED_BONUS}::float8 else 0 end)`)
+    }
   }
   return sql`(${sql.join(parts, sql` + `)})`
 }

@@ -104,3 +104,16 @@ test('new words are corrected to as soon as they are written: edits, new talents
   })
   expect(await names(api, 'shortlsited ')).toEqual(['Mei Chen'])
 })
+
+test('a word as typed in any field ranks above a correction of it, even in a name', async ({
+  api,
+}) => {
+  // `cobol` corrects to `cool` (one letter); the e-mail's `cool` is a name-weight (A) hit.
+  const cool = await api.makeTalent({ fullName: 'Hubert Bruen', email: 'hubert@cool-pillow.com' })
+  const cobol = await api.makeTalent({ fullName: 'Dagny Marchetti', email: 'd@x.test' })
+  await setNotes(api, cobol, 'COBOL mainframe batch jobs')
+  const order = async (q: string) => (await search(api, q)).map((t) => t.id)
+  expect(await order('cobol ')).toEqual([cobol, cool])
+  // Either word: a word typed right outranks the other's correction.
+  expect(await order('cobol OR java ')).toEqual([cobol, cool])
+})

@@ -5,6 +5,7 @@ import type { TalentListQuery } from '#shared/talent-list-query.ts'
 import type { Db } from '../db/open.ts'
 import { preparedRows } from '../db/prepared-rows.ts'
 import { encodeCursor } from './cursor.ts'
+import { lookUpCorrections } from '../search/corrections.ts'
 import { CHUNK_BYTES, filterOf, pageQuery } from './list.ts'
 import { listOrder } from './list-order.ts'
 import { inTurn } from './read-turns.ts'
@@ -53,10 +54,13 @@ export async function* talentBatches(
   let cursor: string | undefined
   let last = { rows: 0, bytes: 0 }
   // The order the list reads in: the chosen sort, else relevance for a search, else newest.
-  const order = listOrder(query.sort, filterOf(listQueryOf(query)).query)
+  const searched = filterOf(listQueryOf(query)).query
+  const order = listOrder(query.sort, searched)
+  // Typo corrections looked up once for the whole file, not per batch.
+  const corrections = await lookUpCorrections(db, searched)
   for (;;) {
     const want = nextBatchRows(last)
-    const sql = pageQuery(db, listQueryOf(query, cursor), want, ids).getSQL()
+    const sql = pageQuery(db, listQueryOf(query, cursor), want, corrections, ids).getSQL()
     const rows = await inTurn(() => preparedRows<PageRow>(db, sql))
     const page = rows.slice(0, want)
     if (page.length > 0) {

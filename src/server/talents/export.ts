@@ -9,10 +9,12 @@ import {
 } from '#shared/talent-export.ts'
 import { recordActivity } from '../activity/record.ts'
 import type { Db } from '../db/open.ts'
+import { NO_CORRECTIONS } from '../search/corrections.ts'
 import { csvStream, CSV_CONTENT_TYPE } from './export-csv.ts'
 import { listQueryOf, talentBatches } from './export-rows.ts'
 import { xlsxStream, XLSX_CONTENT_TYPE } from './export-xlsx.ts'
-import { countQuery, countTalents, filterOf } from './list.ts'
+import { countQuery, countTalents } from './count.ts'
+import { filterOf } from './list.ts'
 
 export type TalentExport = {
   format: ExportFormat
@@ -56,7 +58,7 @@ export async function startSelectionExport(
   // The list's query with no filter: the selection is the whole of what the file holds.
   const query = talentExportQuerySchema.parse({ format, sort })
   // Not the cached count: a selection is no filter the cache keys on.
-  const [counted] = await countQuery(db, { ids })
+  const [counted] = await countQuery(db, { ids }, NO_CORRECTIONS)
   const total = counted?.n ?? 0
   await recordExport(db, viewer.userId, query, { selected: ids.length, rowCount: total })
   return exportOf(query, total, talentBatches(db, query, ids), now)

@@ -1,20 +1,20 @@
-import { and, count, eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { parseQuery } from '#shared/search/parse-query.ts'
-import { printQuery } from '#shared/search/print-query.ts'
 import type { TextTerm } from '#shared/search/find-hits.ts'
 import { talentSchema, type Talent } from '#shared/talent.ts'
 import type { TalentListQuery } from '#shared/talent-list-query.ts'
 import type { Db } from '../db/open.ts'
 import { talents, users } from '../db/schema.ts'
+import { countTalents, filterKey, listTotal, type ListTotal } from './count.ts'
 import { preparedRows } from '../db/prepared-rows.ts'
-import { cachedCount } from '../cache/count-cache.ts'
 import { cachedPage, type CachedPage } from '../cache/page-cache.ts'
 import { decodeCursor, encodeCursor } from './cursor.ts'
 import { inTurn } from './read-turns.ts'
 import { talentJsonText } from './talent-json.ts'
 import { itemsWithMatches } from '../search/page-matches.ts'
 import { rankExpression, rankTerms } from '../search/search-sql.ts'
+import { lookUpCorrections, type Corrections } from '../search/corrections.ts'
 import { listOrder, type ListOrder } from './list-order.ts'
 import {
   afterCursor,
@@ -49,9 +49,9 @@ const FIRST_CHUNK_ROWS = 50
 const CHUNK_GROWTH = 4
 
 /** A page as the route sends it: the cached page (JSON built by the database) and the total. */
-export type TalentPageJson = { page: CachedPage; total: number }
+export type TalentPageJson = { page: CachedPage } & ListTotal
 
-export type TalentPage = { rows: Talent[]; nextCursor: string | undefined; total: number }
+export type TalentPage = { rows: Talent[]; nextCursor: string | undefined } & ListTotal
 
 export function filterOf(query: TalentListQuery): TalentFilter {
   const { areaOfInterest, seniorityLevel, tag, status, addedBy, search, q } = query
@@ -61,62 +61,46 @@ export function filterOf(query: TalentListQuery): TalentFilter {
 }
 
 /** What a request's rows are filtered, ordered and explained (`match`) by. */
-type ListPlan = { filter: TalentFilter; order: ListOrder; spec: SortSpec; terms: TextTerm[] }
+type ListPlan = { filter: TalentFilter; order: ListOrder; terms: TextTerm[] }
+
+/** A plan with its typo corrections looked up, ready to become SQL. */
+type ResolvedPlan = ListPlan & { corrections: Corrections; spec: SortSpec }
 
 function planOf(query: TalentListQuery, ids?: readonly number[]): ListPlan {
   const filter = { ...filterOf(query), ids }
   const order = listOrder(query.sort, filter.query)
   const terms = filter.query ? rankTerms(filter.query) : []
-  return { filter, order, spec: orderSpec(order, rankExpression(terms)), terms }
+  return { filter, order, terms }
 }
 
-/** A stable cache key: the same filter in any key order or case of e-mail maps to one entry. */
-function filterKey(filter: TalentFilter): string {
-  return JSON.stringify([
-    filter.areaOfInterest,
-    filter.seniorityLevel,
-    filter.tag,
-    filter.status,
-    filter.addedBy?.toLowerCase(),
-    filter.search?.toLowerCase(),
-    // The canonical text: `ann  lee` and `ann lee` are one query.
-    filter.query && printQuery(filter.query),
-  ])
-}
-
-/** The count behind X-Total-Count (exported so bench/explain.ts explains the same SQL). */
-export function countQuery(db: Db, filter: TalentFilter) {
-  return db.select({ n: count() }).from(talents).where(talentWhere(filter))
-}
-
-/** The total for a filter, counted once per data version, not per page (STACK.md). */
-export async function countTalents(
-  db: Db,
-  filter: TalentFilter,
-  dataVersion: number | undefined,
-): Promise<number> {
-  return cachedCount(db, dataVersion, filterKey(filter), async () => {
-    const [row] = await countQuery(db, filter)
-    return row?.n ?? 0
-  })
+function resolvedPlan(plan: ListPlan, corrections: Corrections): ResolvedPlan {
+  const spec = orderSpec(plan.order, rankExpression(plan.terms, corrections))
+  return { ...plan, corrections, spec }
 }
 
 type PageRow = { id: number; json: string; sort_key: string }
 
 /**
  * One page's SQL: filter, keyset condition, sort with id tiebreak, one row extra to see more.
- * `ids` narrows it to a hand-picked selection (the selection's export).
+ * `corrections`: the query's typo corrections (lookUpCorrections, once for every page an export
+ * reads). `ids` narrows it to a hand-picked selection (the selection's export).
  */
 export function pageQuery(
   db: Db,
   query: TalentListQuery,
   pageSize: number,
+  corrections: Corrections,
   ids?: readonly number[],
 ) {
-  return planPageQuery(db, planOf(query, ids), query.cursor, pageSize)
+  return planPageQuery(db, resolvedPlan(planOf(query, ids), corrections), query.cursor, pageSize)
 }
 
-function planPageQuery(db: Db, plan: ListPlan, cursorText: string | undefined, pageSize: number) {
+function planPageQuery(
+  db: Db,
+  plan: ResolvedPlan,
+  cursorText: string | undefined,
+  pageSize: number,
+) {
   const cursor = cursorText === undefined ? undefined : decodeCursor(cursorText, plan.order)
   // The sort key travels as the database prints it: JS Dates would lose created_at's microseconds.
   // Aliased, because listTalentsJson reads the rows by column name, without drizzle's mapping.
@@ -128,7 +112,12 @@ function planPageQuery(db: Db, plan: ListPlan, cursorText: string | undefined, p
     })
     .from(talents)
     .leftJoin(users, eq(users.id, talents.addedById))
-    .where(and(talentWhere(plan.filter), cursor ? afterCursor(plan.spec, cursor) : undefined))
+    .where(
+      and(
+        talentWhere(plan.filter, plan.corrections),
+        cursor ? afterCursor(plan.spec, cursor) : undefined,
+      ),
+    )
     .orderBy(...talentOrderBy(plan.spec))
     .limit(pageSize + 1)
 }
@@ -142,6 +131,11 @@ export type ListOptions = {
   dataVersion?: number
   /** How many pages the cache keeps (config TALENT_PAGE_CACHE; 0 turns it off). */
   cachedPages?: number
+  /**
+   * Totals up to this many are exact; a broader filter's may be the planner's estimate
+   * (count.ts listTotal; config COUNT_EXACT_UP_TO). Unset: always exact (scripts, tests).
+   */
+  exactCountUpTo?: number
 }
 
 /**
@@ -164,7 +158,7 @@ function nextChunkRows(
  */
 async function loadPage(
   db: Db,
-  plan: ListPlan,
+  plan: ResolvedPlan,
   firstCursor: string | undefined,
   pageSize: number,
   maxBytes: number,
@@ -226,17 +220,27 @@ export async function listTalentsJson(
     maxBytes = MAX_LIST_BYTES,
     dataVersion,
     cachedPages,
+    exactCountUpTo,
   }: ListOptions = {},
 ): Promise<TalentPageJson> {
   const pageSize = Math.min(query.limit ?? maxRows, maxRows)
   const plan = planOf(query)
-  const load = () => loadPage(db, plan, query.cursor, pageSize, maxBytes)
+  // The corrections are looked up at most once a request, and only if the page or the count is
+  // not cached; both then carry them as constants.
+  let corrections: Promise<Corrections> | undefined
+  const lookUp = () => (corrections ??= lookUpCorrections(db, plan.filter.query))
+  const load = async () =>
+    loadPage(db, resolvedPlan(plan, await lookUp()), query.cursor, pageSize, maxBytes)
   const key = `${plan.order}|${pageSize}|${query.cursor ?? ''}|${filterKey(plan.filter)}`
   const page =
     dataVersion === undefined
       ? await load()
       : await cachedPage(db, dataVersion, key, load, cachedPages)
-  return { page, total: await countTalents(db, plan.filter, dataVersion) }
+  const total =
+    exactCountUpTo === undefined
+      ? { total: await countTalents(db, plan.filter, dataVersion, lookUp), isEstimated: false }
+      : await listTotal(db, plan.filter, dataVersion, lookUp, exactCountUpTo)
+  return { page, ...total }
 }
 
 /** The same page as objects, checked against the API schema (tests, scripts). */
@@ -245,7 +249,7 @@ export async function listTalents(
   query: TalentListQuery,
   options: ListOptions = {},
 ): Promise<TalentPage> {
-  const { page, total } = await listTalentsJson(db, query, options)
+  const { page, ...total } = await listTalentsJson(db, query, options)
   const rows = z.array(talentSchema).parse(JSON.parse(page.json))
-  return { rows, nextCursor: page.nextCursor, total }
+  return { rows, nextCursor: page.nextCursor, ...total }
 }

@@ -22,10 +22,14 @@ export type TalentRoutesOptions = {
   db: Db
   /** Pages the list keeps per data version (config TALENT_PAGE_CACHE). */
   cachedPages: number
+  /** Totals up to this many are exact (config COUNT_EXACT_UP_TO). */
+  exactCountUpTo: number
 }
 
 /** Response headers of GET /api/talents (issue 3): the body stays the spec's plain array. */
 export const TOTAL_COUNT_HEADER = 'x-total-count'
+/** Issue 17: set (`true`) when X-Total-Count is the planner's estimate of a broad query. */
+export const TOTAL_ESTIMATED_HEADER = 'x-total-count-estimated'
 export const NEXT_CURSOR_HEADER = 'x-next-cursor'
 const JSON_TYPE = 'application/json; charset=utf-8'
 /** Smaller bodies go uncompressed, as the compression plugin's threshold does. */
@@ -50,7 +54,7 @@ async function sendJsonText(request: FastifyRequest, reply: FastifyReply, body: 
  */
 export const talentRoutes: FastifyPluginCallback<TalentRoutesOptions> = (
   base,
-  { db, cachedPages },
+  { db, cachedPages, exactCountUpTo },
   done,
 ) => {
   const app = base.withTypeProvider<ZodTypeProvider>()
@@ -65,8 +69,10 @@ export const talentRoutes: FastifyPluginCallback<TalentRoutesOptions> = (
     },
     handler: async (request, reply) => {
       const { dataVersion } = requireViewer(request)
-      const { page, total } = await listTalentsJson(db, request.query, { dataVersion, cachedPages })
+      const options = { dataVersion, cachedPages, exactCountUpTo }
+      const { page, total, isEstimated } = await listTalentsJson(db, request.query, options)
       void reply.header(TOTAL_COUNT_HEADER, String(total))
+      if (isEstimated) void reply.header(TOTAL_ESTIMATED_HEADER, 'true')
       if (page.nextCursor) void reply.header(NEXT_CURSOR_HEADER, page.nextCursor)
       return sendJsonText(request, reply, page)
     },

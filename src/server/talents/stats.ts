@@ -3,7 +3,7 @@ import { type TalentStats } from '#shared/talent.ts'
 import type { Db } from '../db/open.ts'
 import { talents } from '../db/schema.ts'
 import { cachedCount, CLOCK_TTL_MS } from '../cache/count-cache.ts'
-import { countTalents } from './list.ts'
+import { countTalents } from './count.ts'
 
 async function countWhere(db: Db, where: SQL): Promise<number> {
   const [row] = await db.select({ n: count() }).from(talents).where(where)

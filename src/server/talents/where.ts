@@ -5,6 +5,7 @@ import { DEFAULT_SORT, type TalentListQuery } from '#shared/talent-list-query.ts
 import { talents, users } from '../db/schema.ts'
 import { escapeLike } from '../db/escape-like.ts'
 import { idArray } from '../db/id-array.ts'
+import type { Corrections } from '../search/corrections.ts'
 import { searchCondition } from '../search/search-sql.ts'
 import type { TalentCursor } from './cursor.ts'
 import type { ListOrder } from './list-order.ts'
@@ -25,8 +26,9 @@ export type TalentFilter = Partial<
 /**
  * Every dashboard filter in SQL (issue 3), each backed by an index (schema.ts): btree on area,
  * level and adder; GIN on tags and status (@>); trigram GIN for ILIKE search on name or e-mail.
+ * `corrections`: the typo corrections of `filter.query`, looked up once (search/corrections.ts).
  */
-export function talentWhere(filter: TalentFilter): SQL | undefined {
+export function talentWhere(filter: TalentFilter, corrections: Corrections): SQL | undefined {
   const pattern = filter.search ? `%${escapeLike(filter.search)}%` : undefined
   return and(
     filter.areaOfInterest ? eq(talents.areaOfInterest, filter.areaOfInterest) : undefined,
@@ -42,7 +44,7 @@ export function talentWhere(filter: TalentFilter): SQL | undefined {
         )
       : undefined,
     pattern ? or(ilike(talents.fullName, pattern), ilike(talents.email, pattern)) : undefined,
-    filter.query ? searchCondition(filter.query) : undefined,
+    filter.query ? searchCondition(filter.query, corrections) : undefined,
     filter.ids ? sql`${talents.id} = any(${idArray(filter.ids)})` : undefined,
   )
 }

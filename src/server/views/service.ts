@@ -22,7 +22,8 @@ import {
   isUniqueViolation,
   NotFoundError,
 } from '../errors.ts'
-import { countTalents, filterOf } from '../talents/list.ts'
+import { countTalents } from '../talents/count.ts'
+import { filterOf } from '../talents/list.ts'
 
 // Issue 17 item 4: saved views. Services take the caller and decide what they may see and change.
 

@@ -14,6 +14,7 @@ import {
 import { tagListOptions } from '../../tags/api.ts'
 import type { TalentListFilters } from '../api.ts'
 import { ExportMenu } from '../export/export-menu.tsx'
+import { totalText } from '../search/result-count.ts'
 import { useBulkAction } from './api.ts'
 import { showBulkDone, showBulkFailed } from './show-bulk-toasts.tsx'
 import type { TalentSelection } from './use-talent-selection.ts'
@@ -23,9 +24,9 @@ type BulkToolbarProps = {
   filters: TalentListFilters
   /** The filtered result's size (X-Total-Count). */
   total: number | undefined
+  /** The size is the server's estimate of a broad query: "about 41,200" (issue 17). */
+  isTotalEstimated: boolean
 }
-
-const format = (n: number) => n.toLocaleString('en-US')
 
 type Target = Pick<BulkRequestInput, 'ids' | 'filter'>
 
@@ -71,7 +72,7 @@ function ActionMenu({ label, items, onPick }: MenuProps) {
  * Issue 19: what can be done to the selected talents — tags, statuses, export, delete — shown
  * while any is selected. Each action is one request; its toast offers Undo.
  */
-export function BulkToolbar({ selection, filters, total }: BulkToolbarProps) {
+export function BulkToolbar({ selection, filters, total, isTotalEstimated }: BulkToolbarProps) {
   const queryClient = useQueryClient()
   const bulk = useBulkAction()
   const tags = useQuery(tagListOptions())
@@ -81,6 +82,9 @@ export function BulkToolbar({ selection, filters, total }: BulkToolbarProps) {
   // spec section 4: system labels stay out of tag pickers.
   const tagNames = (tags.data ?? []).filter((t) => !t.isSystem).map((t) => t.name)
   const selected = selection.allMatching ? (total ?? 0) : selection.count
+  // All matching a broad query: the server's estimate, so "about" (the action's toast says how
+  // many it changed).
+  const selectedText = totalText(selected, selection.allMatching && isTotalEstimated)
 
   function run(action: BulkAction, names: string[]) {
     const target = selection.allMatching ? { filter: filters } : { ids: [...selection.ids] }
@@ -105,12 +109,12 @@ export function BulkToolbar({ selection, filters, total }: BulkToolbarProps) {
     >
       <p className="text-sm font-medium" role="status">
         {selection.allMatching
-          ? `All ${format(selected)} matching talents selected`
-          : `${format(selected)} selected`}
+          ? `All ${selectedText} matching talents selected`
+          : `${selectedText} selected`}
       </p>
       {!selection.allMatching && total !== undefined && total > selection.count ? (
         <Button variant="link" size="sm" onClick={selection.selectAllMatching}>
-          Select all {format(total)} matching
+          Select all {totalText(total, isTotalEstimated)} matching
         </Button>
       ) : null}
       <div className="flex flex-wrap items-center gap-2">
@@ -144,7 +148,7 @@ export function BulkToolbar({ selection, filters, total }: BulkToolbarProps) {
       </div>
       <ConfirmDeleteDialog
         open={isConfirming}
-        title={`Delete ${format(selected)} ${selected === 1 ? 'talent' : 'talents'}?`}
+        title={`Delete ${selectedText} ${selected === 1 ? 'talent' : 'talents'}?`}
         description="You can only delete talents you added (admins any). Undo stays available for 24 hours under Recent bulk actions."
         isPending={bulk.isPending}
         onConfirm={() => run('delete', [])}

@@ -8,6 +8,7 @@ import { TalentFilters } from '../filters/talent-filters.tsx'
 import { LoadError } from '../../../components/ui/load-error.tsx'
 import { TalentTable } from './talent-table.tsx'
 import { TalentSearch } from '../search/talent-search.tsx'
+import { totalText } from '../search/result-count.ts'
 import { SavedViewMenu } from '../../views/saved-view-menu.tsx'
 import type { ViewMode } from './use-view-mode.ts'
 import { ViewModeToggle } from './view-mode-toggle.tsx'
@@ -27,8 +28,6 @@ type TalentPoolProps = {
   onDelete: (talent: Talent, source: DeleteSource) => void
   onAddFirst: () => void
 }
-
-const numberFormat = new Intl.NumberFormat('en-US')
 
 /** The Talent Pool section: header with total, view toggle and filters; the list; paging. */
 export function TalentPool(props: TalentPoolProps) {
@@ -53,8 +52,7 @@ export function TalentPool(props: TalentPoolProps) {
           Talent Pool
           {total === undefined ? null : (
             <span className="rounded-full bg-primary/15 px-2.5 py-0.5 text-sm font-medium text-primary tabular-nums">
-              {isTotalEstimated ? 'about ' : ''}
-              {numberFormat.format(total)}
+              {totalText(total, isTotalEstimated)}
               <span className="sr-only"> talents</span>
             </span>
           )}
@@ -77,7 +75,12 @@ export function TalentPool(props: TalentPoolProps) {
         total={total}
         isTotalEstimated={isTotalEstimated}
       />
-      <BulkToolbar selection={selection} filters={filters} total={total} />
+      <BulkToolbar
+        selection={selection}
+        filters={filters}
+        total={total}
+        isTotalEstimated={isTotalEstimated}
+      />
 
       {hasFailed ? (
         <LoadError
