@@ -29,6 +29,7 @@ import { IMPORT_CV_ITEM } from './cv-imports/start.ts'
 import { EXTRACT_CV_TEXT, extractCvTextJob } from './cvs/extract-job.ts'
 import { startHousekeeping } from './housekeeping/scheduler.ts'
 import { startJobRunner, type JobHandler } from './jobs/runner.ts'
+import { TABLE_UPKEEP, tableUpkeepJob } from './jobs/table-upkeep.ts'
 import type { Config } from './config.ts'
 import { registerCors } from './cors.ts'
 import type { OpenDatabase } from './db/open.ts'
@@ -53,7 +54,7 @@ import { userRoutes } from './users/routes.ts'
 export const BODY_LIMIT = 100 * 1024
 
 export type BuildAppOptions = {
-  database: Pick<OpenDatabase, 'db' | 'ping' | 'watchAuthChanges'>
+  database: Pick<OpenDatabase, 'db' | 'engine' | 'ping' | 'watchAuthChanges'>
   config: Config
   /** Fastify logger options; tests pass false. Defaults to JSON logs at config.logLevel. */
   logger?: FastifyServerOptions['logger']
@@ -158,7 +159,7 @@ export async function buildApp({
     'jobs',
     startJobRunner({
       db: database.db,
-      handlers: jobHandlers(database.db, config),
+      handlers: jobHandlers(database, config),
       log: app.log,
     }),
   )
@@ -191,8 +192,13 @@ export async function buildApp({
 }
 
 /** Every kind of background job this app runs, and its handler (ARCHITECTURE.md "Growing"). */
-function jobHandlers(db: OpenDatabase['db'], config: Config): Record<string, JobHandler> {
+function jobHandlers(
+  database: Pick<OpenDatabase, 'db' | 'engine'>,
+  config: Config,
+): Record<string, JobHandler> {
+  const { db } = database
   return {
+    [TABLE_UPKEEP]: tableUpkeepJob(db, database.engine),
     [SCAN_DUPLICATES]: scanDuplicatesJob(db, config.defaultPhoneRegion),
     [EXTRACT_CV_TEXT]: extractCvTextJob(db),
     [IMPORT_CV_ITEM]: importCvItemJob(db),

@@ -19,6 +19,7 @@ import {
 } from '../changes/talent-images.ts'
 import { idArray } from '../db/id-array.ts'
 import { bulkActions } from '../db/change-schema.ts'
+import { queueTableUpkeep, UPKEEP_AFTER_ROWS } from '../jobs/table-upkeep.ts'
 import type { Db } from '../db/open.ts'
 import type { Actor } from '../db/rows.ts'
 import { talents, tags } from '../db/schema.ts'
@@ -209,6 +210,7 @@ export async function runBulk(db: Db, request: BulkRequest, actor: Actor): Promi
       .update(bulkActions)
       .set({ affected: targets.length })
       .where(eq(bulkActions.id, bulk.id))
+    if (targets.length >= UPKEEP_AFTER_ROWS) await queueTableUpkeep(tx)
     return { bulkId: bulk.id, affected: targets.length }
   })
 }

@@ -14,6 +14,7 @@ import { talents, users } from '../db/schema.ts'
 import { spreadsheetImports } from '../db/import-schema.ts'
 import type { Job } from '../jobs/queue.ts'
 import type { JobHandler } from '../jobs/runner.ts'
+import { queueTableUpkeep, UPKEEP_AFTER_ROWS } from '../jobs/table-upkeep.ts'
 import { ensureTags } from '../tags/service.ts'
 import { planRows, type RowPlan, type TalentChanges } from './plan-rows.ts'
 import { readTableRows } from './read-table.ts'
@@ -101,10 +102,13 @@ async function runImport(db: Db, importId: number): Promise<void> {
         .where(eq(spreadsheetImports.id, importId))
     })
   })
-  await db
-    .update(spreadsheetImports)
-    .set({ state: 'done', total: seen, finishedAt: new Date() })
-    .where(and(eq(spreadsheetImports.id, importId), eq(spreadsheetImports.state, 'running')))
+  await db.transaction(async (tx) => {
+    await tx
+      .update(spreadsheetImports)
+      .set({ state: 'done', total: seen, finishedAt: new Date() })
+      .where(and(eq(spreadsheetImports.id, importId), eq(spreadsheetImports.state, 'running')))
+    if (seen >= UPKEEP_AFTER_ROWS) await queueTableUpkeep(tx)
+  })
 }
 
 async function importer(db: Db, row: SpreadsheetImportRow): Promise<Actor | undefined> {

@@ -17,6 +17,7 @@ import { spreadsheetImports } from '../db/import-schema.ts'
 import { ConflictError, NotFoundError } from '../errors.ts'
 import { enqueueJob, type Job } from '../jobs/queue.ts'
 import type { JobHandler } from '../jobs/runner.ts'
+import { queueTableUpkeep, UPKEEP_AFTER_ROWS } from '../jobs/table-upkeep.ts'
 import { importFor } from './uploads.ts'
 
 /*
@@ -107,6 +108,7 @@ export async function undoNextBatch(db: Db, importId: number): Promise<UndoStep>
         undoState: spreadsheetImports.undoState,
         undoAfter: spreadsheetImports.undoAfter,
         undoById: spreadsheetImports.undoById,
+        undoTotal: spreadsheetImports.undoTotal,
         changeSetId: spreadsheetImports.changeSetId,
       })
       .from(spreadsheetImports)
@@ -159,6 +161,7 @@ export async function undoNextBatch(db: Db, importId: number): Promise<UndoStep>
       .update(spreadsheetImports)
       .set({ state: 'undone', undoState: 'done', updatedAt: new Date() })
       .where(eq(spreadsheetImports.id, importId))
+    if ((row.undoTotal ?? 0) >= UPKEEP_AFTER_ROWS) await queueTableUpkeep(tx)
     return 'finished'
   })
 }
