@@ -28,7 +28,9 @@ test('a burst of large writes queues one upkeep, ten seconds later', async ({ ap
 
 // The embedded engine gathers no statistics by itself: without the job the planner's idea of the
 // table (reltuples, which estimated totals and plans read) stays where the last ANALYZE left it.
-test('the upkeep refreshes what the planner knows of talents, on either engine', async ({ api }) => {
+test('the upkeep refreshes what the planner knows of talents, on either engine', async ({
+  api,
+}) => {
   const { db, engine } = api.database
   for (let i = 0; i < 40; i += 1) await api.makeTalent({ fullName: `Counted Person ${i}` })
   const before = await rawRows<{ n: number }>(
@@ -36,7 +38,10 @@ test('the upkeep refreshes what the planner knows of talents, on either engine',
     sql`SELECT reltuples::int AS n FROM pg_class WHERE relname = 'talents'`,
   )
   expect(before[0]?.n).not.toBe(40)
-  await tableUpkeepJob(db, engine)({
+  await tableUpkeepJob(
+    db,
+    engine,
+  )({
     id: 0,
     kind: TABLE_UPKEEP,
     payload: {},
