@@ -85,6 +85,22 @@ export default tseslint.config(
     files: ['**/*.test.ts', '**/*.test.tsx', 'tests/**/*.ts'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
+  // API tests share a worker's modules (vitest.config.ts); a file that replaces a module would
+  // replace it for the files after it, so vi.mock lives only in *.isolated.test.ts files.
+  {
+    files: ['src/server/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/**/*.test.ts'],
+    ignores: ['**/*.isolated.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock)$/]",
+          message: 'vi.mock needs a module registry of its own: name the file *.isolated.test.ts.',
+        },
+      ],
+    },
+  },
   {
     files: ['scripts/**/*.ts', 'bench/**/*.ts'],
     rules: { 'no-console': 'off' },

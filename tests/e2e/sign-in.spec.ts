@@ -19,8 +19,11 @@ test('a person signs in and lands on the dashboard with a welcome toast', async 
 })
 
 test('the button reads Signing in... and is disabled while the request runs', async ({ page }) => {
+  // Hold the request until the pending state has been checked: a fixed delay races a busy machine.
+  let release: () => void = () => {}
+  const released = new Promise<void>((resolve) => (release = resolve))
   await page.route('**/api/auth/login', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 800))
+    await released
     await route.continue()
   })
   await page.goto('/login')
@@ -30,6 +33,7 @@ test('the button reads Signing in... and is disabled while the request runs', as
   const pending = page.getByRole('button', { name: 'Signing in...' })
   await expect(pending).toBeVisible()
   await expect(pending).toBeDisabled()
+  release()
   await expect(page).toHaveURL(/\/dashboard$/)
 })
 
