@@ -27,9 +27,15 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    trace: 'retain-on-failure',
+    // A failed journey keeps its trace (DOM snapshots of every step) and a screenshot; the trace's
+    // own screencast made the browser draw and encode every frame of every journey.
+    trace: { mode: 'retain-on-failure', screenshots: false },
+    screenshot: 'only-on-failure',
+    // The app honours reduced motion everywhere (styles.css): no drifting blurred shapes behind the
+    // sign-in form, no transitions to wait out. Software rendering spent a core drawing them.
+    reducedMotion: 'reduce',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell',
       args: chromiumArgs,
     },
   },

@@ -23,14 +23,13 @@ const THEMES = ['dusk', 'midnight'] as const
 // The themes differ only in colour (CSS variables on <html>), so the second one is checked with the
 // rules that read colours, on the same screen, switched in place.
 const COLOUR_RULES = ['color-contrast', 'link-in-text-block']
-// Tailwind's transition-colors runs 150 ms; axe must read the settled colours.
-const COLOUR_TRANSITION_MS = 250
 
 type Found = { screen: string; id: string; impact: string; help: string; targets: string[] }
 
 /** Runs axe on what is on screen now and remembers serious and critical violations. */
 async function axe(page: Page, screen: string, found: Found[], rules?: string[]) {
-  const builder = new AxeBuilder({ page })
+  // Only violations are read: axe then keeps one node of each passed rule, not all (~30% faster).
+  const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] })
   const results = await (
     rules ? builder.withRules(rules) : builder.withTags(['wcag2a', 'wcag2aa'])
   ).analyze()
@@ -61,7 +60,11 @@ async function switchTheme(page: Page, theme: (typeof THEMES)[number]) {
     },
     { theme, themes: [...THEMES] },
   )
-  await page.waitForTimeout(COLOUR_TRANSITION_MS)
+  // The journeys run with reduced motion (playwright.config.ts), so Tailwind's colour transitions
+  // take 0.01 ms: two frames later axe reads the settled colours.
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  )
 }
 
 /** Every WCAG 2 A/AA rule in the first theme, then the colour rules in each other theme. */

@@ -20,18 +20,23 @@ export function testEngine(): Engine {
 
 let pgliteTemplate: Promise<File | Blob> | undefined
 
-/**
- * Where the migrated template is cached on disk, keyed by the migrations' contents: every vitest
- * worker (one per test file) would otherwise pay initdb + migrations again (seconds on a busy box).
- */
-function templateCachePath(): string {
+/** A digest of the migrations: a migrated template is reused only while they are unchanged. */
+function migrationsDigest(): string {
   const digest = createHash('sha256')
   for (const name of readdirSync(migrationsFolder, { recursive: true, encoding: 'utf8' }).sort()) {
     if (name.endsWith('.sql') || name.endsWith('.json')) {
       digest.update(name).update(readFileSync(path.join(migrationsFolder, name)))
     }
   }
-  return path.join(tmpdir(), `scout-pglite-template-${digest.digest('hex').slice(0, 16)}.tar`)
+  return digest.digest('hex').slice(0, 16)
+}
+
+/**
+ * Where the migrated template is cached on disk: every vitest worker would otherwise pay
+ * initdb + migrations again (seconds on a busy box).
+ */
+function templateCachePath(): string {
+  return path.join(tmpdir(), `scout-pglite-template-${migrationsDigest()}.tar`)
 }
 
 // STACK.md: PGlite's initdb + migrations take ~2 s; cloning a migrated template takes ~0.5 s.
@@ -85,26 +90,71 @@ export async function createTestDatabase(engine: Engine = testEngine()): Promise
   }
   const adminUrl = process.env.TEST_DATABASE_URL
   if (!adminUrl) throw new Error('TEST_ENGINE=postgres needs TEST_DATABASE_URL')
+  const template = await migratedPostgresTemplate(adminUrl)
   const name = `scout_test_${randomBytes(6).toString('hex')}`
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE ${name}`)
-  await admin.end()
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
-  const database = await openDatabase({ engine: 'postgres', url: url.toString(), poolMax: 5 })
-  await database.migrate()
+  await withAdmin(adminUrl, (admin) => admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`))
+  const url = databaseUrl(adminUrl, name)
+  const database = await openDatabase({ engine: 'postgres', url, poolMax: 5 })
   return {
     ...database,
-    openAnother: () => openDatabase({ engine: 'postgres', url: url.toString(), poolMax: 5 }),
+    openAnother: () => openDatabase({ engine: 'postgres', url, poolMax: 5 }),
     close: async () => {
       await database.close()
-      const dropper = new pg.Client({ connectionString: adminUrl })
-      await dropper.connect()
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      await dropper.end()
+      await withAdmin(adminUrl, (admin) =>
+        admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+      )
     },
   }
+}
+
+async function withAdmin<T>(adminUrl: string, work: (admin: pg.Client) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  try {
+    return await work(admin)
+  } finally {
+    await admin.end()
+  }
+}
+
+function databaseUrl(adminUrl: string, name: string): string {
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  return url.toString()
+}
+
+let postgresTemplate: Promise<string> | undefined
+
+/**
+ * A migrated PostgreSQL database that each test database is copied from (CREATE DATABASE …
+ * TEMPLATE): a copy takes ~0.2 s, migrating a new one ~0.7 s, for each of ~130 test files. Built
+ * once per set of migrations, under an advisory lock so two workers never build it at once, and
+ * renamed into place only when complete, so a run cut short never leaves a half-migrated one.
+ */
+function migratedPostgresTemplate(adminUrl: string): Promise<string> {
+  postgresTemplate ??= withAdmin(adminUrl, async (admin) => {
+    const name = `scout_template_${migrationsDigest()}`
+    await admin.query('SELECT pg_advisory_lock(hashtext($1))', [name])
+    try {
+      const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])
+      if (found.rowCount) return name
+      const partial = `${name}_partial`
+      await admin.query(`DROP DATABASE IF EXISTS ${partial} WITH (FORCE)`)
+      await admin.query(`CREATE DATABASE ${partial}`)
+      const database = await openDatabase({
+        engine: 'postgres',
+        url: databaseUrl(adminUrl, partial),
+        poolMax: 1,
+      })
+      await database.migrate()
+      await database.close()
+      await admin.query(`ALTER DATABASE ${partial} RENAME TO ${name}`)
+      return name
+    } finally {
+      await admin.query('SELECT pg_advisory_unlock(hashtext($1))', [name])
+    }
+  })
+  return postgresTemplate
 }
 
 /** Empties every table (fast on both engines), for suites that share one database across tests. */
