@@ -37,7 +37,8 @@ const apiProjects = (engine: 'pglite' | 'postgres'): TestProjectConfiguration[] 
       extends: true,
       // A worker imports the server once for all the files it runs, instead of once per file:
       // importing it took ~3 s a file, ~700 of a CI run's 1,600 worker-seconds. Each file still
-      // builds its own app on its own database, and nothing of a test's sets process state.
+      // builds its own app on its own database, and nothing of a test's sets process state
+      // (docs/decisions/009-test-run-time.md).
       test: { ...shared, name: `api-${engine}`, exclude: [ISOLATED], isolate: false },
     },
     {
