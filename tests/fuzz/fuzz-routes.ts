@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs'
 import fc from 'fast-check'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, describe, expect, test } from 'vitest'
@@ -121,9 +122,15 @@ export async function fuzzRoutes(part: number): Promise<void> {
   const routes = all.filter((_route, i) => i % PARTS === part - 1)
 
   describe(`fuzzing every route on ${testEngine()}, part ${String(part)} of ${String(PARTS)} (issue 6, SECURITY.md 18 and 23)`, () => {
-    test('the app has routes to fuzz', () => {
+    test('the app has routes to fuzz, and every part has its file', () => {
       expect(all.length).toBeGreaterThan(10)
       expect(routes.length).toBeGreaterThan(0)
+      const files = readdirSync(import.meta.dirname).filter((f) =>
+        /^fuzz-part-\d+\.test\.ts$/.test(f),
+      )
+      expect(files.sort()).toEqual(
+        Array.from({ length: PARTS }, (_, i) => `fuzz-part-${String(i + 1)}.test.ts`),
+      )
     })
 
     test.each(routes.map((route) => [`${route.method} ${route.url}`, route] as const))(
