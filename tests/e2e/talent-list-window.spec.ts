@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { accounts } from './support/accounts.ts'
 import { createTalentViaApi, expect, signInViaApi, test, unique } from './support/fixtures.ts'
 
@@ -30,14 +30,20 @@ async function seedTalents(page: Page, id: string): Promise<void> {
   for (let i = 0; i < rest.length; i += 10) await Promise.all(rest.slice(i, i + 10).map(create))
 }
 
-/** Jumps to the bottom until every talent is loaded (each jump brings the next page near). */
-async function loadAll(page: Page): Promise<void> {
+/**
+ * Jumps to the bottom until every talent is loaded (each jump brings the next page near), then
+ * until `last` is in view: rows measured after a jump can still grow the page below it.
+ */
+async function loadAll(page: Page, last: Locator): Promise<void> {
   const all = page.getByText(`Showing ${COUNT} of ${COUNT} talents`)
   await expect(async () => {
     await page.keyboard.press('End')
     await expect(all).toBeVisible({ timeout: 1_000 })
   }).toPass()
-  await page.keyboard.press('End')
+  await expect(async () => {
+    await page.keyboard.press('End')
+    await expect(last).toBeInViewport({ timeout: 1_000 })
+  }).toPass()
 }
 
 test('a long card grid loads page after page, shows every card in place and keeps focus', async ({
@@ -52,7 +58,7 @@ test('a long card grid loads page after page, shows every card in place and keep
   await expect(card('120')).toBeVisible()
   await expect(page.getByText(`Showing 50 of ${COUNT} talents`)).toBeVisible()
 
-  await loadAll(page)
+  await loadAll(page, card('001'))
   // The oldest talent is the last card: it shows at the bottom, with no gap left above it.
   await expect(card('001')).toBeInViewport()
   await expect(card('002')).toBeInViewport()
@@ -69,7 +75,7 @@ test('a long card grid loads page after page, shows every card in place and keep
   await expect(page.getByRole('button', { name: `Edit Window ${id} 001` })).toBeFocused()
 
   // Opening a card from deep in the list and going back shows the list where it was.
-  await loadAll(page)
+  await loadAll(page, card('001'))
   await card('001').click()
   await expect(page.getByRole('heading', { name: `Window ${id} 001` })).toBeVisible()
   await page.getByRole('button', { name: 'Back to List' }).click()
@@ -85,7 +91,7 @@ test('a long table keeps its rows in order and reachable by keyboard', async ({ 
   const row = (n: string) => table.getByRole('row', { name: `View Window ${id} ${n}` })
   await expect(row('120')).toBeVisible()
 
-  await loadAll(page)
+  await loadAll(page, row('001'))
   await expect(row('001')).toBeInViewport()
   await expect(row('002')).toBeInViewport()
   expect(await table.getByRole('row').count()).toBeLessThan(60)
