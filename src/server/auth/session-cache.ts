@@ -1,22 +1,44 @@
-/** Subscribes to "a session, a user or a data version changed" (migration 0006's triggers). */
-export type WatchAuthChanges = (onChange: () => void) => Promise<void>
+/**
+ * Subscribes to "a session, a user or a data version changed" (migrations 0006 and 0022): the
+ * listener gets each notification's payload, which `SessionCache.apply` reads.
+ */
+export type WatchAuthChanges = (onChange: (payload: string) => void) => Promise<void>
 
 // Far more than the people signed in to one embedded server; only a bound against a flood of
 // logins, not an eviction policy anyone should meet.
 const MAX_ENTRIES = 10_000
 
+/** 'data_versions:talents=42': the talents' data version became 42 (migration 0022). */
+const VERSION_CHANGE = /^data_versions:(?<name>[^=]+)=(?<version>\d+)$/
+
 /**
  * Session lookups kept in memory, for the embedded engine only: there the lookup was the one query
  * a cached list page still made. Exact, because one process owns the data folder and every change
  * notifies it before the writer's query returns (docs/decisions/005-embedded-session-cache.md).
+ *
+ * The talents' data version, read with each session, is kept beside the entries rather than in
+ * them: a write moves it many times a second during an import, and each move used to cost every
+ * waiting request a session query.
  */
 export class SessionCache<Entry> {
   #entries = new Map<string, Entry>()
   #generation = 0
+  #talentsVersion: number | undefined
+  #versionGeneration = 0
 
   /** Taken before a lookup starts; `set` ignores a lookup from an older generation. */
   get generation(): number {
     return this.#generation
+  }
+
+  /** Taken before a lookup starts; `noteTalentsVersion` ignores a version read before a change. */
+  get versionGeneration(): number {
+    return this.#versionGeneration
+  }
+
+  /** The talents' data version as last committed, once a lookup or a change has told it. */
+  get talentsVersion(): number | undefined {
+    return this.#talentsVersion
   }
 
   get(key: string): Entry | undefined {
@@ -29,9 +51,29 @@ export class SessionCache<Entry> {
     this.#entries.set(key, entry)
   }
 
+  /** A version read by a lookup that began at `versionGeneration`. */
+  noteTalentsVersion(version: number, versionGeneration: number): void {
+    if (versionGeneration === this.#versionGeneration) this.#talentsVersion = version
+  }
+
+  /** One notification: a version move keeps the sessions; anything else forgets everything. */
+  apply(payload: string): void {
+    const move = VERSION_CHANGE.exec(payload)?.groups
+    if (!move) {
+      this.invalidate()
+      return
+    }
+    // Only the talents' version is read with a session; another name changes nothing here.
+    if (move.name !== 'talents') return
+    this.#versionGeneration += 1
+    this.#talentsVersion = Number(move.version)
+  }
+
   /** Something changed: forget everything, and refuse lookups that began before now. */
   invalidate(): void {
     this.#generation += 1
     this.#entries.clear()
+    this.#versionGeneration += 1
+    this.#talentsVersion = undefined
   }
 }

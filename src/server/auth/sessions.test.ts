@@ -238,3 +238,23 @@ test.runIf(testEngine() === 'pglite')(
     }
   },
 )
+
+// A write moves the talents' data version many times a second during an import; the move says
+// what the version became (migration 0022), so cached sessions stay and no request queries for it.
+test.runIf(testEngine() === 'pglite')(
+  'PGlite: a talent write keeps sessions in memory, and the next list shows the talent',
+  async () => {
+    const s = await signedInAndCached()
+    const list = () => t.app.inject({ url: '/api/talents?limit=5', headers: s.headers })
+    expect((await list()).json()).toEqual([])
+    await insertTalent(t.database.db, { fullName: 'Ada Byron', email: 'ada@example.com' })
+    await t.database.db.execute(sql`ALTER TABLE sessions RENAME TO sessions_aside`)
+    try {
+      const after = await list()
+      expect(after.statusCode).toBe(200)
+      expect(after.json()).toMatchObject([{ email: 'ada@example.com' }])
+    } finally {
+      await t.database.db.execute(sql`ALTER TABLE sessions_aside RENAME TO sessions`)
+    }
+  },
+)

@@ -123,10 +123,15 @@ export async function resolveSession(
 async function lookUpSession(db: Db, secretHash: string): Promise<ResolvedSession | undefined> {
   const cache = sessionCacheOf(db)
   const cached = cache?.get(secretHash)
-  if (cached) return cached
+  const dataVersion = cache?.talentsVersion
+  if (cached && dataVersion !== undefined) return { ...cached, dataVersion }
   const generation = cache?.generation ?? 0
+  const versionGeneration = cache?.versionGeneration ?? 0
   const [row] = await sessionLookup(db).execute({ secretHash })
-  if (row) cache?.set(secretHash, row, generation)
+  if (row && cache) {
+    cache.set(secretHash, { session: row.session, user: row.user }, generation)
+    cache.noteTalentsVersion(row.dataVersion, versionGeneration)
+  }
   return row
 }
 
@@ -169,17 +174,19 @@ export function tokenFromRequest(
   return cookie ? { value: cookie, via: 'cookie' } : undefined
 }
 
-const caches = new WeakMap<Db, SessionCache<ResolvedSession>>()
+type CachedSession = Omit<ResolvedSession, 'dataVersion'>
+
+const caches = new WeakMap<Db, SessionCache<CachedSession>>()
 
 /** Starts caching session lookups on `db`, invalidated by `watch`. Idempotent per database. */
 export async function cacheSessionsOn(db: Db, watch: WatchAuthChanges): Promise<void> {
   if (caches.has(db)) return
-  const cache = new SessionCache<ResolvedSession>()
-  await watch(() => cache.invalidate())
+  const cache = new SessionCache<CachedSession>()
+  await watch((payload) => cache.apply(payload))
   caches.set(db, cache)
 }
 
 /** The cache of `db`, when it has one (embedded engine behind buildApp). */
-function sessionCacheOf(db: Db): SessionCache<ResolvedSession> | undefined {
+function sessionCacheOf(db: Db): SessionCache<CachedSession> | undefined {
   return caches.get(db)
 }

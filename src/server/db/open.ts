@@ -39,9 +39,10 @@ export type OpenDatabase = {
   ping: () => Promise<boolean>
   /**
    * Embedded engine only: calls back whenever sessions, users or data versions change, before
-   * the changing query returns (migration 0006; auth/session-cache.ts).
+   * the changing query returns, with the notification's payload (migrations 0006 and 0022;
+   * auth/session-cache.ts).
    */
-  watchAuthChanges?: (onChange: () => void) => Promise<void>
+  watchAuthChanges?: (onChange: (payload: string) => void) => Promise<void>
   close: () => Promise<void>
 }
 
