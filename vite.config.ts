@@ -1,11 +1,12 @@
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { compileHints } from './scripts/vite-compile-hints.ts'
 import { precompress } from './scripts/vite-precompress.ts'
 
 export default defineConfig({
   root: 'src/client',
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), compileHints(), precompress()],
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,
