@@ -9,6 +9,7 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
+import { takeTurnsBetweenStatements } from './pglite-turns.ts'
 import * as schema from './schema.ts'
 
 /** The one database type services take: a drizzle database or a transaction, on either engine. */
@@ -95,6 +96,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
       extensions: PGLITE_EXTENSIONS,
       startParams: PGLITE_START_PARAMS,
     }))
+  takeTurnsBetweenStatements(client)
   const pglite = drizzlePglite(client, { schema })
   return {
     db: pglite,
