@@ -15,7 +15,7 @@
  */
 import { sql } from 'drizzle-orm'
 import { createUser } from '../src/server/users/service.ts'
-import { parseCommonArgs, type BenchTarget } from './lib/cli.ts'
+import { scratchTarget, type BenchTarget } from './lib/cli.ts'
 import { openBenchDatabase, prepareDatabase } from './lib/database.ts'
 import { loadAverage } from './lib/report.ts'
 import { startServer } from './lib/server.ts'
@@ -28,21 +28,6 @@ function allowedToVerify(seconds: number): number {
   return FREE_FAILURES + Math.floor(Math.log2(seconds + 1))
 }
 const HEALTH_EVERY_MS = 20
-
-function burstTarget(argv: string[]): BenchTarget {
-  const { target } = parseCommonArgs(argv)
-  if (target.engine === 'pglite' && !argv.includes('--data-dir') && !process.env.DATA_DIR) {
-    return { engine: 'pglite', dataDir: '/tmp/scout-bench-burst' }
-  }
-  if (
-    target.engine === 'postgres' &&
-    !argv.includes('--database-url') &&
-    !process.env.DATABASE_URL
-  ) {
-    return { engine: 'postgres', url: 'postgres://postgres@127.0.0.1:5432/scout_bench_burst' }
-  }
-  return target
-}
 
 /** A fresh account to attack, with every throttle row (account, address, device) emptied. */
 async function freshVictim(target: BenchTarget, size: number): Promise<string> {
@@ -126,7 +111,7 @@ async function burst(target: BenchTarget, size: number): Promise<boolean> {
 }
 
 async function main(): Promise<void> {
-  const target = burstTarget(process.argv.slice(2))
+  const target = scratchTarget(process.argv.slice(2), 'burst')
   await prepareDatabase(target, 1)
   console.log(`bench:burst on ${target.engine}, load average ${loadAverage()}`)
   let pass = true

@@ -10,7 +10,7 @@
  */
 import { Worker } from 'node:worker_threads'
 import { sql } from 'drizzle-orm'
-import { parseCommonArgs, type BenchTarget } from './lib/cli.ts'
+import { scratchTarget, type BenchTarget } from './lib/cli.ts'
 import { openBenchDatabase, prepareDatabase } from './lib/database.ts'
 import { loadAverage } from './lib/report.ts'
 import { signIn, startServer } from './lib/server.ts'
@@ -20,21 +20,6 @@ const NOTES_CHARS = 10_000
 const BARE_CALLS = 4
 const HEALTH_EVERY_MS = 20
 const BUDGET_MS = 100
-
-function freezeTarget(argv: string[]): BenchTarget {
-  const { target } = parseCommonArgs(argv)
-  if (target.engine === 'pglite' && !argv.includes('--data-dir') && !process.env.DATA_DIR) {
-    return { engine: 'pglite', dataDir: '/tmp/scout-bench-freeze' }
-  }
-  if (
-    target.engine === 'postgres' &&
-    !argv.includes('--database-url') &&
-    !process.env.DATABASE_URL
-  ) {
-    return { engine: 'postgres', url: 'postgres://postgres@127.0.0.1:5432/scout_bench_freeze' }
-  }
-  return target
-}
 
 /** Exactly TALENTS talents with long notes, whatever the database held before. */
 async function seed(target: BenchTarget): Promise<void> {
@@ -110,7 +95,7 @@ async function settleDuplicateScan(url: string, token: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const target = freezeTarget(process.argv.slice(2))
+  const target = scratchTarget(process.argv.slice(2), 'freeze')
   console.log(`bench:freeze on ${target.engine}: seeding ${TALENTS} talents with long notes…`)
   await seed(target)
   const server = await startServer(target, { loopDelay: true })

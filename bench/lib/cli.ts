@@ -85,3 +85,23 @@ export function parseCommonArgs(argv: string[] = process.argv.slice(2)): CommonA
       .filter(Boolean),
   }
 }
+
+/**
+ * The target of a bench that rewrites its database (bench:freeze, bench:burst): unless --data-dir
+ * or --database-url (or their variables) say otherwise, a scratch DATA_DIR `/tmp/scout-bench-<name>`
+ * or the `scout_bench_<name>` database, never the shared seeded one.
+ */
+export function scratchTarget(argv: string[], name: string): BenchTarget {
+  const { target } = parseCommonArgs(argv)
+  if (target.engine === 'pglite' && !argv.includes('--data-dir') && !process.env.DATA_DIR) {
+    return { engine: 'pglite', dataDir: `/tmp/scout-bench-${name}` }
+  }
+  if (
+    target.engine === 'postgres' &&
+    !argv.includes('--database-url') &&
+    !process.env.DATABASE_URL
+  ) {
+    return { engine: 'postgres', url: `postgres://postgres@127.0.0.1:5432/scout_bench_${name}` }
+  }
+  return target
+}
