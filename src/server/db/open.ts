@@ -96,7 +96,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
       extensions: PGLITE_EXTENSIONS,
       startParams: PGLITE_START_PARAMS,
     }))
-  takeTurnsBetweenStatements(client)
+  const stopTurns = takeTurnsBetweenStatements(client)
   const pglite = drizzlePglite(client, { schema })
   return {
     db: pglite,
@@ -108,7 +108,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
       await client.exec(`SET scout.notify_auth = 'on'`)
       await client.listen(AUTH_CHANGE_CHANNEL, onChange)
     },
-    close: () => client.close(),
+    close: () => {
+      stopTurns()
+      return client.close()
+    },
   }
 }
 

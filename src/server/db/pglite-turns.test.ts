@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite'
-import { expect, test } from 'vitest'
+import { expect, test, vi } from 'vitest'
 import { testEngine } from '#tests/support/test-database.ts'
+import { openDatabase } from './open.ts'
 import { takeTurnsBetweenStatements } from './pglite-turns.ts'
 
 /** The longest time between two ticks of a 1 ms timer while `work` runs. */
@@ -34,6 +35,31 @@ test.runIf(testEngine() === 'pglite')(
       expect(gap).toBeLessThan(250)
     } finally {
       await client.close()
+    }
+  },
+)
+
+// The server opens one client, but a test worker opens one per test file: a watch left running
+// after its client closed kept a 5 ms timer per file alive for the rest of the worker's run.
+test.runIf(testEngine() === 'pglite')(
+  'closing an embedded database stops its turn watch',
+  async () => {
+    const started = vi.spyOn(globalThis, 'setInterval')
+    const cleared = vi.spyOn(globalThis, 'clearInterval')
+    try {
+      const database = await openDatabase({
+        engine: 'pglite',
+        dataDir: undefined,
+        pglite: await PGlite.create('memory://'),
+      })
+      const watch = started.mock.results.at(-1)?.value as unknown
+      expect(watch).toBeDefined()
+      expect(cleared).not.toHaveBeenCalledWith(watch)
+      await database.close()
+      expect(cleared).toHaveBeenCalledWith(watch)
+    } finally {
+      started.mockRestore()
+      cleared.mockRestore()
     }
   },
 )

@@ -12,15 +12,17 @@ const HOLD_MS = 10
  * throttle statements that ran as one chain: the event loop did not turn for 981 ms (bench:burst),
  * and /api/health waited as long. From here a statement about to start when the loop has not
  * turned for HOLD_MS waits one turn first. A loop that turns freely never waits: the check is a
- * clock read against a timestamp a TICK_MS timer keeps. (Waiting a turn before every statement
+ * clock read against a timestamp a TICK_MS timer keeps; the returned function stops that timer. (Waiting a turn before every statement
  * was tried earlier and dropped: it halved a busy list's throughput, docs/performance.md.)
  */
-export function takeTurnsBetweenStatements(client: PGlite): void {
+export function takeTurnsBetweenStatements(client: PGlite): () => void {
   let lastTurn = performance.now()
-  setInterval(() => (lastTurn = performance.now()), TICK_MS).unref()
+  const watch = setInterval(() => (lastTurn = performance.now()), TICK_MS).unref()
   const run = client.execProtocolRaw.bind(client)
   client.execProtocolRaw = async (message, options) => {
     if (performance.now() - lastTurn > HOLD_MS) await nextTurn()
     return run(message, options)
   }
+  // The caller stops the watch as it closes the client: a test worker opens one client per file.
+  return () => clearInterval(watch)
 }
