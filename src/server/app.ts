@@ -160,6 +160,8 @@ export async function buildApp({
     startJobRunner({
       db: database.db,
       handlers: jobHandlers(database, config),
+      // Upkeep nobody waits for runs beside the work people wait for (a CV import, a spreadsheet).
+      lanes: [[SCAN_DUPLICATES, TABLE_UPKEEP]],
       log: app.log,
     }),
   )

@@ -98,6 +98,63 @@ describe('the job queue (ARCHITECTURE.md "Growing": jobs/)', () => {
     expect((await stateOf(id))?.state).toBe('done')
     await completeJob(database.db, id) // completing twice is harmless
   })
+  it('a kind in a lane of its own runs beside the others: a quick job does not wait for a slow one', async () => {
+    const finished: string[] = []
+    let releaseSlow = () => undefined as void
+    let slowStarted = () => undefined as void
+    const started = new Promise<void>((resolve) => (slowStarted = resolve))
+    const runner = startJobRunner({
+      db: database.db,
+      handlers: {
+        'test.slow': async () => {
+          slowStarted()
+          await new Promise<void>((resolve) => (releaseSlow = resolve))
+          finished.push('slow')
+        },
+        'test.quick': () => {
+          finished.push('quick')
+          releaseSlow()
+          return Promise.resolve()
+        },
+      },
+      lanes: [['test.slow']],
+      log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+      pollMs: 20,
+    })
+    await enqueueJob(database.db, 'test.slow', {})
+    runner.nudge()
+    await started
+    await enqueueJob(database.db, 'test.quick', {})
+    runner.nudge()
+    await runner.drain()
+    await runner.stop()
+    // With one loop for both kinds the quick job would wait for a slow one that never ends.
+    expect(finished).toEqual(['quick', 'slow'])
+  })
+
+  it('drain waits until every lane has run what was due, including work one job queued for another', async () => {
+    const ran: string[] = []
+    const runner = startJobRunner({
+      db: database.db,
+      handlers: {
+        'test.first': async () => {
+          ran.push('first')
+          await enqueueJob(database.db, 'test.second', {})
+        },
+        'test.second': () => {
+          ran.push('second')
+          return Promise.resolve()
+        },
+      },
+      lanes: [['test.second']],
+      log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+      pollMs: 60_000,
+    })
+    await enqueueJob(database.db, 'test.first', {})
+    await runner.drain()
+    await runner.stop()
+    expect(ran).toEqual(['first', 'second'])
+  })
 })
 
 describe('SECURITY.md 22 e: the worker pool — a broken parser fails its own task only', () => {

@@ -12,6 +12,12 @@ export type JobRunnerOptions = {
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>
   /** Jobs run at once in this process: parsing is CPU work, and requests must keep their share. */
   concurrency?: number
+  /**
+   * Kinds that run in a loop of their own, one loop per lane, beside the `concurrency` loops that
+   * take every other kind: a long job (a whole-pool duplicate scan, 90–140 s at 100,000 seeded
+   * talents) must not hold a CV import queued behind it.
+   */
+  lanes?: readonly (readonly string[])[]
   /** How often an idle runner looks for due jobs another process enqueued (ms). */
   pollMs?: number
   /** How long a claim holds before another process may take the job over (s). */
@@ -37,8 +43,20 @@ export type JobRunner = {
 
 /** Claims and runs due jobs until stopped; every process runs one, so any of them does the work. */
 export function startJobRunner(options: JobRunnerOptions): JobRunner {
-  const { db, handlers, log, concurrency = 1, pollMs = 1000, leaseSeconds = 120 } = options
-  const kinds = Object.keys(handlers)
+  const {
+    db,
+    handlers,
+    log,
+    concurrency = 1,
+    lanes = [],
+    pollMs = 1000,
+    leaseSeconds = 120,
+  } = options
+  const laneKinds = new Set(lanes.flat())
+  const generalKinds = Object.keys(handlers).filter((kind) => !laneKinds.has(kind))
+  const loopKinds = [...Array.from({ length: concurrency }, () => generalKinds), ...lanes].filter(
+    (kinds) => kinds.length > 0,
+  )
   let stopped = false
   const sleepers = new Set<() => void>()
   const wakeAll = () => {
@@ -46,6 +64,23 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
   }
   let busy = 0
   let idleWaiters: (() => void)[] = []
+  /**
+   * Which loops found nothing due since the last drain request or finished job. A finished job may
+   * have queued work for another lane, so it clears every flag: drain waits for a fresh look by all.
+   */
+  const idle = loopKinds.map(() => false)
+  /** Counts drain requests and finished jobs: a look that began before one of them is stale. */
+  let generation = 0
+  const lookAgain = () => {
+    generation++
+    idle.fill(false)
+    wakeAll()
+  }
+  const settle = () => {
+    if (busy > 0 || idle.includes(false)) return
+    for (const resolve of idleWaiters) resolve()
+    idleWaiters = []
+  }
 
   const sleep = () =>
     new Promise<void>((resolve) => {
@@ -59,7 +94,7 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
       sleepers.add(wake)
     })
 
-  async function runOne(): Promise<boolean> {
+  async function runOne(kinds: readonly string[]): Promise<boolean> {
     const job = await claimJob(db, kinds, leaseSeconds)
     if (!job) return false
     busy++
@@ -74,6 +109,7 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
       log.warn({ jobId: job.id, kind: job.kind, outcome, error: message }, 'job failed')
     } finally {
       busy--
+      lookAgain()
     }
     // A turn of the event loop between jobs. On the embedded engine every query resolves as a
     // microtask, and a pool thread can answer synchronously (atomics), so without this a stack of
@@ -82,32 +118,33 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
     return true
   }
 
-  async function loop(): Promise<void> {
+  async function loop(index: number, kinds: readonly string[]): Promise<void> {
     while (!stopped) {
       let worked = false
+      const lookedAt = generation
       try {
-        worked = await runOne()
+        worked = await runOne(kinds)
       } catch (error) {
         // The database is away (restart, outage): try again after a pause.
         log.error({ err: error }, 'job runner could not claim a job')
       }
       if (!worked) {
-        if (busy === 0) {
-          for (const resolve of idleWaiters) resolve()
-          idleWaiters = []
-        }
+        // A job queued just before a drain request may have been committed after this look began.
+        if (lookedAt !== generation) continue
+        idle[index] = true
+        settle()
         await sleep()
       }
     }
   }
 
-  const loops = Array.from({ length: concurrency }, () => loop())
+  const loops = loopKinds.map((kinds, index) => loop(index, kinds))
   return {
     nudge: wakeAll,
     drain: () =>
       new Promise<void>((resolve) => {
         idleWaiters.push(resolve)
-        wakeAll()
+        lookAgain()
       }),
     stop: async () => {
       stopped = true
