@@ -54,7 +54,9 @@ async function timed<T>(run: () => Promise<T>): Promise<{ ms: number; value: T }
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2)
-  const talents = argv.includes('--talents') ? parseCommonArgs(argv).talents : 20_000
+  const common = parseCommonArgs(argv)
+  const talents = argv.includes('--talents') ? common.talents : 20_000
+  const { encoding } = common
   const target = bulkTarget(argv)
   await prepareDatabase(target, Math.max(talents, SELECTED))
   const server = await startServer(target)
@@ -81,7 +83,8 @@ async function main(): Promise<void> {
     const list = autocannon(
       {
         url: `${server.url}/api/talents?limit=50`,
-        headers: { authorization: headers.authorization },
+        // As the dashboard asks (--encoding identity for an uncompressed client).
+        headers: { authorization: headers.authorization, 'accept-encoding': encoding },
         connections: CONNECTIONS,
         duration: 600,
       },
@@ -99,7 +102,8 @@ async function main(): Promise<void> {
     const undo = await timed(async () => {
       const response = await fetch(`${server.url}/api/bulk/${bulk.value.bulkId}/undo`, {
         method: 'POST',
-        headers: { authorization: headers.authorization },
+        // As the dashboard asks (--encoding identity for an uncompressed client).
+        headers: { authorization: headers.authorization, 'accept-encoding': encoding },
       })
       return z.object({ restored: z.number() }).parse(await response.json())
     })
@@ -115,7 +119,7 @@ async function main(): Promise<void> {
       `undo (${undo.value.restored} restored): ${undo.ms.toFixed(0)} ms (budget ${BUDGET.undoMs} ms)`,
     )
     console.log(
-      `talent list meanwhile: ${traffic.requests.average.toFixed(0)} req/s, p50 ${traffic.latency.p50} ms, ` +
+      `talent list meanwhile (accept-encoding "${encoding}"): ${traffic.requests.average.toFixed(0)} req/s, p50 ${traffic.latency.p50} ms, ` +
         `p99 ${traffic.latency.p99} ms (budget ${BUDGET.listP99Ms} ms), non-2xx ${traffic.non2xx}`,
     )
     const pass =

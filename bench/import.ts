@@ -24,7 +24,12 @@ const LEVELS = ['junior', 'mid', 'senior', 'Sr.', 'exec']
 const SKILLS = ['TypeScript', 'Go', 'Figma', 'SQL', 'Python', 'Kubernetes', 'Research']
 const STAGES = ['', 'Interviewed', 'Shortlisted', '']
 
-function options(argv: string[]): { target: BenchTarget; talents: number; rows: number } {
+function options(argv: string[]): {
+  target: BenchTarget
+  talents: number
+  rows: number
+  encoding: string
+} {
   const at = argv.indexOf('--rows')
   const rows = at === -1 ? 100_000 : Number(argv[at + 1])
   if (!Number.isInteger(rows) || rows < 1) throw new Error('--rows must be a positive whole number')
@@ -32,7 +37,7 @@ function options(argv: string[]): { target: BenchTarget; talents: number; rows: 
   const common = parseCommonArgs(rest)
   const talents = rest.includes('--talents') ? common.talents : 20_000
   if (rest.includes('--data-dir') || rest.includes('--database-url'))
-    return { target: common.target, talents, rows }
+    return { target: common.target, talents, rows, encoding: common.encoding }
   const target: BenchTarget =
     common.target.engine === 'pglite'
       ? { engine: 'pglite', dataDir: process.env.DATA_DIR ?? '/tmp/import-bench' }
@@ -40,7 +45,7 @@ function options(argv: string[]): { target: BenchTarget; talents: number; rows: 
           engine: 'postgres',
           url: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/import18',
         }
-  return { target, talents, rows }
+  return { target, talents, rows, encoding: common.encoding }
 }
 
 /**
@@ -101,7 +106,7 @@ const undoStatusSchema = z.object({
 })
 
 async function main(): Promise<void> {
-  const { target, talents, rows } = options(process.argv.slice(2))
+  const { target, talents, rows, encoding } = options(process.argv.slice(2))
   await prepareDatabase(target, talents)
   const server = await startServer(target)
   try {
@@ -159,7 +164,8 @@ async function main(): Promise<void> {
     const list = autocannon(
       {
         url: `${server.url}/api/talents?limit=50`,
-        headers: auth,
+        // As the dashboard asks (--encoding identity for an uncompressed client).
+        headers: { ...auth, 'accept-encoding': encoding },
         connections: CONNECTIONS,
         duration: 900,
       },
@@ -208,7 +214,7 @@ async function main(): Promise<void> {
       `run: ${run.s.toFixed(1)} s (budget ${runBudget} s) — state ${run.value.state}, ${run.value.created} created, ${run.value.invalid} refused, ${(run.value.done / run.s).toFixed(0)} rows/s`,
     )
     console.log(
-      `talent list meanwhile (${CONNECTIONS} connections): ${traffic.requests.average.toFixed(0)} req/s, p50 ${traffic.latency.p50} ms, ` +
+      `talent list meanwhile (${CONNECTIONS} connections, accept-encoding "${encoding}"): ${traffic.requests.average.toFixed(0)} req/s, p50 ${traffic.latency.p50} ms, ` +
         `p99 ${traffic.latency.p99} ms (budget ${BUDGET.listP99Ms} ms), errors ${traffic.errors}, non-2xx ${traffic.non2xx}`,
     )
     console.log(

@@ -1,0 +1,124 @@
+/**
+ * Issue 17 "Measured": Lighthouse's performance score for /login and /dashboard, on mobile (its
+ * default: a mid-range phone, 4× CPU slowdown, slow 4G) and desktop, at 100,000 talents. Goals:
+ * ≥ 95 on mobile and 100 on desktop. Each page and form factor runs --runs times (default 3) in a
+ * fresh Chromium; the median score and metrics are printed. Exit code 1 when a goal is missed.
+ *
+ *   npm run bench:lighthouse -- --engine postgres|pglite [--talents 100000] [--runs 3] [--build]
+ *
+ * Lighthouse (186 MB, 201 packages) is fetched by npx on first use, pinned below, rather than
+ * installed with Scout: no test needs it, and every `npm install` and CI run would pay for it.
+ * The browser is CHROMIUM_PATH or /usr/bin/chromium (the full browser: its headless mode is the
+ * one Lighthouse expects).
+ */
+import { spawnSync } from 'node:child_process'
+import { SESSION_COOKIE } from '../src/shared/auth.ts'
+import { ensureClientBuilt } from './lib/client-build.ts'
+import { parseCommonArgs } from './lib/cli.ts'
+import { prepareDatabase } from './lib/database.ts'
+import { loadAverage, markdownTable } from './lib/report.ts'
+import { signIn, startServer } from './lib/server.ts'
+
+const LIGHTHOUSE = 'lighthouse@12.8.2'
+const GOALS = { mobile: 95, desktop: 100 } as const
+type FormFactor = keyof typeof GOALS
+const METRICS = {
+  'first-contentful-paint': 'FCP',
+  'largest-contentful-paint': 'LCP',
+  'total-blocking-time': 'TBT',
+  'speed-index': 'SI',
+  'cumulative-layout-shift': 'CLS',
+} as const
+
+type Report = {
+  categories: { performance: { score: number | null } }
+  audits: Record<string, { numericValue?: number }>
+  runtimeError?: { message: string }
+}
+
+function runLighthouse(url: string, formFactor: FormFactor, cookie: string | undefined): Report {
+  const args = [
+    '--yes',
+    LIGHTHOUSE,
+    url,
+    '--quiet',
+    '--output=json',
+    '--output-path=stdout',
+    '--only-categories=performance',
+    '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
+    ...(formFactor === 'desktop' ? ['--preset=desktop'] : []),
+    ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
+  ]
+  const result = spawnSync('npx', args, {
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+    env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
+  })
+  if (result.status !== 0) throw new Error(`lighthouse failed: ${result.stderr.slice(-2000)}`)
+  const report = JSON.parse(result.stdout) as Report
+  if (report.runtimeError) throw new Error(`lighthouse: ${report.runtimeError.message}`)
+  return report
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor((sorted.length - 1) / 2)] ?? NaN
+}
+
+function metric(reports: Report[], id: keyof typeof METRICS): string {
+  const value = median(reports.map((report) => report.audits[id]?.numericValue ?? NaN))
+  return id === 'cumulative-layout-shift' ? value.toFixed(3) : `${Math.round(value)} ms`
+}
+
+async function main(): Promise<void> {
+  const argv = process.argv.slice(2)
+  const common = parseCommonArgs(argv)
+  const talents = argv.includes('--talents') ? common.talents : 100_000
+  const runs = argv.includes('--runs') ? common.runs : 3
+  ensureClientBuilt(common.build)
+  await prepareDatabase(common.target, talents)
+  const server = await startServer(common.target)
+  let missed = false
+  try {
+    const { token } = await signIn(server.url)
+    const pages = [
+      { path: '/login', cookie: undefined },
+      { path: '/dashboard', cookie: `${SESSION_COOKIE}=${token}` },
+    ]
+    console.log(
+      `bench:lighthouse (${LIGHTHOUSE}) on ${common.target.engine}, ${talents} talents, ${runs} runs each, load average ${loadAverage()}`,
+    )
+    const rows: string[][] = []
+    for (const page of pages) {
+      for (const formFactor of ['mobile', 'desktop'] as const) {
+        const reports = Array.from({ length: runs }, () =>
+          runLighthouse(`${server.url}${page.path}`, formFactor, page.cookie),
+        )
+        const scores = reports.map((report) =>
+          Math.round((report.categories.performance.score ?? 0) * 100),
+        )
+        const score = median(scores)
+        const met = score >= GOALS[formFactor]
+        missed ||= !met
+        rows.push([
+          page.path,
+          formFactor,
+          `${score} (${scores.join(', ')})`,
+          ...Object.keys(METRICS).map((id) => metric(reports, id as keyof typeof METRICS)),
+          `≥ ${GOALS[formFactor]} ${met ? 'met' : 'MISSED'}`,
+        ])
+      }
+    }
+    console.log(
+      markdownTable(
+        ['page', 'form factor', 'score (runs)', ...Object.values(METRICS), 'goal'],
+        rows,
+      ),
+    )
+  } finally {
+    await server.stop()
+  }
+  process.exit(missed ? 1 : 0)
+}
+
+await main()
