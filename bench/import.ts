@@ -108,12 +108,14 @@ const undoStatusSchema = z.object({
 async function main(): Promise<void> {
   const { target, talents, rows, encoding } = options(process.argv.slice(2))
   await prepareDatabase(target, talents)
+  // Written before the server starts: the bench's own work is not timed, and a keep-alive socket
+  // left idle while it ran was closed by the server under the next request.
+  const csv = generateCsv(rows, Date.now().toString(36))
   const server = await startServer(target)
   try {
     const { token } = await signIn(server.url)
     const auth = { authorization: `Bearer ${token}` }
     const json = { ...auth, 'content-type': 'application/json' }
-    const csv = generateCsv(rows, Date.now().toString(36))
     const startRss = rssMb(server.pid)
     let peakRss = startRss
     const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMb(server.pid))), 200)

@@ -37,6 +37,23 @@ test('the button reads Signing in... and is disabled while the request runs', as
   await expect(page).toHaveURL(/\/dashboard$/)
 })
 
+test("the login screen fetches the dashboard's code once the person starts typing, not before", async ({
+  page,
+}) => {
+  // On a slow phone, evaluating that code at load was most of the login screen's blocking time.
+  const scripts: string[] = []
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
+  })
+  const dashboardCode = () => scripts.some((path) => path.includes('/dashboard-page-'))
+  await page.goto('/login')
+  await expect(page.getByPlaceholder('Enter your email')).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  expect(dashboardCode()).toBe(false)
+  await page.getByLabel('Email').fill(accounts.user.email)
+  await expect.poll(dashboardCode).toBe(true)
+})
+
 test('a wrong password shows Login failed with the server message', async ({ page }) => {
   await page.goto('/login')
   await page.getByLabel('Email').fill(accounts.user.email)

@@ -49,6 +49,21 @@ function logCurrentUserLater(): void {
 
 type Step = { kind: 'password' } | { kind: 'code' | 'enrol'; mfaToken: string }
 
+const FIRST_INPUT_EVENTS = ['pointerdown', 'keydown', 'input'] as const
+
+/** Runs `start` once, at the person's first key, tap or autofill anywhere on the page. */
+function onFirstInput(start: () => void): () => void {
+  const stop = () => {
+    for (const type of FIRST_INPUT_EVENTS) window.removeEventListener(type, once, true)
+  }
+  const once = () => {
+    stop()
+    start()
+  }
+  for (const type of FIRST_INPUT_EVENTS) window.addEventListener(type, once, true)
+  return stop
+}
+
 export function LoginPage() {
   const [step, setStep] = useState<Step>({ kind: 'password' })
   const navigate = useNavigate()
@@ -56,10 +71,9 @@ export function LoginPage() {
   const queryClient = useQueryClient()
   // While the person types, fetch the dashboard's code (issue 3: first cards within 1 s of
   // signing in). Not at submit: the browser's 6 connections would queue the login behind it.
-  useEffect(() => {
-    const id = window.setTimeout(preloadDashboardCode, 300)
-    return () => window.clearTimeout(id)
-  }, [])
+  // Not at load either: evaluating it there was most of the login screen's blocking time on a
+  // slow phone (Lighthouse, docs/performance.md), for visitors who may never sign in.
+  useEffect(() => onFirstInput(preloadDashboardCode), [])
   const inFlight = useRef(false)
 
   function signedIn({ user }: LoginResponse) {
