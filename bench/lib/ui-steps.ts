@@ -23,11 +23,17 @@ const step = (click: number, shown: number, request: { startMs: number; endMs: n
 })
 
 export async function openLoginForm(page: Page, url: string): Promise<void> {
-  // A person reads the form before signing in: let the page settle (it preloads the dashboard's
-  // code meanwhile), as it would during typing.
   await page.goto(`${url}/login`, { waitUntil: 'networkidle' })
   await page.getByLabel('Email', { exact: true }).fill(BENCH_ACCOUNT.email)
   await page.getByLabel('Password', { exact: true }).fill(BENCH_ACCOUNT.password)
+  // The first key starts the dashboard's code loading (login-page.tsx); a person is still typing
+  // while it loads, so the click waits for it as a person would, not a fixed time.
+  await page.waitForFunction(() =>
+    performance
+      .getEntriesByType('resource')
+      .some((entry) => entry.name.includes('/dashboard-page-')),
+  )
+  await page.waitForLoadState('networkidle')
 }
 
 /** Click 'Sign in' → the first talent card; `loginMs` is the sign-in response's end. */
