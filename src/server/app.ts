@@ -20,6 +20,7 @@ import { cvRoutes } from './cvs/routes.ts'
 import { importCvItemJob } from './cv-imports/item-job.ts'
 import { cvImportRoutes } from './cv-imports/routes.ts'
 import { importRoutes } from './imports/routes.ts'
+import { DRY_RUN_SPREADSHEET_IMPORT, dryRunSpreadsheetImportJob } from './imports/dry-run-job.ts'
 import { RUN_SPREADSHEET_IMPORT, runSpreadsheetImportJob } from './imports/run-job.ts'
 import { UNDO_SPREADSHEET_IMPORT, undoSpreadsheetImportJob } from './imports/undo-job.ts'
 import { duplicateRoutes } from './duplicates/routes.ts'
@@ -161,7 +162,8 @@ export async function buildApp({
       db: database.db,
       handlers: jobHandlers(database, config),
       // Upkeep nobody waits for runs beside the work people wait for (a CV import, a spreadsheet).
-      lanes: [[SCAN_DUPLICATES, TABLE_UPKEEP]],
+      // A dry run is a person waiting too, but for a check that writes nothing: its own lane.
+      lanes: [[SCAN_DUPLICATES, TABLE_UPKEEP], [DRY_RUN_SPREADSHEET_IMPORT]],
       log: app.log,
     }),
   )
@@ -170,10 +172,8 @@ export async function buildApp({
   app.addHook('onClose', () => housekeeping.stop())
   await app.register(cvRoutes, { db: database.db, maxMegabytes: config.cvMaxMegabytes })
   await app.register(cvImportRoutes, { db: database.db, maxMegabytes: config.cvMaxMegabytes })
-  await app.register(importRoutes, {
-    db: database.db,
-    phoneRegion: config.defaultPhoneRegion,
-  })
+  // A small file's dry run ends within the wait, so it answers in one request.
+  await app.register(importRoutes, { db: database.db, dryRunWaitMs: config.dryRunWaitMs })
   await app.register(tagRoutes, { db: database.db })
   await app.register(activityRoutes, { db: database.db })
   await app.register(reportRoutes, { db: database.db })
@@ -204,6 +204,7 @@ function jobHandlers(
     [SCAN_DUPLICATES]: scanDuplicatesJob(db, config.defaultPhoneRegion),
     [EXTRACT_CV_TEXT]: extractCvTextJob(db),
     [IMPORT_CV_ITEM]: importCvItemJob(db),
+    [DRY_RUN_SPREADSHEET_IMPORT]: dryRunSpreadsheetImportJob(db, config.defaultPhoneRegion),
     [RUN_SPREADSHEET_IMPORT]: runSpreadsheetImportJob(db),
     [UNDO_SPREADSHEET_IMPORT]: undoSpreadsheetImportJob(db),
   }

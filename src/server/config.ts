@@ -92,6 +92,8 @@ export type Config = {
   timeouts: TimeoutConfig
   /** SECURITY.md 33: how often expired rows are swept (housekeeping/); 0 turns it off. */
   housekeepingIntervalMs: number
+  /** How long POST /api/imports/:id/dry-run waits for its check before answering 202 (ms). */
+  dryRunWaitMs: number
   /**
    * SECRET_KEY (SECURITY.md 34). Unset: the embedded database uses DATA_DIR/secret.key; start-up
    * (secrets/startup-key.ts) puts the key it resolved here.
@@ -214,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throttle: DEFAULT_THROTTLE,
     timeouts: DEFAULT_TIMEOUTS,
     housekeepingIntervalMs: 15 * 60_000,
+    dryRunWaitMs: 2_000,
     secretKey: readSecretKey(e.SECRET_KEY),
   }
 }

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { eq } from 'drizzle-orm'
 import { registeredRoutes } from './auth/access.ts'
 import { createSession } from './auth/sessions.ts'
 import { makePdf, multipart, multipartFiles } from '#tests/support/cv-files.ts'
@@ -10,7 +11,7 @@ import type { Db } from './db/open.ts'
 import { cvUploads, tags } from './db/schema.ts'
 import { savedViews } from './db/view-schema.ts'
 import { cvImportItems, cvImports } from './db/change-schema.ts'
-import { spreadsheetImports } from './db/import-schema.ts'
+import { importDryRuns, spreadsheetImports } from './db/import-schema.ts'
 import { openChangeSet } from './changes/change-set.ts'
 import { runBulk } from './bulk/service.ts'
 import { mergeTalents } from './duplicates/merge.ts'
@@ -125,6 +126,29 @@ async function spreadsheetImportOf(ctx: Context): Promise<number> {
     .returning({ id: spreadsheetImports.id })
   if (!row) throw new Error('matrix spreadsheet import not inserted')
   return row.id
+}
+
+/** An import whose dry run has ended, as its job leaves it. */
+async function checkedSpreadsheetImportOf(ctx: Context): Promise<number> {
+  const id = await spreadsheetImportOf(ctx)
+  const [row] = await ctx.db
+    .select({ mapping: spreadsheetImports.mapping })
+    .from(spreadsheetImports)
+    .where(eq(spreadsheetImports.id, id))
+  const none = { areaOfInterest: [], seniorityLevel: [], status: [] }
+  await ctx.db.insert(importDryRuns).values({
+    importId: id,
+    generation: 1,
+    mapping: row?.mapping ?? {},
+    state: 'done',
+    total: 1,
+    done: 1,
+    result: {
+      ...{ total: 1, created: 1, updated: 0, skipped: 0, invalid: 0, possibleDuplicates: 0 },
+      ...{ possibleDuplicateRows: [], unmappedValues: none, errors: [] },
+    },
+  })
+  return id
 }
 
 async function importOf(ctx: Context): Promise<{ id: number; itemId: number }> {
@@ -450,6 +474,13 @@ const MATRIX: Entry[] = [
   {
     route: 'POST /api/imports/:id/dry-run',
     request: async (ctx) => ({ url: `/api/imports/${await spreadsheetImportOf(ctx)}/dry-run` }),
+    expect: { ...SIGNED_IN, otherObject: 404 },
+  },
+  {
+    route: 'GET /api/imports/:id/dry-run',
+    request: async (ctx) => ({
+      url: `/api/imports/${await checkedSpreadsheetImportOf(ctx)}/dry-run`,
+    }),
     expect: { ...SIGNED_IN, otherObject: 404 },
   },
   {

@@ -158,6 +158,39 @@ test('import a messy spreadsheet: map, check, fix a value, run, then undo', asyn
   await expect(page.getByText(`Dana Reyes ${id}`)).toHaveCount(0)
 })
 
+test('a large file is checked on the server, with its progress shown', async ({ page }) => {
+  test.setTimeout(120_000)
+  const id = unique()
+  await signInViaApi(page, accounts.user)
+  // Large enough that the check outlasts the request's short wait (~6 s embedded, ~3 s PostgreSQL).
+  const rows = 50_000
+  const csv = [
+    'Name,Email,Area,Level',
+    ...Array.from(
+      { length: rows },
+      (_, i) => `Person ${i} ${id},p${i}.${id}@example.com,Engineering,senior`,
+    ),
+  ].join('\n')
+  await page.goto('/dashboard')
+  await page.getByRole('link', { name: 'Import', exact: true }).click()
+  await page.getByLabel('Spreadsheet to import').setInputFiles({
+    name: 'large.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(csv),
+  })
+  await expect(page.getByRole('heading', { name: 'Import large.csv' })).toBeVisible()
+  await page.getByRole('button', { name: 'Check the rows' }).click()
+
+  await expect(page.getByRole('progressbar', { name: 'Checking rows' })).toBeVisible()
+  await expect(page.getByText(/^Checked [\d,]+ of 50,000 rows…$/)).toBeVisible()
+  const summary = page.getByRole('region', { name: 'What the import will do' })
+  await expect(summary.getByRole('definition').nth(0)).toHaveText('50,000', {
+    timeout: 60_000,
+  })
+  await expect(page.getByRole('progressbar', { name: 'Checking rows' })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Import 50,000 talents' })).toBeEnabled()
+})
+
 type TalentRow = {
   id: number
   fullName: string

@@ -29,7 +29,14 @@ export function sealedTempPassword(plain: string): string | null {
 export function testConfig(overrides: Partial<Config> = {}): Config {
   const base = loadConfig({ CLIENT_DIR: path.join(tmpdir(), 'scout-test-no-client') })
   // No scheduled sweep: tests set up expired rows on purpose (housekeeping tests run it directly).
-  return { ...base, secretKey: TEST_SECRET_KEY, housekeepingIntervalMs: 0, ...overrides }
+  // A dry run answers its result however loaded the machine (dry-run-job.test.ts sees the 202).
+  return {
+    ...base,
+    secretKey: TEST_SECRET_KEY,
+    housekeepingIntervalMs: 0,
+    dryRunWaitMs: 60_000,
+    ...overrides,
+  }
 }
 
 export type TestApp = {

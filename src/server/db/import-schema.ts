@@ -1,8 +1,10 @@
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core'
 import {
+  DRY_RUN_STATES,
   IMPORT_UNDO_STATES,
   SPREADSHEET_IMPORT_STATES,
   TABLE_FORMATS,
+  type DryRunResult,
   type KeptTalent,
 } from '#shared/imports/import-api.ts'
 import { changeSets } from './change-schema.ts'
@@ -50,3 +52,24 @@ export const spreadsheetImports = pgTable(
     index('spreadsheet_imports_sha256_idx').on(t.sha256),
   ],
 )
+
+/** A kept dry run: its counts and warnings, and every refused row it lists (up to a limit). */
+export type KeptDryRun = Omit<DryRunResult, 'page' | 'pageCount'>
+
+// Issue 18 item 3: an import's latest dry run, a job (dry-run-job.ts). Its own table, so the
+// import's row stays small while the result (up to 10,000 refused rows) is kept for paging.
+export const importDryRuns = pgTable('import_dry_runs', {
+  importId: integer('import_id')
+    .primaryKey()
+    .references(() => spreadsheetImports.id, { onDelete: 'cascade' }),
+  // Moved by every new check: a job whose generation has moved on stops and keeps nothing.
+  generation: integer('generation').notNull(),
+  // The mapping checked; the result answers only while the import's saved mapping is this one.
+  mapping: jsonb('mapping').notNull(),
+  state: text('state', { enum: DRY_RUN_STATES }).notNull(),
+  total: integer('total').notNull().default(0),
+  done: integer('done').notNull().default(0),
+  result: jsonb('result').$type<KeptDryRun>(),
+  error: text('error'),
+  ...timestamps,
+})

@@ -1,9 +1,9 @@
 import {
   DRY_RUN_PAGE_SIZE,
   type DryRunResult,
+  type ImportMapping,
   type RowProblem,
 } from '#shared/imports/import-api.ts'
-import { importMappingSchema } from '#shared/imports/import-api.ts'
 import {
   LISTED_FIELDS,
   suggestListedValue,
@@ -11,69 +11,83 @@ import {
 } from '#shared/imports/value-mapping.ts'
 import type { CountryCode } from 'libphonenumber-js'
 import type { Db } from '../db/open.ts'
-import type { Actor } from '../db/rows.ts'
+import type { KeptDryRun } from '../db/import-schema.ts'
 import { refreshPhoneKeys } from '../duplicates/phone-keys.ts'
-import { BadRequestError } from '../errors.ts'
 import { planRows, type PlanTally } from './plan-rows.ts'
 import { PossibleDuplicateRows } from './possible-duplicates.ts'
-import { importBytes, importFor, shapeOf } from './uploads.ts'
+import type { TableShape } from './read-table.ts'
 
 export const MAPPING_FIRST_MESSAGE = 'Save the column mapping first, then try the import.'
 
 /** How many bad rows a dry run keeps for its pages; the counts cover every row. */
 const MAX_KEPT_PROBLEM_ROWS = 10_000
 
+export type DryRunInput = {
+  bytes: Buffer
+  shape: TableShape
+  mapping: ImportMapping
+  phoneRegion: CountryCode | undefined
+  /** Called after each batch with the rows checked so far. */
+  onProgress: (done: number) => Promise<void>
+}
+
 /**
- * POST /api/imports/:id/dry-run (issue 18 item 3): the whole file read with the saved mapping,
- * nothing written. Counts of what the run would do, the values still to map, the refused rows
- * with their reasons, a page at a time, and the new rows that look like talents already in the
- * pool (issue 19: a warning, as on the talent form; the run still adds them).
+ * Issue 18 item 3: the whole file read with the saved mapping, nothing written. Counts of what the
+ * run would do, the values still to map, the refused rows with their reasons, and the new rows
+ * that look like talents already in the pool (issue 19: a warning, as on the talent form; the run
+ * still adds them). The dry-run job keeps what this returns; dryRunPage answers from it.
  */
-export async function dryRun(
-  db: Db,
-  actor: Actor,
-  id: number,
-  page: number,
-  phoneRegion: CountryCode | undefined,
-): Promise<DryRunResult> {
-  const row = await importFor(db, actor, id)
-  const mapping = importMappingSchema.safeParse(row.mapping)
-  if (row.mapping === null || !mapping.success) throw new BadRequestError(MAPPING_FIRST_MESSAGE)
+export async function checkRows(db: Db, input: DryRunInput): Promise<KeptDryRun> {
   const counts = { total: 0, created: 0, updated: 0, skipped: 0, invalid: 0 }
   const problems: RowProblem[] = []
   const tally: PlanTally = { unplaced: new Map() }
-  await refreshPhoneKeys(db, phoneRegion)
-  const duplicates = new PossibleDuplicateRows(db, phoneRegion)
-  await planRows(
-    db,
-    await importBytes(db, row),
-    shapeOf(row),
-    mapping.data,
-    async (plans) => {
-      await duplicates.add(plans)
-      for (const plan of plans) {
-        counts.total++
-        if (plan.action === 'create') counts.created++
-        else if (plan.action === 'update') counts.updated++
-        else if (plan.action === 'skip') counts.skipped++
-        else {
-          counts.invalid++
-          if (counts.invalid <= MAX_KEPT_PROBLEM_ROWS) problems.push(...plan.problems)
+  await refreshPhoneKeys(db, input.phoneRegion)
+  const duplicates = new PossibleDuplicateRows(db, input.phoneRegion)
+  try {
+    await planRows(
+      db,
+      input.bytes,
+      input.shape,
+      input.mapping,
+      async (plans) => {
+        await duplicates.add(plans)
+        for (const plan of plans) {
+          counts.total++
+          if (plan.action === 'create') counts.created++
+          else if (plan.action === 'update') counts.updated++
+          else if (plan.action === 'skip') counts.skipped++
+          else {
+            counts.invalid++
+            if (counts.invalid <= MAX_KEPT_PROBLEM_ROWS) problems.push(...plan.problems)
+          }
         }
-      }
-    },
-    tally,
-  )
-  await duplicates.finish()
-  const pageCount = Math.max(1, Math.ceil(problems.length / DRY_RUN_PAGE_SIZE))
-  const start = (Math.min(page, pageCount) - 1) * DRY_RUN_PAGE_SIZE
+        await input.onProgress(counts.total)
+      },
+      tally,
+    )
+    await duplicates.finish()
+  } finally {
+    // Stopped part-way (a newer check, a refused row): no query of this check outlives it.
+    await duplicates.settled()
+  }
   return {
     ...counts,
     possibleDuplicates: duplicates.count,
     possibleDuplicateRows: duplicates.rows,
     unmappedValues: unmappedValues(tally),
-    errors: problems.slice(start, start + DRY_RUN_PAGE_SIZE),
-    page: Math.min(page, pageCount),
+    errors: problems,
+  }
+}
+
+/** One page of a kept dry run's refused rows, with everything else it found. */
+export function dryRunPage(kept: KeptDryRun, page: number): DryRunResult {
+  const pageCount = Math.max(1, Math.ceil(kept.errors.length / DRY_RUN_PAGE_SIZE))
+  const shown = Math.min(page, pageCount)
+  const start = (shown - 1) * DRY_RUN_PAGE_SIZE
+  return {
+    ...kept,
+    errors: kept.errors.slice(start, start + DRY_RUN_PAGE_SIZE),
+    page: shown,
     pageCount,
   }
 }

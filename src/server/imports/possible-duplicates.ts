@@ -46,6 +46,11 @@ export class PossibleDuplicateRows {
     this.throwFailure()
   }
 
+  /** Resolves once no check is in flight, whatever became of it (a dry run stopped part-way). */
+  settled(): Promise<void> {
+    return this.checking
+  }
+
   private async startCheck(): Promise<void> {
     const rows = this.waiting
     this.waiting = []

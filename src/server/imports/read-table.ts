@@ -82,6 +82,17 @@ export function detectDelimiter(text: string, preferTab = false): string {
   return best.delimiter
 }
 
+/** How many rows the table has under its header: the whole of a progress bar. */
+export async function countDataRows(
+  bytes: Buffer,
+  shape: TableShape,
+  sheet?: string,
+): Promise<number> {
+  let rows = 0
+  for await (const _ of readTableRows(bytes, shape, sheet)) rows++
+  return Math.max(0, rows - 1)
+}
+
 /** Every row of the table (the header first), as text cells; empty lines are skipped. */
 export async function* readTableRows(
   bytes: Buffer,

@@ -1,11 +1,11 @@
 import fastifyMultipart from '@fastify/multipart'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import type { CountryCode } from 'libphonenumber-js'
 import { z } from 'zod'
 import {
   IMPORT_MAX_MB,
   NO_IMPORT_FILE_MESSAGE,
+  dryRunProgressSchema,
   dryRunQuerySchema,
   dryRunResultSchema,
   importMappingSchema,
@@ -19,15 +19,15 @@ import { requireViewer } from '../auth/access.ts'
 import type { Db } from '../db/open.ts'
 import { AppError, BadRequestError } from '../errors.ts'
 import { badRowsCsv, badRowsFileName } from './bad-rows.ts'
-import { dryRun } from './dry-run.ts'
+import { dryRunAnswer, requestDryRun, waitForDryRun } from './dry-run-job.ts'
 import { importStatus, listRuns, startRun } from './runs.ts'
 import { requestUndo } from './undo-job.ts'
 import { createSpreadsheetImport, previewSheet, saveMapping } from './uploads.ts'
 
 export type ImportRoutesOptions = {
   db: Db
-  /** DEFAULT_PHONE_REGION: the dry run compares phones for likely duplicates. */
-  phoneRegion: CountryCode | undefined
+  /** How long POST /dry-run waits for the check to end before answering 202. */
+  dryRunWaitMs: number
 }
 
 const MAX_UPLOAD_BYTES = IMPORT_MAX_MB * 1024 * 1024
@@ -39,7 +39,7 @@ const MULTIPART_OVERHEAD_BYTES = 64 * 1024
  */
 export const importRoutes: FastifyPluginAsync<ImportRoutesOptions> = async (
   base,
-  { db, phoneRegion },
+  { db, dryRunWaitMs },
 ) => {
   await base.register(fastifyMultipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 0, parts: 1, headerPairs: 50 },
@@ -110,13 +110,35 @@ export const importRoutes: FastifyPluginAsync<ImportRoutesOptions> = async (
     config: { access: 'user' },
     schema: {
       summary:
-        'Try the saved mapping on every row: counts, values to map, refused rows (paged), likely duplicates',
+        'Try the saved mapping on every row, in the background: the result (200) if it ends within a moment, else 202 with rows done of total (then poll GET)',
       params: spreadsheetImportParamsSchema,
       querystring: dryRunQuerySchema,
-      response: { 200: dryRunResultSchema },
+      response: { 200: dryRunResultSchema, 202: dryRunProgressSchema },
     },
-    handler: (request) =>
-      dryRun(db, requireViewer(request).user, request.params.id, request.query.page, phoneRegion),
+    handler: async (request, reply) => {
+      const actor = requireViewer(request).user
+      await requestDryRun(db, actor, request.params.id)
+      base.jobs.nudge()
+      await waitForDryRun(db, request.params.id, dryRunWaitMs)
+      const answer = await dryRunAnswer(db, actor, request.params.id, request.query.page)
+      return reply.status(answer.status).send(answer.body)
+    },
+  })
+
+  app.get('/api/imports/:id/dry-run', {
+    config: { access: 'user' },
+    schema: {
+      summary:
+        'The latest dry run of the saved mapping: counts, values to map, refused rows (paged), likely duplicates — or 202 with its progress',
+      params: spreadsheetImportParamsSchema,
+      querystring: dryRunQuerySchema,
+      response: { 200: dryRunResultSchema, 202: dryRunProgressSchema },
+    },
+    handler: async (request, reply) => {
+      const actor = requireViewer(request).user
+      const answer = await dryRunAnswer(db, actor, request.params.id, request.query.page)
+      return reply.status(answer.status).send(answer.body)
+    },
   })
 
   app.get('/api/imports/:id/errors.csv', {

@@ -9,7 +9,7 @@ import type { Job } from '../jobs/queue.ts'
 import type { JobHandler } from '../jobs/runner.ts'
 import { queueTableUpkeep, UPKEEP_AFTER_ROWS } from '../jobs/table-upkeep.ts'
 import { planRows } from './plan-rows.ts'
-import { readTableRows } from './read-table.ts'
+import { countDataRows } from './read-table.ts'
 import { importBytes, shapeOf, type SpreadsheetImportRow } from './uploads.ts'
 import { writeBatch } from './write-batch.ts'
 
@@ -43,13 +43,11 @@ async function runImport(db: Db, importId: number): Promise<void> {
     .set({ state: 'running' })
     .where(eq(spreadsheetImports.id, importId))
   const bytes = await importBytes(db, row)
-  // The progress bar's whole: a quick pass that only counts rows (the header is not one).
+  // The progress bar's whole: a quick pass that only counts rows.
   if (row.total === 0) {
-    let rows = -1
-    for await (const _ of readTableRows(bytes, shapeOf(row), mapping.sheet)) rows++
     await db
       .update(spreadsheetImports)
-      .set({ total: Math.max(0, rows) })
+      .set({ total: await countDataRows(bytes, shapeOf(row), mapping.sheet) })
       .where(eq(spreadsheetImports.id, importId))
   }
   const source = { importId, fileName: row.fileName }

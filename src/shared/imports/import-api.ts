@@ -129,6 +129,26 @@ export const dryRunResultSchema = z.object({
 })
 export type DryRunResult = z.infer<typeof dryRunResultSchema>
 
+/**
+ * A dry run is a background job (a 100,000-row file with its duplicate check outlasts a request,
+ * and on the embedded engine it shares the one connection with other jobs): queued, running,
+ * then done with its result kept for paging — or failed with the reason the file was refused.
+ */
+export const DRY_RUN_STATES = ['queued', 'running', 'done', 'failed'] as const
+export type DryRunState = (typeof DRY_RUN_STATES)[number]
+
+/** The 202 of POST and GET /api/imports/:id/dry-run while the rows are being checked. */
+export const dryRunProgressSchema = z.object({
+  state: z.enum(['queued', 'running']),
+  /** Rows checked so far, of `total` (0 until the rows are counted). */
+  done: z.number().int(),
+  total: z.number().int(),
+})
+export type DryRunProgress = z.infer<typeof dryRunProgressSchema>
+
+export const NO_DRY_RUN_MESSAGE = 'Check the rows with this mapping first.'
+export const DRY_RUN_FAILED_MESSAGE = 'Checking the rows failed. Try again.'
+
 export const SPREADSHEET_IMPORT_STATES = [
   'mapping',
   'queued',

@@ -1,11 +1,14 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import {
+  dryRunProgressSchema,
   dryRunResultSchema,
   importMappingSchema,
   spreadsheetImportCreatedSchema,
   spreadsheetImportDetailSchema,
   spreadsheetImportSchema,
+  type DryRunProgress,
+  type DryRunResult,
   type ImportMapping,
   type SpreadsheetImport,
 } from '#shared/imports/import-api.ts'
@@ -66,12 +69,39 @@ export function useUploadSpreadsheet() {
   })
 }
 
-/** Saves the mapping, then tries it on every row: one step for the person. */
+/** 200: the check's result; 202: how far the check has got. */
+const dryRunAnswerSchema = z.union([dryRunResultSchema, dryRunProgressSchema])
+const DRY_RUN_POLL_MS = 500
+
+type DryRunRequest = {
+  mapping: ImportMapping
+  page: number
+  /** Check the rows (again); otherwise read another page of the last check. */
+  fresh: boolean
+  onProgress: (progress: DryRunProgress) => void
+}
+
+/**
+ * Saves the mapping, then tries it on every row: one step for the person. A large file's check
+ * runs on the server (issue 18): it is followed until it ends, its progress handed to the screen.
+ */
 export function useDryRun(id: number) {
   return useMutation({
-    mutationFn: async ({ mapping, page }: { mapping: ImportMapping; page: number }) => {
-      await api.put(`/api/imports/${id}/mapping`, importMappingSchema, mapping)
-      return api.post(`/api/imports/${id}/dry-run?page=${page}`, dryRunResultSchema)
+    mutationFn: async ({ mapping, page, fresh, onProgress }: DryRunRequest) => {
+      const url = `/api/imports/${id}/dry-run`
+      let answer: DryRunResult | DryRunProgress
+      if (fresh) {
+        await api.put(`/api/imports/${id}/mapping`, importMappingSchema, mapping)
+        answer = await api.post(`${url}?page=${page}`, dryRunAnswerSchema)
+      } else {
+        answer = await api.get(url, dryRunAnswerSchema, { page })
+      }
+      while ('state' in answer) {
+        onProgress(answer)
+        await new Promise((resolve) => setTimeout(resolve, DRY_RUN_POLL_MS))
+        answer = await api.get(url, dryRunAnswerSchema, { page })
+      }
+      return answer
     },
   })
 }

@@ -1,4 +1,4 @@
-import type { SpreadsheetImport } from '#shared/imports/import-api.ts'
+import type { DryRunProgress, SpreadsheetImport } from '#shared/imports/import-api.ts'
 
 // Issue 18: how an import reads in a sentence, on its page and in the list of imports.
 
@@ -32,6 +32,13 @@ export function stateLine(item: SpreadsheetImport): string {
     case 'undone':
       return 'This import was undone.'
   }
+}
+
+/** Where a dry run running on the server stands. */
+export function dryRunLine(progress: DryRunProgress): string {
+  if (progress.state === 'queued') return 'Waiting to check the rows…'
+  if (progress.total === 0) return 'Counting the rows…'
+  return `Checked ${progress.done.toLocaleString('en-US')} of ${plural(progress.total, 'row')}…`
 }
 
 /** Rows a second and the time left, from the rows done since the run began. */

@@ -9,6 +9,7 @@ import {
 } from '#shared/imports/column-mapping.ts'
 import {
   EXISTING_TALENT_POLICIES,
+  type DryRunProgress,
   type ExistingTalentPolicy,
   type ImportMapping,
   type SpreadsheetImportCreated,
@@ -30,6 +31,7 @@ import { getErrorMessage } from '../../lib/get-error-message.ts'
 import { importPreviewOptions, useDryRun, useRunImport } from './api.ts'
 import { ChoiceSelect } from './choice-select.tsx'
 import { DryRunPanel } from './dry-run-panel.tsx'
+import { DryRunProgressBar } from './dry-run-progress.tsx'
 
 const TARGET_CHOICES = [
   { value: IGNORE_COLUMN, label: 'Leave out' },
@@ -56,6 +58,7 @@ function MappingForm({
   const [existing, setExisting] = useState<ExistingTalentPolicy>('skip')
   const [values, setValues] = useState<ValueMapping>(EMPTY_VALUES)
   const [checked, setChecked] = useState<string | null>(null)
+  const [progress, setProgress] = useState<DryRunProgress | null>(null)
   const dryRun = useDryRun(importId)
   const run = useRunImport(importId)
 
@@ -67,8 +70,13 @@ function MappingForm({
   }
   const problems = mappingProblems(columns)
   const isCurrent = checked === JSON.stringify(mapping)
-  const check = (page: number) =>
-    dryRun.mutate({ mapping, page }, { onSuccess: () => setChecked(JSON.stringify(mapping)) })
+  const check = (page: number, fresh: boolean) => {
+    setProgress(null)
+    dryRun.mutate(
+      { mapping, page, fresh, onProgress: setProgress },
+      { onSuccess: () => setChecked(JSON.stringify(mapping)) },
+    )
+  }
   const result = dryRun.data
   const canRun = isCurrent && result !== undefined && result.created + result.updated > 0
   const error = dryRun.error ?? run.error
@@ -143,7 +151,7 @@ function MappingForm({
           type="button"
           variant={canRun ? 'outline' : 'default'}
           disabled={problems.length > 0 || dryRun.isPending}
-          onClick={() => check(1)}
+          onClick={() => check(1, true)}
         >
           {dryRun.isPending
             ? 'Checking rows...'
@@ -157,6 +165,7 @@ function MappingForm({
             : `Import ${((result?.created ?? 0) + (result?.updated ?? 0)).toLocaleString('en-US')} talents`}
         </Button>
       </div>
+      {dryRun.isPending && progress ? <DryRunProgressBar progress={progress} /> : null}
       {result && !isCurrent && !dryRun.isPending ? (
         <p className="text-sm text-muted-foreground">
           The mapping changed since the last check: check the rows again before importing.
@@ -173,7 +182,7 @@ function MappingForm({
           result={result}
           values={values}
           onValuesChange={setValues}
-          onPage={check}
+          onPage={(page) => check(page, false)}
           isChecking={dryRun.isPending}
         />
       ) : null}
