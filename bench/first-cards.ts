@@ -33,7 +33,7 @@ import { reportUi, type UiRun } from './lib/ui-report.ts'
 import { applyAreaFilter, openLoginForm, searchFor, signInToFirstCards } from './lib/ui-steps.ts'
 
 const AREA = 'Design'
-/** About 5.6 % of the seeded pool matches it in the name or e-mail. */
+/** The Filters dialog's Search box (full-text `q`): a word of many seeded names starts with it. */
 const SEARCH_TERM = 'son'
 const SCROLL_TARGET = 1000
 

@@ -64,7 +64,7 @@ function rows(runs: UiRun[], area: string, term: string): Row[] {
     { name: '  request start → filtered cards', values: of((r) => r.filter.requestToShownMs) },
     { name: '  of which: filtered response', values: of((r) => r.filter.responseMs) },
     {
-      name: `click 'Apply' (search=${term}) → matching cards`,
+      name: `click 'Apply' (q=${term}) → matching cards`,
       values: of((r) => r.search.shownMs),
       budget: UI_BUDGET.searchMs,
     },

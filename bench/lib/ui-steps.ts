@@ -86,6 +86,7 @@ export async function applyAreaFilter(page: Page, area: string): Promise<Step> {
  * Filters → every area again, type `term` in Search → Apply → every card shown contains the term
  * (search matches the name or e-mail, both on the card).
  */
+/** The Filters dialog's Search box: the full-text `q` of issue 17 since it came (not `search=`). */
 export async function searchFor(page: Page, term: string): Promise<Step> {
   await page.getByRole('button', { name: 'Filters' }).click()
   const dialog = page.getByRole('dialog')
@@ -97,7 +98,7 @@ export async function searchFor(page: Page, term: string): Promise<Step> {
       (term) => {
         const fetched = performance
           .getEntriesByType('resource')
-          .some((e) => e.name.includes(`search=${term}`) && !e.name.includes('areaOfInterest'))
+          .some((e) => e.name.includes(`q=${term}`) && !e.name.includes('areaOfInterest'))
         const cards = [...document.querySelectorAll('[aria-label="Talents"] article')]
         const ok =
           cards.length > 0 &&
@@ -109,5 +110,5 @@ export async function searchFor(page: Page, term: string): Promise<Step> {
     ),
   )
   const click = await lastClickAt(page)
-  return step(click, shown, await fetchedAt(page, `search=${term}`, click))
+  return step(click, shown, await fetchedAt(page, `q=${term}`, click))
 }
