@@ -13,6 +13,20 @@ async function filesIn(dir: string): Promise<string[]> {
     .map((entry) => path.join(entry.parentPath, entry.name))
 }
 
+/** Writes `file.br` and `file.gz` beside a text file worth compressing. */
+export async function compressBeside(file: string): Promise<void> {
+  const body = await readFile(file)
+  if (body.length < MIN_BYTES) return
+  const br = brotliCompressSync(body, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: 11,
+      [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+    },
+  })
+  await writeFile(`${file}.br`, br)
+  await writeFile(`${file}.gz`, gzipSync(body, { level: 9 }))
+}
+
 /**
  * Writes `.br` (quality 11) and `.gz` (level 9) beside every text file of the built client, once,
  * at build time (issue 7: compressed static assets). The server sends them as they are
@@ -30,16 +44,7 @@ export function precompress(): Plugin {
     async closeBundle() {
       for (const file of await filesIn(outDir)) {
         if (!COMPRESSIBLE.test(file)) continue
-        const body = await readFile(file)
-        if (body.length < MIN_BYTES) continue
-        const br = brotliCompressSync(body, {
-          params: {
-            [constants.BROTLI_PARAM_QUALITY]: 11,
-            [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-          },
-        })
-        await writeFile(`${file}.br`, br)
-        await writeFile(`${file}.gz`, gzipSync(body, { level: 9 }))
+        await compressBeside(file)
       }
     },
   }

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query'
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
 import { BrowserRouter } from 'react-router'
 import { queryClient } from './lib/query-client.ts'
 import { AppRoutes } from './routes.tsx'
@@ -10,7 +10,12 @@ const Toaster = lazy(() =>
   import('./components/ui/toaster.tsx').then((m) => ({ default: m.Toaster })),
 )
 
-export function App() {
+type AppProps = {
+  /** The page's router; prerendering (prerender.tsx) draws one page with a static one instead. */
+  Router?: (props: { children: ReactNode }) => ReactNode
+}
+
+export function App({ Router = BrowserRouter }: AppProps) {
   const [afterFirstPaint, setAfterFirstPaint] = useState(false)
   // Mounting the toaster after the first commit keeps its chunk off the first screen's path.
   useEffect(() => {
@@ -19,9 +24,9 @@ export function App() {
   }, [])
   return (
     <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
+      <Router>
         <AppRoutes />
-      </BrowserRouter>
+      </Router>
       {/* Outside the routes, so a toast survives the navigation that follows it. */}
       {afterFirstPaint ? (
         <Suspense fallback={null}>

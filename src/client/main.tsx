@@ -1,7 +1,7 @@
 // First on purpose: imports run in order, and schemas built before this would still use the JIT.
 import './lib/zod-jitless.ts'
 import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app.tsx'
 import {
   recheckSessionWhenRefused,
@@ -19,8 +19,12 @@ recheckSessionWhenRefused(queryClient)
 const container = document.getElementById('root')
 if (container === null) throw new Error('index.html has no #root element')
 
-createRoot(container).render(
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 )
+// /login arrives already drawn (login.html, prerendered at build): React takes over that markup
+// instead of drawing it again, so a phone shows the form before the code has run.
+if (container.firstElementChild === null) createRoot(container).render(app)
+else hydrateRoot(container, app)

@@ -25,6 +25,11 @@ beforeAll(async () => {
   clientDir = mkdtempSync(path.join(tmpdir(), 'scout-client-'))
   mkdirSync(path.join(clientDir, 'assets'))
   writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Scout</title>')
+  // What scripts/build/prerender-login.ts writes: index.html with the sign-in screen drawn.
+  writeFileSync(
+    path.join(clientDir, 'login.html'),
+    '<!doctype html><title>Scout</title><h1>Scout</h1>',
+  )
   writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js'), 'console.log(1)')
   // What scripts/vite-precompress.ts writes beside a built file.
   writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js.br'), brotliCompressSync(BIG_JS))
@@ -204,6 +209,16 @@ describe('the web client (CLIENT_DIR)', () => {
       expect(response.headers['cache-control']).toBe('no-cache')
       expectSecurityHeaders(response.headers)
     }
+  })
+
+  test('issue 17: /login is sent drawn (the prerendered page); it has no second address', async () => {
+    const login = await app.inject({ url: '/login?next=%2Fdashboard' })
+    expect(login.statusCode).toBe(200)
+    expect(login.body).toContain('<h1>Scout</h1>')
+    expect(login.headers['cache-control']).toBe('no-cache')
+    expectSecurityHeaders(login.headers)
+    expect((await app.inject({ url: '/dashboard' })).body).not.toContain('<h1>')
+    expect((await app.inject({ url: '/login.html' })).statusCode).toBe(404)
   })
 
   test('hashed assets are immutable; other files revalidate; a missing asset is a 404', async () => {

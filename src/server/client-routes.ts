@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
@@ -10,6 +11,8 @@ export type ClientRoutesOptions = { clientDir: string }
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 // index.html and unhashed files must be revalidated, or a deploy would serve stale bundles.
 const REVALIDATE = 'no-cache'
+/** index.html with the sign-in screen drawn into it, written by the build. */
+const LOGIN_PAGE = 'login.html'
 
 /**
  * A page of the client router has no file extension and no segment starting with a dot
@@ -40,6 +43,7 @@ export const clientRoutes: FastifyPluginAsync<ClientRoutesOptions> = async (app,
   // The build wrote .br and .gz beside each text file (scripts/vite-precompress.ts): sent as they
   // are to clients that accept them, so no download is compressed per request.
   await app.register(fastifyStatic, { root, serve: false, preCompressed: true })
+  const hasLoginPage = existsSync(path.join(root, LOGIN_PAGE))
 
   app.get('/*', { config: { access: 'public' } }, async (request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/'
@@ -52,7 +56,7 @@ export const clientRoutes: FastifyPluginAsync<ClientRoutesOptions> = async (app,
       decoded = '/'
     }
     const file = await findFile(root, decoded)
-    if (file && file !== 'index.html') {
+    if (file && file !== 'index.html' && file !== LOGIN_PAGE) {
       const cacheControl = file.startsWith(`assets${path.sep}`) ? IMMUTABLE : REVALIDATE
       return reply.header('cache-control', cacheControl).sendFile(file, { cacheControl: false })
     }
@@ -60,6 +64,8 @@ export const clientRoutes: FastifyPluginAsync<ClientRoutesOptions> = async (app,
     if (decoded.startsWith('/assets/') || !isPagePath(decoded)) {
       return sendJsonNotFound(request, reply)
     }
-    return reply.header('cache-control', REVALIDATE).sendFile('index.html', { cacheControl: false })
+    // The sign-in screen comes drawn (scripts/build/prerender-login.ts) when the build made it.
+    const page = decoded === '/login' && hasLoginPage ? LOGIN_PAGE : 'index.html'
+    return reply.header('cache-control', REVALIDATE).sendFile(page, { cacheControl: false })
   })
 }

@@ -18,6 +18,33 @@ test('a person signs in and lands on the dashboard with a welcome toast', async 
   expect(token).toBeTruthy()
 })
 
+test('issue 17: the sign-in screen is drawn before its code runs, and keeps what was typed meanwhile', async ({
+  page,
+}) => {
+  // Hold every script until the person has typed: what a slow phone shows while the code loads.
+  let release: () => void = () => {}
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/assets/*.js', async (route) => {
+    await released
+    await route.continue()
+  })
+  // Module scripts hold DOMContentLoaded back: wait only for the page to arrive.
+  await page.goto('/login', { waitUntil: 'commit' })
+  await expect(page.getByRole('heading', { name: 'Scout' })).toBeVisible()
+  // Until the code runs, a submit would send the password in the address: the button waits.
+  const signIn = page.getByRole('button', { name: 'Sign in' })
+  await expect(signIn).toBeDisabled()
+  await page.getByLabel('Email').fill(accounts.user.email)
+  await page.getByLabel('Password').fill(accounts.user.password)
+  release()
+  // React takes over the same fields: the typing is still there, and the button now works.
+  await expect(signIn).toBeEnabled()
+  await expect(page.getByLabel('Email')).toHaveValue(accounts.user.email)
+  await signIn.click()
+  await expect(page).toHaveURL(/\/dashboard$/)
+  await expect(toast(page).getByText('Login successful!')).toBeVisible()
+})
+
 test('the button reads Signing in... and is disabled while the request runs', async ({ page }) => {
   // Hold the request until the pending state has been checked: a fixed delay races a busy machine.
   let release: () => void = () => {}

@@ -16,6 +16,7 @@ import { Label } from '../../components/ui/label.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { toast } from '../../components/ui/use-toast.ts'
 import { fetchJson, parseApiError } from '../../lib/api.ts'
+import { useHydrated } from '../../lib/use-hydrated.ts'
 import { prefetchDashboardData, preloadDashboardCode } from '../../preload-dashboard.ts'
 import { AuthLayout } from './auth-layout.tsx'
 import { useLogin } from './api.ts'
@@ -75,6 +76,9 @@ export function LoginPage() {
   // slow phone (Lighthouse, docs/performance.md), for visitors who may never sign in.
   useEffect(() => onFirstInput(preloadDashboardCode), [])
   const inFlight = useRef(false)
+  // Prerendered (login.html): a submit before the code has run would send the form as a plain
+  // GET, the password in the address. The button stays disabled until it can sign in.
+  const hydrated = useHydrated()
 
   function signedIn({ user }: LoginResponse) {
     toast({ title: 'Login successful!', description: 'Welcome to Scout' })
@@ -167,7 +171,12 @@ export function LoginPage() {
                   placeholder="Enter your password"
                 />
               </div>
-              <Button type="submit" size="lg" className="mt-1 w-full" disabled={login.isPending}>
+              <Button
+                type="submit"
+                size="lg"
+                className="mt-1 w-full"
+                disabled={!hydrated || login.isPending}
+              >
                 {login.isPending ? (
                   <>
                     <Spinner decorative />
