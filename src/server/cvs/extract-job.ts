@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { isCvMimeType, type CvTextStatus } from '#shared/cv.ts'
 import type { Db } from '../db/open.ts'
-import { files } from '../db/schema.ts'
+import { base64Bytes, files } from '../db/schema.ts'
 import type { Job } from '../jobs/queue.ts'
 import { WorkerTaskError } from '../jobs/worker-pool.ts'
 import { EXTRACT_TEXT_WORKER, parserPool } from './parser-pool.ts'
@@ -34,7 +34,7 @@ export async function readFileText(
 ): Promise<ReadOutcome> {
   const [file] = await db
     .select({
-      bytes: files.bytes,
+      base64: base64Bytes(files.bytes),
       mimeType: files.mimeType,
       textStatus: files.textStatus,
       text: files.text,
@@ -47,7 +47,10 @@ export async function readFileText(
     return { textStatus: file.textStatus, text: file.text }
   }
   try {
-    const input = { bytes: new Uint8Array(file.bytes), mimeType: file.mimeType }
+    const input = {
+      bytes: new Uint8Array(Buffer.from(file.base64, 'base64')),
+      mimeType: file.mimeType,
+    }
     const result = extractionSchema.parse(
       await parserPool.run(EXTRACT_TEXT_WORKER, input, EXTRACTION_TIMEOUT_MS),
     )

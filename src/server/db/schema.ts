@@ -11,6 +11,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core'
 import { AREAS, SENIORITY_LEVELS, TALENT_STATUSES } from '#shared/talent.ts'
 import { ROLES } from '#shared/user.ts'
@@ -220,11 +221,21 @@ export const loginThrottle = pgTable('login_throttle', {
   ...timestamps,
 })
 
-/** PostgreSQL bytea as a Node Buffer (drizzle has no built-in bytea column). */
+/**
+ * PostgreSQL bytea as a Node Buffer (drizzle has no built-in bytea column). Written as base64 text
+ * the database decodes: the embedded engine took 6.8 s to take a 12 MB Buffer as a parameter
+ * (and held the event loop all along), and 0.35 s for the same bytes as base64. Read them with
+ * `base64Bytes` for the same reason.
+ */
 const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
   dataType: () => 'bytea',
+  toDriver: (value) => sql`decode(${value.toString('base64')}, 'base64')`,
   fromDriver: (value) => Buffer.from(value),
 })
+
+/** A bytea column read as base64 (1.2 s → 0.2 s for 12 MB embedded); Buffer.from(…, 'base64'). */
+export const base64Bytes = (column: AnyPgColumn) =>
+  sql<string>`encode(${column}, 'base64')`.mapWith(String)
 
 // ARCHITECTURE.md "Growing" (files/): file bytes in the database, so backups, several processes
 // and deletes need nothing else to run. Keyed by SHA-256: identical bytes are stored once.

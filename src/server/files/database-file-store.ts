@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import type { Db } from '../db/open.ts'
-import { files } from '../db/schema.ts'
+import { base64Bytes, files } from '../db/schema.ts'
 import { sha256Of, type FileStore } from './file-store.ts'
 
 /**
@@ -21,10 +21,10 @@ export function databaseFileStore(db: Db): FileStore {
     },
     get: async (sha256) => {
       const [row] = await db
-        .select({ bytes: files.bytes })
+        .select({ base64: base64Bytes(files.bytes) })
         .from(files)
         .where(eq(files.sha256, sha256))
-      return row?.bytes
+      return row && Buffer.from(row.base64, 'base64')
     },
   }
 }
