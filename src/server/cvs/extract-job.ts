@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import { z } from 'zod'
 import { isCvMimeType, type CvTextStatus } from '#shared/cv.ts'
 import type { Db } from '../db/open.ts'
-import { base64Bytes, files } from '../db/schema.ts'
+import { base64Bytes, files, talentCvs, talents } from '../db/schema.ts'
 import type { Job } from '../jobs/queue.ts'
 import { WorkerTaskError } from '../jobs/worker-pool.ts'
 import { EXTRACT_TEXT_WORKER, parserPool } from './parser-pool.ts'
@@ -58,16 +58,43 @@ export async function readFileText(
       result.status === 'ready'
         ? { textStatus: 'ready' as const, text: result.text, textError: null }
         : { textStatus: 'unreadable' as const, text: null, textError: result.reason }
-    await db.update(files).set(outcome).where(eq(files.sha256, sha256))
+    await saveTextOutcome(db, sha256, outcome)
     return outcome
   } catch (error) {
     if (!(error instanceof WorkerTaskError) || !isLastTry) throw error
-    await db
-      .update(files)
-      .set({ textStatus: 'failed', textError: `Reading this file failed: it ${error.message}.` })
-      .where(eq(files.sha256, sha256))
+    await saveTextOutcome(db, sha256, {
+      textStatus: 'failed',
+      textError: `Reading this file failed: it ${error.message}.`,
+    })
     return { textStatus: 'failed', text: null }
   }
+}
+
+/**
+ * Saves what reading a file found. The text's trigger rewrites the search document of every
+ * talent whose CV the file is, so the talents are locked first, in the order removing a CV takes
+ * them (the talent, then its file): the other order deadlocked with a removal of the same CV on
+ * PostgreSQL, and the person removing it got a 409.
+ */
+async function saveTextOutcome(
+  db: Db,
+  sha256: string,
+  outcome: Partial<typeof files.$inferInsert>,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .select({ id: talents.id })
+      .from(talents)
+      .where(
+        inArray(
+          talents.id,
+          tx.select({ id: talentCvs.talentId }).from(talentCvs).where(eq(talentCvs.sha256, sha256)),
+        ),
+      )
+      .orderBy(talents.id)
+      .for('update')
+    await tx.update(files).set(outcome).where(eq(files.sha256, sha256))
+  })
 }
 
 export function extractCvTextJob(db: Db): JobHandler {
