@@ -86,21 +86,34 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
   // API tests share a worker's modules (vitest.config.ts); a file that replaces a module would
-  // replace it for the files after it, so vi.mock lives only in *.isolated.test.ts files.
-  {
+  // replace it for the files after it, so vi.mock lives only in *.isolated.test.ts files. A
+  // top-level test.override changes the shared fixture for the files after it in the same way.
+  ...[
+    { ignores: ['**/*.isolated.test.ts'], mock: true },
+    { files: ['**/*.isolated.test.ts'], mock: false },
+  ].map(({ mock, ...scope }) => ({
     files: ['src/server/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/**/*.test.ts'],
-    ignores: ['**/*.isolated.test.ts'],
+    ...scope,
     rules: {
       'no-restricted-syntax': [
         'error',
         {
-          selector:
-            "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock)$/]",
-          message: 'vi.mock needs a module registry of its own: name the file *.isolated.test.ts.',
+          selector: "CallExpression[callee.object.name='test'][callee.property.name='override']",
+          message: 'A worker shares the fixture among its files: use apiTestWith(settings).',
         },
+        ...(mock
+          ? [
+              {
+                selector:
+                  "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock)$/]",
+                message:
+                  'vi.mock needs a module registry of its own: name the file *.isolated.test.ts.',
+              },
+            ]
+          : []),
       ],
     },
-  },
+  })),
   {
     files: ['scripts/**/*.ts', 'bench/**/*.ts'],
     rules: { 'no-console': 'off' },

@@ -19,8 +19,8 @@ import { truncateAll } from './test-database.ts'
  *     const response = await (await api.as('admin')).inject('GET', '/api/users')
  *   })
  *
- * A file that needs other settings overrides `appConfig` once at its top:
- *   test.override('appConfig', { loginMaxAttempts: 2 })
+ * A file that needs other settings makes its own fixture at its top:
+ *   const test = apiTestWith({ loginMaxAttempts: 2 })
  */
 
 export const ROLES = ['admin', 'user', 'otherUser', 'mustChange', 'inactive', 'anonymous'] as const
@@ -148,18 +148,28 @@ function apiOver(t: TestApp): Api {
   }
 }
 
-const noOverrides: Partial<Config> = {}
+/**
+ * The fixture over an app with these settings. Not `test.override('appConfig', …)`: the API
+ * projects run with `isolate: false`, so a worker shares this module among the files it runs, and
+ * a top-level override replaces the shared fixture's settings for every later file in the worker
+ * (a dry-run test's `dryRunWaitMs: 0` failed the import routes' tests that ran after it).
+ */
+export function apiTestWith(appConfig: Partial<Config>) {
+  return (
+    test
+      .extend('appConfig', { scope: 'file' }, appConfig)
+      .extend('server', { scope: 'file' }, async ({ appConfig }, { onCleanup }) => {
+        const t = await createTestApp(appConfig)
+        onCleanup(() => t.close())
+        return t
+      })
+      // Test-scoped: each test starts from empty tables (TRUNCATE is fast on both engines; a fresh
+      // database per test is not).
+      .extend('api', async ({ server }) => {
+        await truncateAll(server.database)
+        return apiOver(server)
+      })
+  )
+}
 
-export const apiTest = test
-  .extend('appConfig', { scope: 'file' }, noOverrides)
-  .extend('server', { scope: 'file' }, async ({ appConfig }, { onCleanup }) => {
-    const t = await createTestApp(appConfig)
-    onCleanup(() => t.close())
-    return t
-  })
-  // Test-scoped: each test starts from empty tables (TRUNCATE is fast on both engines; a fresh
-  // database per test is not).
-  .extend('api', async ({ server }) => {
-    await truncateAll(server.database)
-    return apiOver(server)
-  })
+export const apiTest = apiTestWith({})

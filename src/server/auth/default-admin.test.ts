@@ -5,12 +5,12 @@ import { talentSchema } from '#shared/talent.ts'
 import { userSchema } from '#shared/user.ts'
 import { ensureAdmin } from '../bootstrap.ts'
 import { users } from '../db/schema.ts'
-import { apiTest as test } from '#tests/support/api-test.ts'
+import { apiTestWith } from '#tests/support/api-test.ts'
 import { loginAs } from '#tests/support/test-app.ts'
 
 // Issue 20 item 6: "the default admin account" of spec section 6 is marked by the server, so the
 // 'Edit Profile' rule holds with a custom ADMIN_EMAIL and no browser compares addresses.
-test.override('appConfig', {
+const test = apiTestWith({
   adminEmail: 'chief@example.com',
   adminPassword: 'a-chosen-passphrase',
 })

@@ -1,12 +1,12 @@
 import { expect } from 'vitest'
 import type { DuplicateCandidate } from '#shared/duplicates.ts'
 import type { Talent } from '#shared/talent.ts'
-import { apiTest as test, type SignedIn } from '#tests/support/api-test.ts'
+import { apiTestWith, type SignedIn } from '#tests/support/api-test.ts'
 import { addTalent } from '#tests/support/duplicate-talents.ts'
 import { insertTalent } from '#tests/support/talent-rows.ts'
 import { phoneE164 } from './phone-keys.ts'
 
-test.override('appConfig', { defaultPhoneRegion: 'US' })
+const test = apiTestWith({ defaultPhoneRegion: 'US' })
 
 async function check(caller: SignedIn, query: Record<string, string>) {
   const response = await caller.inject(

@@ -2,14 +2,14 @@ import { expect } from 'vitest'
 import type { ActivityEntry } from '#shared/activity.ts'
 import { MERGE_WITH_ITSELF, type MergeUndone } from '#shared/duplicates.ts'
 import type { Talent } from '#shared/talent.ts'
-import { apiTest as test, type SignedIn } from '#tests/support/api-test.ts'
+import { apiTestWith, type SignedIn } from '#tests/support/api-test.ts'
 import { makePdf } from '#tests/support/cv-files.ts'
 import { addTalent, scanNow } from '#tests/support/duplicate-talents.ts'
 import { attachCv } from '../cvs/service.ts'
 import { ALREADY_MERGED } from './merge.ts'
 import { MERGE_ALREADY_UNDONE, SURVIVOR_DELETED } from './merge-undo.ts'
 
-test.override('appConfig', { defaultPhoneRegion: 'US' })
+const test = apiTestWith({ defaultPhoneRegion: 'US' })
 
 async function read(caller: SignedIn, id: number): Promise<Talent> {
   const response = await caller.inject('GET', `/api/talents/${id}`)

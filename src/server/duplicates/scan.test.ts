@@ -3,11 +3,11 @@ import { expect } from 'vitest'
 import type { DuplicateGroups } from '#shared/duplicates.ts'
 import type { Talent } from '#shared/talent.ts'
 import { jobs } from '../db/job-schema.ts'
-import { apiTest as test, type Api, type SignedIn } from '#tests/support/api-test.ts'
+import { apiTestWith, type Api, type SignedIn } from '#tests/support/api-test.ts'
 import { addTalent, scanNow } from '#tests/support/duplicate-talents.ts'
 import { SCAN_DUPLICATES } from './scan-schedule.ts'
 
-test.override('appConfig', { defaultPhoneRegion: 'US' })
+const test = apiTestWith({ defaultPhoneRegion: 'US' })
 
 async function groups(caller: SignedIn): Promise<DuplicateGroups> {
   const response = await caller.inject('GET', '/api/duplicates')

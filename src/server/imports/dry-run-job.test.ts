@@ -7,14 +7,14 @@ import {
   unclosedQuoteMessage,
   type DryRunProgress,
 } from '#shared/imports/import-api.ts'
-import { apiTest as test } from '#tests/support/api-test.ts'
+import { apiTestWith } from '#tests/support/api-test.ts'
 import { mappedSpreadsheet } from '#tests/support/spreadsheet-imports.ts'
 import { jobs } from '../db/job-schema.ts'
 import { talents } from '../db/schema.ts'
 import { DRY_RUN_SPREADSHEET_IMPORT } from './dry-run-job.ts'
 
 // POST answers at once here: every check is seen through its 202 and the job.
-test.override('appConfig', { dryRunWaitMs: 0 })
+const test = apiTestWith({ dryRunWaitMs: 0 })
 
 const csvOf = (rows: number) =>
   [

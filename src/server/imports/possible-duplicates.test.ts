@@ -1,13 +1,13 @@
 import { expect } from 'vitest'
 import { POSSIBLE_DUPLICATE_ROWS_LIMIT, dryRunResultSchema } from '#shared/imports/import-api.ts'
-import { apiTest as test, type SignedIn } from '#tests/support/api-test.ts'
+import { apiTestWith, type SignedIn } from '#tests/support/api-test.ts'
 import { addTalent } from '#tests/support/duplicate-talents.ts'
 import { mappedSpreadsheet } from '#tests/support/spreadsheet-imports.ts'
 import { talents } from '../db/schema.ts'
 
 // Issue 19 on a spreadsheet import: rows that would add a talent already in the pool are flagged
 // in the dry run, by the same rules as the talent form's check.
-test.override('appConfig', { defaultPhoneRegion: 'US' })
+const test = apiTestWith({ defaultPhoneRegion: 'US' })
 
 const HEADER = 'Full Name,Email,Phone,LinkedIn URL,Area of Interest,Seniority Level'
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { expect, test as plainTest } from 'vitest'
-import { apiTest as test, type Api } from '#tests/support/api-test.ts'
+import { apiTestWith, type Api } from '#tests/support/api-test.ts'
 import { chooseTotal, roundEstimate } from './count.ts'
 
 /**
@@ -8,7 +8,7 @@ import { chooseTotal, roundEstimate } from './count.ts'
  * planner's estimate, flagged X-Total-Count-Estimated. The bound is 5 here (COUNT_EXACT_UP_TO,
  * 10,000 by default), so a pool of 40 is "large".
  */
-test.override('appConfig', { countExactUpTo: 5 })
+const test = apiTestWith({ countExactUpTo: 5 })
 
 /** 30 designers, 10 scientists; all know python, two scientists COBOL; ANALYZE, as autovacuum would. */
 async function seedPool(api: Api): Promise<void> {
