@@ -209,7 +209,12 @@ function jobHandlers(
   const { db } = database
   return {
     [TABLE_UPKEEP]: tableUpkeepJob(db, database.engine),
-    [SCAN_DUPLICATES]: scanDuplicatesJob(db, config.defaultPhoneRegion),
+    [SCAN_DUPLICATES]: scanDuplicatesJob(db, config.defaultPhoneRegion, [
+      IMPORT_CV_ITEM,
+      DRY_RUN_SPREADSHEET_IMPORT,
+      RUN_SPREADSHEET_IMPORT,
+      UNDO_SPREADSHEET_IMPORT,
+    ]),
     [EXTRACT_CV_TEXT]: extractCvTextJob(db),
     [IMPORT_CV_ITEM]: importCvItemJob(db),
     [DRY_RUN_SPREADSHEET_IMPORT]: dryRunSpreadsheetImportJob(db, config.defaultPhoneRegion),

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, lte, or, sql } from 'drizzle-orm'
 import { duplicateScans } from '../db/duplicate-schema.ts'
 import type { Db } from '../db/open.ts'
 import { rawRows } from '../db/raw-rows.ts'
@@ -42,6 +42,51 @@ export async function requestDuplicateScan(db: Db): Promise<void> {
     if (state?.pending && queued.length > 0) return
     await enqueueJob(tx, SCAN_DUPLICATES, {}, { maxAttempts: 1 })
     await tx.update(duplicateScans).set({ pending: true }).where(eq(duplicateScans.id, 1))
+  })
+}
+
+/** Is a job of these kinds due or running (queued for later does not count)? */
+export async function isWorkWaiting(db: Db, kinds: readonly string[]): Promise<boolean> {
+  if (kinds.length === 0) return false
+  const rows = await db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      and(
+        inArray(jobs.kind, [...kinds]),
+        or(eq(jobs.state, 'running'), and(eq(jobs.state, 'queued'), lte(jobs.runAt, sql`now()`))),
+      ),
+    )
+    .limit(1)
+  return rows.length > 0
+}
+
+/** How long a scan that gave way waits before it looks again. */
+export const SCAN_DEFER_SECONDS = 5
+
+/**
+ * The scan gives way (scan-job.ts): it queues itself SCAN_DEFER_SECONDS later, unless a scan is
+ * queued already ('Scan again' meanwhile). `pending` stays set, as the scan has not begun; the
+ * duplicate_scans row is locked as migration 0018's trigger locks it, so at most one is queued.
+ */
+export async function deferDuplicateScan(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(duplicateScans)
+      .values({ id: 1, pending: true })
+      .onConflictDoUpdate({ target: duplicateScans.id, set: { pending: true } })
+    const queued = await tx
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(eq(jobs.kind, SCAN_DUPLICATES), eq(jobs.state, 'queued')))
+      .limit(1)
+    if (queued.length > 0) return
+    await tx.insert(jobs).values({
+      kind: SCAN_DUPLICATES,
+      payload: {},
+      maxAttempts: 1,
+      runAt: sql`now() + make_interval(secs => ${SCAN_DEFER_SECONDS})`,
+    })
   })
 }
 

@@ -1,10 +1,11 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { expect } from 'vitest'
 import type { DuplicateGroups } from '#shared/duplicates.ts'
 import type { Talent } from '#shared/talent.ts'
 import { jobs } from '../db/job-schema.ts'
 import { apiTestWith, type Api, type SignedIn } from '#tests/support/api-test.ts'
 import { addTalent, scanNow } from '#tests/support/duplicate-talents.ts'
+import { IMPORT_CV_ITEM } from '../cv-imports/start.ts'
 import { SCAN_DUPLICATES } from './scan-schedule.ts'
 
 const test = apiTestWith({ defaultPhoneRegion: 'US' })
@@ -141,6 +142,35 @@ test('a talent edit schedules one rescan a few seconds later; writes never queue
   expect(await queuedScans(api)).toBe(1)
   await api.app.jobs.drain()
   expect(ids(await groups(user))).toEqual([[a.id, b.id]])
+  expect(await queuedScans(api)).toBe(0)
+})
+
+test('the scan gives way to an import: while one runs it queues itself a few seconds later', async ({
+  api,
+}) => {
+  const user = await api.as('user')
+  const a = await addTalent(user, { email: 'a@example.com', phone: '+1 415 555 0134' })
+  const b = await addTalent(user, { email: 'b@example.com', phone: '+14155550134' })
+  // A CV import's item, taken by a runner (its lease far ahead, so no runner here takes it).
+  const [item] = await api.database.db
+    .insert(jobs)
+    .values({
+      kind: IMPORT_CV_ITEM,
+      payload: {},
+      state: 'running',
+      lockedUntil: sql`now() + interval '1 hour'`,
+    })
+    .returning({ id: jobs.id })
+  expect((await user.inject('POST', '/api/duplicates/scan')).statusCode).toBe(202)
+  await api.app.jobs.drain()
+  const waiting = (await scanJobs(api)).filter((r) => r.state === 'queued')
+  expect(waiting).toHaveLength(1)
+  expect(waiting[0]?.runAt.getTime()).toBeGreaterThan(Date.now())
+  expect(await groups(user)).toMatchObject({ total: 0, scannedAt: null, scanning: true })
+
+  // The import is done: the scan runs ('Scan again' makes the waiting one due now).
+  await api.database.db.delete(jobs).where(eq(jobs.id, item!.id))
+  expect(ids(await scanNow(api, user))).toEqual([[a.id, b.id]])
   expect(await queuedScans(api)).toBe(0)
 })
 
