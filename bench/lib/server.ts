@@ -6,6 +6,7 @@ import { BENCH_ACCOUNT } from './account.ts'
 import type { BenchTarget } from './cli.ts'
 import { targetEnv } from './env.ts'
 import { LOOP_DELAY_ASK, type LoopDelayWindow } from './loop-delay.ts'
+import { SERVER_NODE_FLAGS } from '../../src/server/node-flags.ts'
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..')
 
@@ -121,7 +122,7 @@ export async function startServer(
   const probe = options.loopDelay ? ['--import', './bench/lib/loop-delay.ts'] : []
   const child = spawn(
     process.execPath,
-    [...profile, '--import', 'tsx', ...probe, 'src/server/index.ts'],
+    [...SERVER_NODE_FLAGS, ...profile, '--import', 'tsx', ...probe, 'src/server/index.ts'],
     {
       cwd: REPO_ROOT,
       env,

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { createServer } from 'node:net'
 import path from 'node:path'
+import { SERVER_NODE_FLAGS } from '../../../src/server/node-flags.ts'
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../../..')
 
@@ -62,11 +63,15 @@ export async function startScout(
       CLIENT_DIR: path.join(REPO_ROOT, 'tests', 'faults', 'no-client'),
     },
   )
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
-    cwd: REPO_ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  const child = spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, '--import', 'tsx', 'src/server/index.ts'],
+    {
+      cwd: REPO_ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
   const lines: string[] = []
   const keep = (chunk: Buffer) => {
     lines.push(...chunk.toString('utf8').split('\n').filter(Boolean))
