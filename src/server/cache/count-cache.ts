@@ -51,10 +51,15 @@ export async function cached<T>(
 ): Promise<T> {
   if (version === undefined) return load()
   const cache = cacheAt(db, version)
-  // A request that began before a newer one saw a write: answer it, but keep nothing.
-  if (version < cache.version) return load()
+  // Kept for this version or a newer one: at least as fresh as the request's own read.
   const hit = cache.entries.get(key)
   if (hit && hit.expiresAt > Date.now() && isValue(hit.value)) return hit.value
+  // A request that began before a newer one saw a write: the newer version's load under way will
+  // do too (page-cache.ts); failing that it loads its own, kept nowhere.
+  if (version < cache.version) {
+    const shared = await cache.loading.get(key)
+    return isValue(shared) ? shared : load()
+  }
   const current = cache
   const value = await loadOnce(current.loading, key, async () => {
     const loaded = await load()
