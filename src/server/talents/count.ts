@@ -1,11 +1,11 @@
-import { count, sql, type SQL } from 'drizzle-orm'
+import { count, eq, sql, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
 import { printQuery } from '#shared/search/print-query.ts'
 import { cached, cachedCount } from '../cache/count-cache.ts'
 import type { Db } from '../db/open.ts'
 import { rawRows } from '../db/raw-rows.ts'
-import { talents } from '../db/schema.ts'
-import { lookUpCorrections, type Corrections } from '../search/corrections.ts'
+import { rowCounts, talents } from '../db/schema.ts'
+import { NO_CORRECTIONS, lookUpCorrections, type Corrections } from '../search/corrections.ts'
 import { talentWhere, type TalentFilter } from './where.ts'
 
 /** A stable cache key: the same filter in any key order or case of e-mail maps to one entry. */
@@ -43,10 +43,23 @@ export async function countTalents(
   dataVersion: number | undefined,
   corrections: LookUp = () => lookUpCorrections(db, filter.query),
 ): Promise<number> {
-  return cachedCount(db, dataVersion, filterKey(filter), async () => {
+  const key = filterKey(filter)
+  return cachedCount(db, dataVersion, key, async () => {
+    if (key === NO_FILTER_KEY && filter.ids === undefined) return poolSize(db)
     const [row] = await countQuery(db, filter, await corrections())
     return row?.n ?? 0
   })
+}
+
+/** The whole pool, as the database keeps it (migration 0024), not counted row by row. */
+async function poolSize(db: Db): Promise<number> {
+  const [kept] = await db
+    .select({ rows: rowCounts.rows })
+    .from(rowCounts)
+    .where(eq(rowCounts.name, 'talents'))
+  if (kept) return kept.rows
+  const [row] = await countQuery(db, {}, NO_CORRECTIONS)
+  return row?.n ?? 0
 }
 
 /** The list's X-Total-Count, and whether it is the planner's estimate (X-Total-Count-Estimated). */
