@@ -208,7 +208,7 @@ function jobHandlers(
 ): Record<string, JobHandler> {
   const { db } = database
   return {
-    [TABLE_UPKEEP]: tableUpkeepJob(db, database.engine),
+    [TABLE_UPKEEP]: tableUpkeepJob(db),
     [SCAN_DUPLICATES]: scanDuplicatesJob(db, config.defaultPhoneRegion, [
       IMPORT_CV_ITEM,
       DRY_RUN_SPREADSHEET_IMPORT,

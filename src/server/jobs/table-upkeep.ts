@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import type { Db, OpenDatabase } from '../db/open.ts'
+import type { Db } from '../db/open.ts'
 import type { JobHandler } from './runner.ts'
 
 /** The job kind: VACUUM and ANALYZE of talents after a large write (an import, its undo, a bulk action). */
@@ -23,12 +23,13 @@ export async function queueTableUpkeep(tx: Db): Promise<void> {
  * The embedded engine runs no autovacuum and gathers no statistics, so without this every row an
  * import or an undo rewrote stayed in the indexes for good (a name lookup after a 20,000-row undo
  * took 9.6 ms, 0.08 ms after VACUUM) and the planner's estimates (estimated totals, plans) never
- * moved past the seed. PostgreSQL vacuums by itself; there only the statistics are refreshed at
- * once, so a total estimated right after a large import is close.
+ * moved past the seed. PostgreSQL's autovacuum gets there a minute or more later, or never where it
+ * is turned off: a spreadsheet imported again right after the undo of a 99,000-row import ran its
+ * dry run's name check through 113,000 dead rows for over 15 minutes (docs/performance.md, stop 28).
+ * So it vacuums on both engines, in the background, as soon as the large write is done.
  */
-export function tableUpkeepJob(db: Db, engine: OpenDatabase['engine']): JobHandler {
+export function tableUpkeepJob(db: Db): JobHandler {
   return async () => {
-    if (engine === 'pglite') await db.execute(sql`VACUUM (ANALYZE) talents`)
-    else await db.execute(sql`ANALYZE talents`)
+    await db.execute(sql`VACUUM (ANALYZE) talents`)
   }
 }
