@@ -210,12 +210,7 @@ export const dataVersions = pgTable('data_versions', {
   version: bigint('version', { mode: 'number' }).notNull().default(0),
 })
 
-/**
- * Row counts kept by the database (migration 0024): 'talents' is the pool's size, moved by
- * statement triggers in the transaction of every insert, delete and truncate, so it is exact in
- * every snapshot. Counting 100,000 talents took 20–50 ms, once per data version, and an import
- * moves the version many times a second.
- */
+// The pool's size ('talents'), kept exact by triggers in every writing transaction (decision 004).
 export const rowCounts = pgTable('row_counts', {
   name: text('name').primaryKey(),
   rows: bigint('rows', { mode: 'number' }).notNull(),
