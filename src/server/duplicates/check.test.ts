@@ -109,6 +109,22 @@ test('a very similar name counts only in the same area, and reasons add up', asy
   expect(both[0]?.confidence).toBe(1)
 })
 
+test('a similar name must share a word and another word’s initial: one surname is not enough', async ({
+  api,
+}) => {
+  const user = await api.as('user')
+  const dana = await addTalent(user, { fullName: 'Dana Reyes' })
+  const eli = await addTalent(user, { fullName: 'Eli Greenfelder', email: 'eli@example.com' })
+  const found = async (fullName: string) =>
+    (await check(user, { fullName, areaOfInterest: 'Design' })).map((c) => c.talent.id)
+  // A typo, a middle initial, the words swapped: one block (word + other initial) still shared.
+  expect(await found('Dana Reyez')).toEqual([dana.id])
+  expect(await found('Dana M Reyes')).toEqual([dana.id])
+  expect(await found('Reyes Dana')).toEqual([dana.id])
+  expect(await found('Eli Grenfelder')).toEqual([eli.id])
+  // Trigram similarity 0.6, another person: only the long surname is shared.
+  expect(await found('Grace Greenfelder')).toEqual([])
+})
 test('the talent being edited is not its own duplicate; bad input is a 400, not a 500', async ({
   api,
 }) => {
