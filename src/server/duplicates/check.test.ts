@@ -109,7 +109,7 @@ test('a very similar name counts only in the same area, and reasons add up', asy
   expect(both[0]?.confidence).toBe(1)
 })
 
-test('a similar name must share a word and another word’s initial: one surname is not enough', async ({
+test('a similar name must share a word and an initial: one surname is not enough', async ({
   api,
 }) => {
   const user = await api.as('user')
@@ -117,7 +117,7 @@ test('a similar name must share a word and another word’s initial: one surname
   const eli = await addTalent(user, { fullName: 'Eli Greenfelder', email: 'eli@example.com' })
   const found = async (fullName: string) =>
     (await check(user, { fullName, areaOfInterest: 'Design' })).map((c) => c.talent.id)
-  // A typo, a middle initial, the words swapped: one block (word + other initial) still shared.
+  // A typo, a middle initial, the words swapped: a block (a word and an initial) is still shared.
   expect(await found('Dana Reyez')).toEqual([dana.id])
   expect(await found('Dana M Reyes')).toEqual([dana.id])
   expect(await found('Reyes Dana')).toEqual([dana.id])

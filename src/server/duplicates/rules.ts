@@ -17,8 +17,7 @@ export const RULE_SCORES = {
 
 /**
  * pg_trgm similarity two names need to count as "very similar" (see similarNameScore), among
- * talents of the same area that share a word and another word's initial (talent_name_blocks,
- * migration 0025).
+ * talents of the same area that share a word and an initial (talent_name_blocks, migration 0025).
  */
 export const NAME_SIMILARITY = 0.6
 
