@@ -21,16 +21,32 @@ export type Kept = { talentId: number; fullName: string }
 export type RowRange = { after: number; upTo: number }
 const ALL_ROWS: RowRange = { after: 0, upTo: 2_147_483_647 }
 
-const COLUMNS = Object.keys(RESTORABLE_COLUMNS)
+/**
+ * Each of `columns` back from the image when the image holds it, else left as it is. Only the
+ * columns the set's images hold are named: a column in the SET list fires its column triggers
+ * (the phone key's, for one) on every row even when its value stays.
+ */
+function setFromImage(columns: readonly string[]) {
+  return sql.join(
+    columns.map(
+      (c) =>
+        sql`${sql.identifier(c)} = case when cur.before ? ${c}::text then p.${sql.identifier(c)} else t.${sql.identifier(c)} end`,
+    ),
+    sql`, `,
+  )
+}
 
-/** Each restorable column back from the image when the image holds it, else left as it is. */
-const SET_FROM_IMAGE = sql.join(
-  COLUMNS.map(
-    (c) =>
-      sql`${sql.identifier(c)} = case when cur.before ? ${c}::text then p.${sql.identifier(c)} else t.${sql.identifier(c)} end`,
-  ),
-  sql`, `,
-)
+/** The restorable columns the before-images of the set's updated talents hold, in range. */
+async function imagedColumns(tx: Db, changeSetId: number, range: RowRange): Promise<string[]> {
+  const rows = await rawRows<{ key: string }>(
+    tx,
+    sql`select distinct jsonb_object_keys(c.before) as key from change_set_rows c
+      where c.change_set_id = ${changeSetId} and c.entity = 'talent' and c.op = 'updated'
+        and c.id > ${range.after} and c.id <= ${range.upTo}`,
+  )
+  const held = new Set(rows.map((row) => row.key))
+  return Object.keys(RESTORABLE_COLUMNS).filter((column) => held.has(column))
+}
 
 /**
  * Puts back the before-images of the set's updated talents that still look as the change left
@@ -42,6 +58,8 @@ export async function revertTalentUpdates(
   actor: Actor,
   range: RowRange = ALL_ROWS,
 ): Promise<{ restored: number; kept: Kept[] }> {
+  const columns = await imagedColumns(tx, changeSetId, range)
+  if (columns.length === 0) return { restored: 0, kept: [] }
   const rows = await rawRows<{ id: number; full_name: string; same: boolean }>(
     tx,
     sql`with r as (
@@ -50,12 +68,12 @@ export async function revertTalentUpdates(
         and c.id > ${range.after} and c.id <= ${range.upTo}
     ), cur as (
       select t.id, t.full_name, t.updated_at = r.stamp as same, r.before,
-        ${imageOf('t', COLUMNS)} as now_image
+        ${imageOf('t', columns)} as now_image
       from talents t join r on r.entity_id = t.id
       order by t.id
       for update of t
     ), upd as (
-      update talents t set ${SET_FROM_IMAGE},
+      update talents t set ${setFromImage(columns)},
         updated_at = greatest(date_trunc('milliseconds', clock_timestamp()), date_trunc('milliseconds', t.updated_at) + interval '1 millisecond')
       from cur, jsonb_populate_record(null::talents, cur.before) p
       where t.id = cur.id and cur.same
