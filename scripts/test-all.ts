@@ -6,10 +6,10 @@
  *   Stage 1: lint ‖ typecheck ‖ client build      (cheap, independent)
  *   Stage 2: unit and API tests (Vitest)           (CPU-bound: alone, so its timings hold)
  *   Stage 3: browser journeys
- *   Stage 4: fault tests
+ *   Stage 4: fault tests (two files at a time, vitest.config.ts)
  *
  * The fault tests' restarts (three servers started at once, ten times; kill -9 twenty times) fight
- * whatever runs beside them on a 2-core machine. Beside the journeys, 11 of 62 journeys timed out;
+ * whatever else runs beside them on a 2-core machine. Beside the journeys, 11 of 62 journeys timed out;
  * beside Vitest, both took longer together (792 s and 477 s) than one after the other (424 s and
  * 167 s), and the kill test came within 8 s of its 300 s limit.
  */
