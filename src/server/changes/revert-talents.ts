@@ -22,18 +22,17 @@ export type RowRange = { after: number; upTo: number }
 const ALL_ROWS: RowRange = { after: 0, upTo: 2_147_483_647 }
 
 /**
- * Each of `columns` back from the image when the image holds it, else left as it is. Only the
- * columns the set's images hold are named: a column in the SET list fires its column triggers
- * (the phone key's, for one) on every row even when its value stays.
+ * Each of `columns` back from the image when the image holds it, else left as it is, and a new
+ * updated_at. Only the columns the set's images hold are named: a column in the SET list fires
+ * its column triggers (the phone key's, for one) on every row even when its value stays.
  */
 function setFromImage(columns: readonly string[]) {
-  return sql.join(
-    columns.map(
-      (c) =>
-        sql`${sql.identifier(c)} = case when cur.before ? ${c}::text then p.${sql.identifier(c)} else t.${sql.identifier(c)} end`,
-    ),
-    sql`, `,
+  const restored = columns.map(
+    (c) =>
+      sql`${sql.identifier(c)} = case when cur.before ? ${c}::text then p.${sql.identifier(c)} else t.${sql.identifier(c)} end`,
   )
+  const stamped = sql`updated_at = greatest(date_trunc('milliseconds', clock_timestamp()), date_trunc('milliseconds', t.updated_at) + interval '1 millisecond')`
+  return sql.join([...restored, stamped], sql`, `)
 }
 
 /** The restorable columns the before-images of the set's updated talents hold, in range. */
@@ -59,7 +58,6 @@ export async function revertTalentUpdates(
   range: RowRange = ALL_ROWS,
 ): Promise<{ restored: number; kept: Kept[] }> {
   const columns = await imagedColumns(tx, changeSetId, range)
-  if (columns.length === 0) return { restored: 0, kept: [] }
   const rows = await rawRows<{ id: number; full_name: string; same: boolean }>(
     tx,
     sql`with r as (
@@ -73,8 +71,7 @@ export async function revertTalentUpdates(
       order by t.id
       for update of t
     ), upd as (
-      update talents t set ${setFromImage(columns)},
-        updated_at = greatest(date_trunc('milliseconds', clock_timestamp()), date_trunc('milliseconds', t.updated_at) + interval '1 millisecond')
+      update talents t set ${setFromImage(columns)}
       from cur, jsonb_populate_record(null::talents, cur.before) p
       where t.id = cur.id and cur.same
       returning t.id, t.full_name, cur.before, cur.now_image
