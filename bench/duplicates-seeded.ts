@@ -38,12 +38,12 @@ const people = await rawRows<{ full_name: string; area_of_interest: string }>(
 )
 if (people.length < 2 * ROWS) throw new Error(`seed at least ${2 * ROWS} talents first`)
 const pick = (i: number) => people[i % people.length] ?? { full_name: '', area_of_interest: '' }
+const words = (i: number) => pick(i).full_name.split(' ')
 const rows: RowToCheck[] = Array.from({ length: ROWS }, (_, i) => ({
   row: i + 2,
   email: `seeded.${i}@bench.test`,
-  fullName: `${pick(i).full_name.split(' ')[0]} ${pick(ROWS + i)
-    .full_name.split(' ')
-    .at(-1)}`,
+  // One talent's first name with another's last name, in a third one's area.
+  fullName: `${words(i)[0]} ${words(ROWS + i).at(-1)}`,
   areaOfInterest: pick(i * 7).area_of_interest,
 }))
 
