@@ -78,6 +78,7 @@ export default defineConfig({
           include: ['tests/faults/**/*.test.ts'],
           sequence: { groupOrder: 1 },
           maxWorkers: 2,
+          globalSetup: ['tests/faults/support/build-server.global.ts'],
           testTimeout: 300_000,
           hookTimeout: 120_000,
         },

@@ -7,6 +7,7 @@ import type { BenchTarget } from './cli.ts'
 import { targetEnv } from './env.ts'
 import { LOOP_DELAY_ASK, type LoopDelayWindow } from './loop-delay.ts'
 import { SERVER_NODE_FLAGS } from '../../src/server/node-flags.ts'
+import { buildServer } from '../../scripts/build/server.ts'
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..')
 
@@ -101,12 +102,13 @@ async function waitUntilHealthy(
   throw new Error(`the server did not become healthy within 90 s:\n${log()}`)
 }
 
-/** Starts the real server (src/server/index.ts) on the bench database, on a free port. */
+/** Starts the real server (built first, as `npm start` runs it) on the bench database, on a free port. */
 export async function startServer(
   target: BenchTarget,
   options: { profileDir?: string; loopDelay?: boolean } = {},
 ): Promise<RunningServer> {
   hookExit()
+  await buildServer()
   const port = await freePort()
   const env = targetEnv(target, {
     PORT: String(port),
@@ -119,10 +121,13 @@ export async function startServer(
   const profileDir = options.profileDir ?? process.env.BENCH_PROFILE_DIR
   const profile = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []
   // The loop-delay probe answers over an IPC channel: the server takes SIGUSR2 as "shut down".
-  const probe = options.loopDelay ? ['--import', './bench/lib/loop-delay.ts'] : []
+  // It is TypeScript, so tsx comes with it (the server itself is the build).
+  const probe = options.loopDelay
+    ? ['--import', 'tsx', '--import', './bench/lib/loop-delay.ts']
+    : []
   const child = spawn(
     process.execPath,
-    [...SERVER_NODE_FLAGS, ...profile, '--import', 'tsx', ...probe, 'src/server/index.ts'],
+    [...SERVER_NODE_FLAGS, ...profile, ...probe, 'dist/server/index.js'],
     {
       cwd: REPO_ROOT,
       env,

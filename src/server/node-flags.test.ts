@@ -10,7 +10,9 @@ const scripts = z
 test.each(['start', 'serve', 'dev:server'])(
   'npm run %s starts the server with its V8 flags',
   (name) => {
-    const serverCommand = scripts[name]?.split('&&').find((c) => c.includes('src/server/index.ts'))
+    const serverCommand = scripts[name]
+      ?.split('&&')
+      .find((c) => /(src|dist)\/server\/index\.[jt]s/.test(c))
     for (const flag of SERVER_NODE_FLAGS) expect(serverCommand).toContain(` ${flag} `)
   },
 )

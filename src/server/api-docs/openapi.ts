@@ -1,10 +1,11 @@
-import { readFileSync } from 'node:fs'
 import fastifySwagger from '@fastify/swagger'
 import type { FastifyInstance, RouteOptions } from 'fastify'
 import { jsonSchemaTransform } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { apiErrorBodySchema } from '#shared/api-error.ts'
 import { SESSION_COOKIE } from '#shared/auth.ts'
+// Bundled into the built server (scripts/build/server.ts), so it is read from the source tree once.
+import packageJson from '../../../package.json' with { type: 'json' }
 
 /**
  * Issue 14 item 6: the API reference is generated from the routes themselves — their zod schemas
@@ -84,9 +85,7 @@ function documented({ schema, url }: Transformed, route: RouteOptions): Transfor
   }
 }
 
-const { version } = z
-  .object({ version: z.string() })
-  .parse(JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')))
+const { version } = z.object({ version: z.string() }).parse(packageJson)
 
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(fastifySwagger, {

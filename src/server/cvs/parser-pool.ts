@@ -1,10 +1,11 @@
 import { createWorkerPool, type WorkerPool } from '../jobs/worker-pool.ts'
+import { serverModule } from '../server-files.ts'
 
 /** Parsers' memory bound: a 10 MB CV parses in well under this; a hostile one is cut off. */
 export const PARSER_MEMORY_MB = 256
 
 /** The module that reads a CV's text (a pool task), loaded by each parser thread as it starts. */
-export const EXTRACT_TEXT_WORKER = new URL('./extract-text.worker.ts', import.meta.url)
+export const EXTRACT_TEXT_WORKER = serverModule('cvs/extract-text.worker')
 
 /**
  * The process's CV parser threads. Two: the job runner reads one CV at a time and a document

@@ -10,10 +10,11 @@ import type { Db } from '../db/open.ts'
 import { NotFoundError } from '../errors.ts'
 import { databaseFileStore } from '../files/database-file-store.ts'
 import { WorkerTaskError } from '../jobs/worker-pool.ts'
+import { serverModule } from '../server-files.ts'
 import { parserPool } from './parser-pool.ts'
 import { currentVersion } from './service.ts'
 
-const WORKER = new URL('./preview-document.worker.ts', import.meta.url)
+const WORKER = serverModule('cvs/preview-document.worker')
 
 /** A document is laid out within 10 s (and the pool's heap bound); one that takes longer shows its text. */
 export const PREVIEW_TIMEOUT_MS = 10_000

@@ -2,23 +2,19 @@ import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
+import { serverPath } from '../server-files.ts'
 import { takeTurnsBetweenStatements } from './pglite-turns.ts'
 import * as schema from './schema.ts'
 
 /** The one database type services take: a drizzle database or a transaction, on either engine. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
 
-export const migrationsFolder = path.join(
-  path.dirname(fileURLToPath(import.meta.url)),
-  'migrations',
-)
+export const migrationsFolder = serverPath('db/migrations')
 
 export type Engine = 'pglite' | 'postgres'
 

@@ -1,7 +1,8 @@
 import { createWorkerPool, type WorkerPool } from '../jobs/worker-pool.ts'
+import { serverModule } from '../server-files.ts'
 
 /** The module that reads an .xlsx (a pool task). */
-export const READ_XLSX_WORKER = new URL('./read-xlsx.worker.ts', import.meta.url)
+export const READ_XLSX_WORKER = serverModule('imports/read-xlsx.worker')
 
 /** A 50 MB workbook (the upload limit) of 100,000 rows reads in well under this on a busy box. */
 export const XLSX_READ_TIMEOUT_MS = 120_000

@@ -1,4 +1,5 @@
 import { Piscina } from 'piscina'
+import { WORKER_EXEC_ARGV } from '../server-files.ts'
 
 export class WorkerTaskError extends Error {}
 
@@ -39,8 +40,9 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
   let pool: Piscina | undefined
   const piscina = () =>
     (pool ??= new Piscina({
-      // Threads do not inherit the loader when the parent did not start with it (Vitest).
-      execArgv: ['--import', 'tsx'],
+      // The source needs tsx in every thread (threads do not inherit a loader the parent did not
+      // start with, as under Vitest); the built server's worker modules are plain JavaScript.
+      execArgv: WORKER_EXEC_ARGV,
       minThreads: options.keepOneWarm ? 1 : 0,
       maxThreads: options.maxThreads,
       idleTimeout: options.idleTimeoutMs ?? 30_000,

@@ -1,10 +1,12 @@
 /**
  * Playwright's web server: a fresh embedded database in a temporary DATA_DIR, seeded with the
- * accounts the journeys use, then the real server entry point (src/server/index.ts).
+ * accounts the journeys use, then the built server, as `npm run serve` runs it (dist/server/index.js,
+ * built by `npm run build` before the journeys).
  */
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { sql } from 'drizzle-orm'
 import { openDatabase } from '../../../src/server/db/open.ts'
 import { createUser } from '../../../src/server/users/service.ts'
@@ -24,4 +26,4 @@ await database.db.execute(sql`
   VALUES (${`account:${accounts.locked.email}`}, 100, now(), 100, now() + interval '1 hour')`)
 await database.close()
 
-await import('../../../src/server/index.ts')
+await import(pathToFileURL(path.resolve(import.meta.dirname, '../../../dist/server/index.js')).href)

@@ -43,7 +43,10 @@ async function exited(child: ChildProcess): Promise<void> {
   await once(child, 'exit')
 }
 
-/** Starts the real server (`node --import tsx src/server/index.ts`) and waits for /api/health. */
+/**
+ * Starts the real server as `npm run serve` does (`node dist/server/index.js`, built once for the
+ * project by build-server.global.ts) and waits for /api/health.
+ */
 export async function startScout(
   database: ScoutDatabase,
   timeoutMs = 90_000,
@@ -63,15 +66,11 @@ export async function startScout(
       CLIENT_DIR: path.join(REPO_ROOT, 'tests', 'faults', 'no-client'),
     },
   )
-  const child = spawn(
-    process.execPath,
-    [...SERVER_NODE_FLAGS, '--import', 'tsx', 'src/server/index.ts'],
-    {
-      cwd: REPO_ROOT,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  )
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'dist/server/index.js'], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   const lines: string[] = []
   const keep = (chunk: Buffer) => {
     lines.push(...chunk.toString('utf8').split('\n').filter(Boolean))
