@@ -45,6 +45,29 @@ test('issue 17: the sign-in screen is drawn before its code runs, and keeps what
   await expect(toast(page).getByText('Login successful!')).toBeVisible()
 })
 
+test('issue 17: /login asks for the app only after the sign-in screen has painted', async ({
+  page,
+}) => {
+  // A phone's first paint waits on every script the page starts with: it names one small one.
+  const scripts: string[] = []
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
+  })
+  let release: () => void = () => {}
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/assets/login-boot-*.js', async (route) => {
+    await released
+    await route.continue()
+  })
+  await page.goto('/login', { waitUntil: 'commit' })
+  await expect(page.getByRole('heading', { name: 'Scout' })).toBeVisible()
+  expect(scripts).toEqual([expect.stringMatching(/^\/assets\/login-boot-[\w-]+\.js$/)])
+  release()
+  // Once it runs, the app loads and takes over the screen.
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled()
+  expect(scripts.length).toBeGreaterThan(1)
+})
+
 test('the button reads Signing in... and is disabled while the request runs', async ({ page }) => {
   // Hold the request until the pending state has been checked: a fixed delay races a busy machine.
   let release: () => void = () => {}
