@@ -45,6 +45,9 @@ function runLighthouse(url: string, formFactor: FormFactor, cookie: string | und
     '--output=json',
     '--output-path=stdout',
     '--only-categories=performance',
+    // Its full-page screenshot is no part of the score, and with Chromium 156 headless it timed
+    // out in Runtime.evaluate on this machine, failing the whole run (PROTOCOL_TIMEOUT).
+    '--disable-full-page-screenshot',
     '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
     ...(formFactor === 'desktop' ? ['--preset=desktop'] : []),
     ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),

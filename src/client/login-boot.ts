@@ -28,7 +28,15 @@ function loadApp(): void {
   void import(/* @vite-ignore */ entry)
 }
 
-// A task queued from an animation frame runs after that frame has been painted. A hidden tab
-// paints no frames, so a timer starts the app there too.
-requestAnimationFrame(() => setTimeout(loadApp, 0))
-setTimeout(loadApp, 1_000)
+// The browser's own word that the screen has painted (an animation frame is not: on a slow
+// machine the frame reached the screen ~0.3 s after the task queued from it had run). A hidden
+// tab paints nothing, and a browser may not report paints: a timer starts the app there.
+const paints = PerformanceObserver.supportedEntryTypes.includes('paint')
+if (paints) {
+  new PerformanceObserver((list, observer) => {
+    if (!list.getEntriesByName('first-contentful-paint').length) return
+    observer.disconnect()
+    loadApp()
+  }).observe({ type: 'paint', buffered: true })
+}
+setTimeout(loadApp, paints ? 3_000 : 0)

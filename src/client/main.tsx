@@ -8,7 +8,6 @@ import {
   removeTokenWhenCurrentUserFails,
 } from './features/auth/session.ts'
 import { queryClient } from './lib/query-client.ts'
-import { startDashboardEarly } from './preload-dashboard.ts'
 import { applyTheme, readTheme } from './lib/theme.ts'
 import './styles.css'
 
@@ -16,7 +15,6 @@ import './styles.css'
 applyTheme(readTheme())
 removeTokenWhenCurrentUserFails(queryClient)
 recheckSessionWhenRefused(queryClient)
-startDashboardEarly(queryClient)
 
 const container = document.getElementById('root')
 if (container === null) throw new Error('index.html has no #root element')

@@ -54,19 +54,3 @@ export function prefetchDashboardData(queryClient: QueryClient): void {
     () => undefined, // the dashboard fetches its own data when it mounts
   )
 }
-
-/**
- * Issue 17 (a cold open of /dashboard: a reload, a bookmark): its code and first data start with
- * the app, beside the session check, instead of one after another behind it (entry → /api/auth/me
- * → shell → page → data). The requests carry the session as every request does; for a visitor who
- * is not signed in they are refused and the route sends them to /login, as before.
- */
-export function startDashboardEarly(
-  queryClient: QueryClient,
-  { pathname, search }: Pick<Location, 'pathname' | 'search'> = window.location,
-): void {
-  // Only the default view: a filtered or searched dashboard asks for other data.
-  if (pathname !== '/dashboard' || search !== '') return
-  preloadDashboardCode()
-  prefetchDashboardData(queryClient)
-}

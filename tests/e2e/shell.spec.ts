@@ -112,23 +112,3 @@ test.describe('on a 390 × 844 phone', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
   })
 })
-
-test('issue 17: a reload of the dashboard asks for its talents while the session check is still out', async ({
-  page,
-}) => {
-  await signInViaApi(page, accounts.shellUser)
-  // Hold the session check: before, nothing of the dashboard was asked for until it answered.
-  let release: () => void = () => {}
-  const released = new Promise<void>((resolve) => (release = resolve))
-  await page.route('**/api/auth/me', async (route) => {
-    await released
-    await route.continue()
-  })
-  const talents = page.waitForRequest((request) =>
-    new URL(request.url()).pathname.startsWith('/api/talents'),
-  )
-  await page.goto('/dashboard', { waitUntil: 'commit' })
-  await talents
-  release()
-  await expect(page.getByRole('heading', { name: 'Talent Dashboard' })).toBeVisible()
-})
