@@ -1,5 +1,5 @@
 import { accounts } from './support/accounts.ts'
-import { expect, signInViaForm, test, toast } from './support/fixtures.ts'
+import { expect, holdRequests, signInViaForm, test, toast } from './support/fixtures.ts'
 
 test('a person signs in and lands on the dashboard with a welcome toast', async ({ page }) => {
   await page.goto('/login')
@@ -22,12 +22,7 @@ test('issue 17: the sign-in screen is drawn before its code runs, and keeps what
   page,
 }) => {
   // Hold every script until the person has typed: what a slow phone shows while the code loads.
-  let release: () => void = () => {}
-  const released = new Promise<void>((resolve) => (release = resolve))
-  await page.route('**/assets/*.js', async (route) => {
-    await released
-    await route.continue()
-  })
+  const release = await holdRequests(page, '**/assets/*.js')
   // Module scripts hold DOMContentLoaded back: wait only for the page to arrive.
   await page.goto('/login', { waitUntil: 'commit' })
   await expect(page.getByRole('heading', { name: 'Scout' })).toBeVisible()
@@ -53,12 +48,7 @@ test('issue 17: /login asks for the app only after the sign-in screen has painte
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
   })
-  let release: () => void = () => {}
-  const released = new Promise<void>((resolve) => (release = resolve))
-  await page.route('**/assets/login-boot-*.js', async (route) => {
-    await released
-    await route.continue()
-  })
+  const release = await holdRequests(page, '**/assets/login-boot-*.js')
   await page.goto('/login', { waitUntil: 'commit' })
   await expect(page.getByRole('heading', { name: 'Scout' })).toBeVisible()
   expect(scripts).toEqual([expect.stringMatching(/^\/assets\/login-boot-[\w-]+\.js$/)])
@@ -70,12 +60,7 @@ test('issue 17: /login asks for the app only after the sign-in screen has painte
 
 test('the button reads Signing in... and is disabled while the request runs', async ({ page }) => {
   // Hold the request until the pending state has been checked: a fixed delay races a busy machine.
-  let release: () => void = () => {}
-  const released = new Promise<void>((resolve) => (release = resolve))
-  await page.route('**/api/auth/login', async (route) => {
-    await released
-    await route.continue()
-  })
+  const release = await holdRequests(page, '**/api/auth/login')
   await page.goto('/login')
   await page.getByLabel('Email').fill(accounts.user.email)
   await page.getByLabel('Password').fill(accounts.user.password)

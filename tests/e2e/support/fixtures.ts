@@ -159,3 +159,17 @@ export async function apiToken(request: APIRequestContext, account: E2eAccount):
   const { token } = (await response.json()) as { token: string }
   return token
 }
+
+/**
+ * Holds every request matching `pattern` until the returned function is called: the page as a
+ * slow network or server shows it, for as long as a test needs, with no timing to race.
+ */
+export async function holdRequests(page: Page, pattern: string): Promise<() => void> {
+  let release: () => void = () => {}
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route(pattern, async (route) => {
+    await released
+    await route.continue()
+  })
+  return release
+}
