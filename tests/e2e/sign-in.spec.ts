@@ -1,5 +1,12 @@
 import { accounts } from './support/accounts.ts'
-import { expect, holdRequests, signInViaForm, test, toast } from './support/fixtures.ts'
+import {
+  expect,
+  holdRequests,
+  scriptRequests,
+  signInViaForm,
+  test,
+  toast,
+} from './support/fixtures.ts'
 
 test('a person signs in and lands on the dashboard with a welcome toast', async ({ page }) => {
   await page.goto('/login')
@@ -44,10 +51,7 @@ test('issue 17: /login asks for the app only after the sign-in screen has painte
   page,
 }) => {
   // A phone's first paint waits on every script the page starts with: it names one small one.
-  const scripts: string[] = []
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
-  })
+  const scripts = scriptRequests(page)
   const release = await holdRequests(page, '**/assets/login-boot-*.js')
   await page.goto('/login', { waitUntil: 'commit' })
   await expect(page.getByRole('heading', { name: 'Scout' })).toBeVisible()
@@ -76,10 +80,7 @@ test("the login screen fetches the dashboard's code once the person starts typin
   page,
 }) => {
   // On a slow phone, evaluating that code at load was most of the login screen's blocking time.
-  const scripts: string[] = []
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
-  })
+  const scripts = scriptRequests(page)
   const dashboardCode = () => scripts.some((path) => path.includes('/dashboard-page-'))
   await page.goto('/login')
   await expect(page.getByPlaceholder('Enter your email')).toBeVisible()

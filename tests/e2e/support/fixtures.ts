@@ -173,3 +173,12 @@ export async function holdRequests(page: Page, pattern: string): Promise<() => v
   })
   return release
 }
+
+/** The paths of the scripts the page asks for from now on, in order, kept up to date. */
+export function scriptRequests(page: Page): string[] {
+  const scripts: string[] = []
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
+  })
+  return scripts
+}
