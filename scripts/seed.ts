@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util'
 import { sql } from 'drizzle-orm'
+import type { CountryCode } from 'libphonenumber-js'
 import { loadConfig } from '../src/server/config.ts'
 import { acquireDataDirLock, type DataDirLock } from '../src/server/data-dir-lock.ts'
 import { openDatabase, type Db, type OpenDatabase } from '../src/server/db/open.ts'
@@ -37,14 +38,18 @@ function positiveInt(name: string, value: string | undefined, fallback: number):
   return Number(value)
 }
 
-type Target = { database: OpenDatabase; lock: DataDirLock | undefined }
+type Target = {
+  database: OpenDatabase
+  lock: DataDirLock | undefined
+  phoneRegion: CountryCode | undefined
+}
 
 /** DATABASE_URL, else PGlite in DATA_DIR, holding its lock so no server starts meanwhile. */
 async function openTarget(): Promise<Target | undefined> {
   const config = loadConfig()
   if (config.databaseUrl) {
     const database = await openDatabase({ engine: 'postgres', url: config.databaseUrl, poolMax: 2 })
-    return { database, lock: undefined }
+    return { database, lock: undefined, phoneRegion: config.defaultPhoneRegion }
   }
   let lock: DataDirLock
   try {
@@ -55,7 +60,8 @@ async function openTarget(): Promise<Target | undefined> {
     console.error('Stop the running Scout server first, then run the seed again.')
     return undefined
   }
-  return { database: await openDatabase({ engine: 'pglite', dataDir: config.dataDir }), lock }
+  const database = await openDatabase({ engine: 'pglite', dataDir: config.dataDir })
+  return { database, lock, phoneRegion: config.defaultPhoneRegion }
 }
 
 async function databaseBytes(db: Db): Promise<{ total: number; files: number }> {
@@ -125,7 +131,7 @@ async function main(): Promise<number> {
     console.log(USAGE)
     return 0
   }
-  const options: SeedOptions = {
+  const counts = {
     talents: positiveInt('talents', values.talents, 1000),
     cvs: positiveInt('cvs', values.cvs, 0),
     users: positiveInt('users', values.users, 20),
@@ -134,14 +140,16 @@ async function main(): Promise<number> {
     // Reference date = start of today, so a rerun the same day produces identical rows.
     refDate: new Date(Math.floor(Date.now() / MS_PER_DAY) * MS_PER_DAY),
   }
-  if (options.cvs > options.talents) {
-    console.error(`--cvs ${options.cvs} is more than --talents ${options.talents}`)
+  if (counts.cvs > counts.talents) {
+    console.error(`--cvs ${counts.cvs} is more than --talents ${counts.talents}`)
     return 1
   }
 
   const target = await openTarget()
   if (!target) return 1
   const { database } = target
+  // The phone keys the server would otherwise fill on start (issue 19), in its region.
+  const options: SeedOptions = { ...counts, phoneRegion: target.phoneRegion }
   try {
     await database.migrate()
     const sizeBefore = await databaseBytes(database.db)

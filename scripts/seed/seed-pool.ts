@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { hash } from '@node-rs/argon2'
 import { sql } from 'drizzle-orm'
+import type { CountryCode } from 'libphonenumber-js'
 import { DEFAULT_TAGS, NEEDS_UPDATING_TAG } from '#shared/talent.ts'
 import type { OpenDatabase } from '../../src/server/db/open.ts'
 import { generateEdits } from './activity.ts'
@@ -18,6 +19,8 @@ export type SeedOptions = {
   batch: number
   /** "Now" for the generated dates: the same day gives the same data. */
   refDate: Date
+  /** DEFAULT_PHONE_REGION: the seed writes the phone keys the server would fill (issue 19). */
+  phoneRegion?: CountryCode
 }
 
 export type SeedProgress = { talents: number; cvs: number }
@@ -83,7 +86,10 @@ export async function seedPool(
     const size = Math.min(options.batch, options.talents - offset)
     const columns = generateTalents(faker, size, userIds.length, refDate, offset)
     const edits = generateEdits(editFaker, columns, userIds.length)
-    result.talents += await insertTalents(db, columns, userIds, edits)
+    result.talents += await insertTalents(db, columns, userIds, {
+      edits,
+      phoneRegion: options.phoneRegion,
+    })
     const rows = pickCvRows(pickFaker, size, quota)
     for (let i = 0; i < rows.length; i += CV_BATCH) {
       const generating = performance.now()

@@ -4,6 +4,7 @@ import type { FieldChange } from '#shared/activity.ts'
 import { talentInputSchema } from '#shared/talent.ts'
 import type { OpenDatabase } from '../../src/server/db/open.ts'
 import { rawRows } from '../../src/server/db/raw-rows.ts'
+import { phoneE164, refreshPhoneKeys } from '../../src/server/duplicates/phone-keys.ts'
 import { createTestDatabase } from '#tests/support/test-database.ts'
 import { generateEdits } from './activity.ts'
 import { CUSTOM_TAGS, createFaker, generateTalents, generateUsers } from './generate.ts'
@@ -71,8 +72,8 @@ test('activity: a talent.created per new talent, edits that end at the stored va
   const edits = generateEdits(createFaker(6, refDate), columns, userIds.length)
   expect(generateEdits(createFaker(6, refDate), columns, userIds.length)).toEqual(edits)
   expect(edits.email.length).toBeGreaterThan(100)
-  expect(await insertTalents(db, columns, userIds, edits)).toBe(300)
-  expect(await insertTalents(db, columns, userIds, edits)).toBe(0)
+  expect(await insertTalents(db, columns, userIds, { edits })).toBe(300)
+  expect(await insertTalents(db, columns, userIds, { edits })).toBe(0)
 
   const counts = await rawRows<{ action: string; n: number; talents: number }>(
     db,
@@ -99,4 +100,20 @@ test('activity: a talent.created per new talent, edits that end at the stored va
       expect(change.from).not.toEqual(change.to)
     }
   }
+})
+
+test('phones are stored with their keys in DEFAULT_PHONE_REGION: a start after the seed has none to fill', async () => {
+  const { db } = database
+  await db.execute(sql`truncate talents, activity_log restart identity cascade`)
+  const columns = generateTalents(createFaker(9, refDate), 300, 0, refDate)
+  expect(await insertTalents(db, columns, [], { phoneRegion: 'US' })).toBe(300)
+
+  const rows = await rawRows<{ phone: string; key: string | null }>(
+    db,
+    sql`select phone, phone_e164 as key from talents where phone is not null`,
+  )
+  expect(rows.length).toBeGreaterThan(150)
+  for (const row of rows) expect(row.key).toBe(phoneE164(row.phone, 'US'))
+  expect(rows.filter((row) => row.key !== '').length).toBeGreaterThan(150)
+  expect(await refreshPhoneKeys(db, 'US')).toBe(0)
 })

@@ -1,4 +1,5 @@
 import closeWithGrace from 'close-with-grace'
+import type { FastifyBaseLogger } from 'fastify'
 import { buildApp } from './app.ts'
 import { ensureAdmin, type EnsureAdminResult } from './bootstrap.ts'
 import { loadConfig, type Config } from './config.ts'
@@ -79,6 +80,22 @@ function secretLines(config: Config, secrets: ResolvedSecrets): string[] {
   return lines
 }
 
+async function fillPhoneKeysAfterStart(
+  database: OpenDatabase,
+  config: Config,
+  log: FastifyBaseLogger,
+  signal: AbortSignal,
+): Promise<void> {
+  const started = performance.now()
+  try {
+    const filled = await refreshPhoneKeys(database.db, config.defaultPhoneRegion, signal)
+    const ms = Math.round(performance.now() - started)
+    if (filled > 0) log.info({ filled, ms }, 'phone keys filled')
+  } catch (err) {
+    log.error({ err }, 'filling phone keys failed; duplicate checks fill them as they go')
+  }
+}
+
 async function main(): Promise<void> {
   const config = readConfig()
   let lock: DataDirLock | undefined
@@ -90,8 +107,6 @@ async function main(): Promise<void> {
     await database.migrate()
     // One process owns the embedded database: jobs left running belonged to a killed one.
     if (database.engine === 'pglite') await releaseAbandonedJobs(database.db)
-    // Issue 19: phone keys for rows written before migration 0014 or by a tool that skips them.
-    await refreshPhoneKeys(database.db, config.defaultPhoneRegion)
     secrets = await resolveSecrets(config, database.db)
   } catch (error) {
     lock?.release()
@@ -103,15 +118,22 @@ async function main(): Promise<void> {
   const app = await buildApp({ database: openDb, config: running })
   const admin = await ensureAdmin(openDb.db, running, app.log)
 
+  const phoneKeys = new AbortController()
+  let filling: Promise<unknown> = Promise.resolve()
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error')
     else app.log.info({ signal }, 'shutting down')
+    phoneKeys.abort()
+    await filling
     await app.close()
     await openDb.close()
     lock?.release()
   })
 
   await app.listen({ port: config.port, host: config.host })
+  // Issue 19: phone keys for rows written before migration 0014 or by a tool that writes none.
+  // After listening: a million rows take minutes, and every duplicate check keys what it reads.
+  filling = fillPhoneKeysAfterStart(openDb, config, app.log, phoneKeys.signal)
   // The first CV after a start is read by a thread that already has the readers loaded.
   parserPool.warmUp()
   const where = openDb.engine === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'

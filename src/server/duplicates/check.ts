@@ -6,11 +6,17 @@ import { rawRows } from '../db/raw-rows.ts'
 import { talents } from '../db/schema.ts'
 import { selectTalents, toTalent } from '../talents/rows.ts'
 import { combineHits, isDuplicateReason, type RuleHit } from './confidence.ts'
-import { refreshPhoneKeys } from './phone-keys.ts'
+import { refreshPhoneKeysWithin } from './phone-keys.ts'
 import { probeFields, ruleQueries, rulesFor, type Probe } from './rules.ts'
 
 /** Most candidates the form shows (and an import's dry run, per row). */
 export const MAX_CANDIDATES = 5
+
+/**
+ * How long the check waits for phone keys to be filled. A few new rows take milliseconds; a
+ * backlog (the first start after a seed or an upgrade) takes minutes, and a form cannot wait.
+ */
+const KEYS_WAIT_MS = 250
 
 /** Every rule's hits as one statement (undefined when the form holds nothing a rule reads). */
 export function checkQuery(
@@ -42,7 +48,7 @@ export async function checkDuplicates(
   query: DuplicateCheckQuery,
   region: CountryCode | undefined,
 ): Promise<DuplicateCandidate[]> {
-  await refreshPhoneKeys(db, region)
+  await refreshPhoneKeysWithin(db, region, KEYS_WAIT_MS)
   const hitsQuery = checkQuery(query, region)
   if (!hitsQuery) return []
   const rows = await rawRows<{ id: number; reason: string; score: number }>(db, hitsQuery)
