@@ -29,6 +29,7 @@ test('issue 17: the sign-in screen is drawn before its code runs, and keeps what
   page,
 }) => {
   // Hold every script until the person has typed: what a slow phone shows while the code loads.
+  const scripts = scriptRequests(page)
   const release = await holdRequests(page, '**/assets/*.js')
   // Module scripts hold DOMContentLoaded back: wait only for the page to arrive.
   await page.goto('/login', { waitUntil: 'commit' })
@@ -42,6 +43,8 @@ test('issue 17: the sign-in screen is drawn before its code runs, and keeps what
   // React takes over the same fields: the typing is still there, and the button now works.
   await expect(signIn).toBeEnabled()
   await expect(page.getByLabel('Email')).toHaveValue(accounts.user.email)
+  // The typing came before the code that listens for it: the dashboard's code is fetched anyway.
+  await expect.poll(() => scripts.some((path) => path.includes('/dashboard-page-'))).toBe(true)
   await signIn.click()
   await expect(page).toHaveURL(/\/dashboard$/)
   await expect(toast(page).getByText('Login successful!')).toBeVisible()

@@ -65,6 +65,10 @@ function onFirstInput(start: () => void): () => void {
   return stop
 }
 
+function hasTypedValue(form: HTMLFormElement): boolean {
+  return [...form.elements].some((field) => field instanceof HTMLInputElement && field.value !== '')
+}
+
 export function LoginPage() {
   const [step, setStep] = useState<Step>({ kind: 'password' })
   const navigate = useNavigate()
@@ -74,7 +78,12 @@ export function LoginPage() {
   // signing in). Not at submit: the browser's 6 connections would queue the login behind it.
   // Not at load either: evaluating it there was most of the login screen's blocking time on a
   // slow phone (Lighthouse, docs/performance.md), for visitors who may never sign in.
-  useEffect(() => onFirstInput(preloadDashboardCode), [])
+  const form = useRef<HTMLFormElement>(null)
+  useEffect(() => {
+    // Typed into the prerendered form (login.html) before this code ran: that input is past.
+    if (form.current && hasTypedValue(form.current)) preloadDashboardCode()
+    else return onFirstInput(preloadDashboardCode)
+  }, [])
   const inFlight = useRef(false)
   // Prerendered (login.html): a submit before the code has run would send the form as a plain
   // GET, the password in the address. The button stays disabled until it can sign in.
@@ -148,7 +157,7 @@ export function LoginPage() {
           ) : step.kind === 'enrol' ? (
             <LoginEnrolStep mfaToken={step.mfaToken} onSignedIn={signedIn} onRestart={restart} />
           ) : (
-            <form className="grid gap-5" onSubmit={handleSubmit} noValidate>
+            <form ref={form} className="grid gap-5" onSubmit={handleSubmit} noValidate>
               <div className="grid gap-2">
                 <Label htmlFor="login-email">Email</Label>
                 <Input
