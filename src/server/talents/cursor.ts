@@ -49,11 +49,15 @@ function isRealTimestamp(key: string): boolean {
   )
 }
 
+/** The rank of a broad query's matches that were not ranked: after every ranked one (list.ts). */
+export const UNRANKED = -1
+
 // A rank as PostgreSQL prints a float8 (search-sql.ts): never negative, finite, maybe in
-// exponent form ('6.079271e-05'). Anything else would fail the cast in SQL.
+// exponent form ('6.079271e-05'), or UNRANKED. Anything else would fail the cast in SQL.
 const RANK_KEY = /^\d{1,20}(\.\d{1,20})?(e[+-]\d{1,3})?$/
 
 function isRank(key: string): boolean {
+  if (key === String(UNRANKED)) return true
   return RANK_KEY.test(key) && Number.isFinite(Number(key))
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, sql, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
 import { parseQuery } from '#shared/search/parse-query.ts'
 import type { TextTerm } from '#shared/search/find-hits.ts'
@@ -9,16 +9,17 @@ import { talents, users } from '../db/schema.ts'
 import { countTalents, filterKey, listTotal, type ListTotal } from './count.ts'
 import { preparedRows } from '../db/prepared-rows.ts'
 import { cachedPage, type CachedPage } from '../cache/page-cache.ts'
-import { decodeCursor, encodeCursor } from './cursor.ts'
+import { decodeCursor, encodeCursor, UNRANKED, type TalentCursor } from './cursor.ts'
 import { inTurn } from './read-turns.ts'
 import { talentJsonText } from './talent-json.ts'
 import { itemsWithMatches } from '../search/page-matches.ts'
-import { rankExpression, rankTerms } from '../search/search-sql.ts'
+import { rankCandidates, rankExpression, rankTerms } from '../search/search-sql.ts'
 import { lookUpCorrections, type Corrections } from '../search/corrections.ts'
 import { listOrder, type ListOrder } from './list-order.ts'
 import {
   afterCursor,
   orderSpec,
+  relevanceSpec,
   talentOrderBy,
   talentWhere,
   type SortSpec,
@@ -63,8 +64,11 @@ export function filterOf(query: TalentListQuery): TalentFilter {
 /** What a request's rows are filtered, ordered and explained (`match`) by. */
 type ListPlan = { filter: TalentFilter; order: ListOrder; terms: TextTerm[] }
 
-/** A plan with its typo corrections looked up, ready to become SQL. */
-type ResolvedPlan = ListPlan & { corrections: Corrections; spec: SortSpec }
+/**
+ * A plan with its typo corrections looked up, ready to become SQL. `rankWithin`: a broad query is
+ * ranked among that many candidates (pageSql).
+ */
+type ResolvedPlan = ListPlan & { corrections: Corrections; spec: SortSpec; rankWithin?: number }
 
 function planOf(query: TalentListQuery, ids?: readonly number[]): ListPlan {
   const filter = { ...filterOf(query), ids }
@@ -73,9 +77,9 @@ function planOf(query: TalentListQuery, ids?: readonly number[]): ListPlan {
   return { filter, order, terms }
 }
 
-function resolvedPlan(plan: ListPlan, corrections: Corrections): ResolvedPlan {
+function resolvedPlan(plan: ListPlan, corrections: Corrections, rankWithin?: number): ResolvedPlan {
   const spec = orderSpec(plan.order, rankExpression(plan.terms, corrections))
-  return { ...plan, corrections, spec }
+  return { ...plan, corrections, spec, rankWithin }
 }
 
 type PageRow = { id: number; json: string; sort_key: string }
@@ -102,24 +106,64 @@ function planPageQuery(
   pageSize: number,
 ) {
   const cursor = cursorText === undefined ? undefined : decodeCursor(cursorText, plan.order)
+  return pageSelect(db, plan.spec, talentWhere(plan.filter, plan.corrections), cursor, pageSize)
+}
+
+/** One page's rows in `spec`'s order among those `where` holds for, after `cursor`. */
+function pageSelect(
+  db: Db,
+  spec: SortSpec,
+  where: SQL | undefined,
+  cursor: TalentCursor | undefined,
+  pageSize: number,
+) {
   // The sort key travels as the database prints it: JS Dates would lose created_at's microseconds.
   // Aliased, because listTalentsJson reads the rows by column name, without drizzle's mapping.
   return db
     .select({
       id: talents.id,
       json: talentJsonText.as('json'),
-      sortKey: sql<string>`${plan.spec.keyText}`.as('sort_key'),
+      sortKey: sql<string>`${spec.keyText}`.as('sort_key'),
     })
     .from(talents)
     .leftJoin(users, eq(users.id, talents.addedById))
-    .where(
-      and(
-        talentWhere(plan.filter, plan.corrections),
-        cursor ? afterCursor(plan.spec, cursor) : undefined,
-      ),
-    )
-    .orderBy(...talentOrderBy(plan.spec))
+    .where(and(where, cursor ? afterCursor(spec, cursor) : undefined))
+    .orderBy(...talentOrderBy(spec))
     .limit(pageSize + 1)
+}
+
+/**
+ * A page's SQL. A broad query (plan.rankWithin) ranks only its candidates (rankCandidates);
+ * the rest of its matches follow them, newest first, so paging still reaches every match. Both
+ * parts are keyset-paged by the same cursor: the rest carry the rank UNRANKED.
+ */
+function pageSql(
+  db: Db,
+  plan: ResolvedPlan,
+  cursorText: string | undefined,
+  pageSize: number,
+): SQL {
+  if (plan.rankWithin === undefined) return planPageQuery(db, plan, cursorText, pageSize).getSQL()
+  const cursor = cursorText === undefined ? undefined : decodeCursor(cursorText, plan.order)
+  const where = talentWhere(plan.filter, plan.corrections)
+  const { newest, named } = rankCandidates(where, plan.terms, plan.rankWithin)
+  const candidates = sql`(select id from rank_candidates)`
+  // The candidates are matches already: only the rest are tested against the query.
+  const ranked = pageSelect(db, plan.spec, sql`${talents.id} in ${candidates}`, cursor, pageSize)
+  // The rest are older than every newest match (when there are fewer, there is no rest).
+  const unranked = sql`${talents.id} < (select min(id) from newest_matches)
+    and ${talents.id} not in ${candidates}`
+  const restSpec = relevanceSpec(sql`${UNRANKED}::float8`)
+  const rest = pageSelect(db, restSpec, and(where, unranked), cursor, pageSize)
+  const pastRanked = cursor !== undefined && Number(cursor.key) <= UNRANKED
+  const parts = pastRanked ? sql`(${rest})` : sql`(${ranked}) union all (${rest})`
+  const all = named
+    ? sql`select id from newest_matches union (${named})`
+    : sql`select id from newest_matches`
+  return sql`with newest_matches as materialized (${newest}),
+      rank_candidates as materialized (${all})
+    select id, json, sort_key from (${parts}) page
+    order by sort_key::float8 desc, id desc limit ${pageSize + 1}`
 }
 
 export type ListOptions = {
@@ -136,7 +180,19 @@ export type ListOptions = {
    * (count.ts listTotal; config COUNT_EXACT_UP_TO). Unset: always exact (scripts, tests).
    */
   exactCountUpTo?: number
+  /**
+   * A query with more matches than exactCountUpTo is ranked among this many candidates
+   * (RANK_CANDIDATES; search-sql.ts rankCandidates). Unset with exactCountUpTo: all are ranked.
+   */
+  rankWithin?: number
 }
+
+/**
+ * How many of a broad query's newest matches (and of its name and e-mail hits) are ranked. At
+ * 1,000,000 talents on PostgreSQL a word in 200,000 of them took 75-95 ms a page so, against
+ * 1.4-2.7 s ranked in full; 10,000 took 150-170 ms (docs/performance.md).
+ */
+export const RANK_CANDIDATES = 5_000
 
 /**
  * How many rows the next query reads: about CHUNK_BYTES at the bytes per row seen so far (the
@@ -176,7 +232,7 @@ async function loadPage(
     const cursor = last
       ? encodeCursor({ sort: plan.order, key: last.sort_key, id: last.id })
       : firstCursor
-    const chunk = planPageQuery(db, plan, cursor, want).getSQL()
+    const chunk = pageSql(db, plan, cursor, want)
     const readChunk = async () => {
       const rows = await preparedRows<PageRow>(db, chunk)
       const items = await itemsWithMatches(db, plan.terms, rows.slice(0, want))
@@ -221,6 +277,7 @@ export async function listTalentsJson(
     dataVersion,
     cachedPages,
     exactCountUpTo,
+    rankWithin = RANK_CANDIDATES,
   }: ListOptions = {},
 ): Promise<TalentPageJson> {
   const pageSize = Math.min(query.limit ?? maxRows, maxRows)
@@ -229,17 +286,20 @@ export async function listTalentsJson(
   // not cached; both then carry them as constants.
   let corrections: Promise<Corrections> | undefined
   const lookUp = () => (corrections ??= lookUpCorrections(db, plan.filter.query))
+  // The total first: it says whether the query is broad enough to rank only some of its matches.
+  const total =
+    exactCountUpTo === undefined
+      ? { total: await countTalents(db, plan.filter, dataVersion, lookUp), isEstimated: false }
+      : await listTotal(db, plan.filter, dataVersion, lookUp, exactCountUpTo)
+  const isBroad = exactCountUpTo !== undefined && total.total > exactCountUpTo
+  const within = plan.order === 'relevance' && isBroad ? rankWithin : undefined
   const load = async () =>
-    loadPage(db, resolvedPlan(plan, await lookUp()), query.cursor, pageSize, maxBytes)
+    loadPage(db, resolvedPlan(plan, await lookUp(), within), query.cursor, pageSize, maxBytes)
   const key = `${plan.order}|${pageSize}|${query.cursor ?? ''}|${filterKey(plan.filter)}`
   const page =
     dataVersion === undefined
       ? await load()
       : await cachedPage(db, dataVersion, key, load, cachedPages)
-  const total =
-    exactCountUpTo === undefined
-      ? { total: await countTalents(db, plan.filter, dataVersion, lookUp), isEstimated: false }
-      : await listTotal(db, plan.filter, dataVersion, lookUp, exactCountUpTo)
   return { page, ...total }
 }
 
