@@ -25,7 +25,7 @@ import type { Actor } from '../db/rows.ts'
 import { talents, tags } from '../db/schema.ts'
 import { BadRequestError, ForbiddenError, NotFoundError } from '../errors.ts'
 import { lookUpCorrections } from '../search/corrections.ts'
-import { filterOf } from '../talents/list.ts'
+import { filterOf } from '../talents/list-plan.ts'
 import { talentWhere } from '../talents/where.ts'
 
 /*

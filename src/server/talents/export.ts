@@ -14,7 +14,7 @@ import { csvStream, CSV_CONTENT_TYPE } from './export-csv.ts'
 import { listQueryOf, talentBatches } from './export-rows.ts'
 import { xlsxStream, XLSX_CONTENT_TYPE } from './export-xlsx.ts'
 import { countQuery, countTalents } from './count.ts'
-import { filterOf } from './list.ts'
+import { filterOf } from './list-plan.ts'
 
 export type TalentExport = {
   format: ExportFormat

@@ -1,30 +1,15 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
-import { parseQuery } from '#shared/search/parse-query.ts'
-import type { TextTerm } from '#shared/search/find-hits.ts'
 import { talentSchema, type Talent } from '#shared/talent.ts'
 import type { TalentListQuery } from '#shared/talent-list-query.ts'
 import type { Db } from '../db/open.ts'
-import { talents, users } from '../db/schema.ts'
-import { countTalents, filterKey, listTotal, type ListTotal } from './count.ts'
 import { preparedRows } from '../db/prepared-rows.ts'
 import { cachedPage, type CachedPage } from '../cache/page-cache.ts'
-import { decodeCursor, encodeCursor, UNRANKED, type TalentCursor } from './cursor.ts'
-import { inTurn } from './read-turns.ts'
-import { talentJsonText } from './talent-json.ts'
 import { itemsWithMatches } from '../search/page-matches.ts'
-import { rankCandidates, rankExpression, rankTerms } from '../search/search-sql.ts'
 import { lookUpCorrections, type Corrections } from '../search/corrections.ts'
-import { listOrder, type ListOrder } from './list-order.ts'
-import {
-  afterCursor,
-  orderSpec,
-  relevanceSpec,
-  talentOrderBy,
-  talentWhere,
-  type SortSpec,
-  type TalentFilter,
-} from './where.ts'
+import { countTalents, filterKey, listTotal, type ListTotal } from './count.ts'
+import { encodeCursor } from './cursor.ts'
+import { pageSql, planOf, resolvedPlan, type PageRow, type ResolvedPlan } from './list-plan.ts'
+import { inTurn } from './read-turns.ts'
 
 /**
  * The cap for a bare GET /api/talents without `limit` (issue 3): the spec's client downloads
@@ -53,118 +38,6 @@ const CHUNK_GROWTH = 4
 export type TalentPageJson = { page: CachedPage } & ListTotal
 
 export type TalentPage = { rows: Talent[]; nextCursor: string | undefined } & ListTotal
-
-export function filterOf(query: TalentListQuery): TalentFilter {
-  const { areaOfInterest, seniorityLevel, tag, status, addedBy, search, q } = query
-  const parsed = q === undefined ? undefined : parseQuery(q)
-  const searched = parsed && parsed.clauses.length > 0 ? parsed : undefined
-  return { areaOfInterest, seniorityLevel, tag, status, addedBy, search, query: searched }
-}
-
-/** What a request's rows are filtered, ordered and explained (`match`) by. */
-type ListPlan = { filter: TalentFilter; order: ListOrder; terms: TextTerm[] }
-
-/**
- * A plan with its typo corrections looked up, ready to become SQL. `rankWithin`: a broad query is
- * ranked among that many candidates (pageSql).
- */
-type ResolvedPlan = ListPlan & { corrections: Corrections; spec: SortSpec; rankWithin?: number }
-
-function planOf(query: TalentListQuery, ids?: readonly number[]): ListPlan {
-  const filter = { ...filterOf(query), ids }
-  const order = listOrder(query.sort, filter.query)
-  const terms = filter.query ? rankTerms(filter.query) : []
-  return { filter, order, terms }
-}
-
-function resolvedPlan(plan: ListPlan, corrections: Corrections, rankWithin?: number): ResolvedPlan {
-  const spec = orderSpec(plan.order, rankExpression(plan.terms, corrections))
-  return { ...plan, corrections, spec, rankWithin }
-}
-
-type PageRow = { id: number; json: string; sort_key: string }
-
-/**
- * One page's SQL: filter, keyset condition, sort with id tiebreak, one row extra to see more.
- * `corrections`: the query's typo corrections (lookUpCorrections, once for every page an export
- * reads). `ids` narrows it to a hand-picked selection (the selection's export).
- */
-export function pageQuery(
-  db: Db,
-  query: TalentListQuery,
-  pageSize: number,
-  corrections: Corrections,
-  ids?: readonly number[],
-) {
-  return planPageQuery(db, resolvedPlan(planOf(query, ids), corrections), query.cursor, pageSize)
-}
-
-function planPageQuery(
-  db: Db,
-  plan: ResolvedPlan,
-  cursorText: string | undefined,
-  pageSize: number,
-) {
-  const cursor = cursorText === undefined ? undefined : decodeCursor(cursorText, plan.order)
-  return pageSelect(db, plan.spec, talentWhere(plan.filter, plan.corrections), cursor, pageSize)
-}
-
-/** One page's rows in `spec`'s order among those `where` holds for, after `cursor`. */
-function pageSelect(
-  db: Db,
-  spec: SortSpec,
-  where: SQL | undefined,
-  cursor: TalentCursor | undefined,
-  pageSize: number,
-) {
-  // The sort key travels as the database prints it: JS Dates would lose created_at's microseconds.
-  // Aliased, because listTalentsJson reads the rows by column name, without drizzle's mapping.
-  return db
-    .select({
-      id: talents.id,
-      json: talentJsonText.as('json'),
-      sortKey: sql<string>`${spec.keyText}`.as('sort_key'),
-    })
-    .from(talents)
-    .leftJoin(users, eq(users.id, talents.addedById))
-    .where(and(where, cursor ? afterCursor(spec, cursor) : undefined))
-    .orderBy(...talentOrderBy(spec))
-    .limit(pageSize + 1)
-}
-
-/**
- * A page's SQL. A broad query (plan.rankWithin) ranks only its candidates (rankCandidates);
- * the rest of its matches follow them, newest first, so paging still reaches every match. Both
- * parts are keyset-paged by the same cursor: the rest carry the rank UNRANKED.
- */
-function pageSql(
-  db: Db,
-  plan: ResolvedPlan,
-  cursorText: string | undefined,
-  pageSize: number,
-): SQL {
-  if (plan.rankWithin === undefined) return planPageQuery(db, plan, cursorText, pageSize).getSQL()
-  const cursor = cursorText === undefined ? undefined : decodeCursor(cursorText, plan.order)
-  const where = talentWhere(plan.filter, plan.corrections)
-  const { newest, named } = rankCandidates(where, plan.terms, plan.rankWithin)
-  const candidates = sql`(select id from rank_candidates)`
-  // The candidates are matches already: only the rest are tested against the query.
-  const ranked = pageSelect(db, plan.spec, sql`${talents.id} in ${candidates}`, cursor, pageSize)
-  // The rest are older than every newest match (when there are fewer, there is no rest).
-  const unranked = sql`${talents.id} < (select min(id) from newest_matches)
-    and ${talents.id} not in ${candidates}`
-  const restSpec = relevanceSpec(sql`${UNRANKED}::float8`)
-  const rest = pageSelect(db, restSpec, and(where, unranked), cursor, pageSize)
-  const pastRanked = cursor !== undefined && Number(cursor.key) <= UNRANKED
-  const parts = pastRanked ? sql`(${rest})` : sql`(${ranked}) union all (${rest})`
-  const all = named
-    ? sql`select id from newest_matches union (${named})`
-    : sql`select id from newest_matches`
-  return sql`with newest_matches as materialized (${newest}),
-      rank_candidates as materialized (${all})
-    select id, json, sort_key from (${parts}) page
-    order by sort_key::float8 desc, id desc limit ${pageSize + 1}`
-}
 
 export type ListOptions = {
   /** The cap when the caller gave no `limit` (MAX_LIST_ROWS). */

@@ -23,7 +23,7 @@ import {
   NotFoundError,
 } from '../errors.ts'
 import { countTalents } from '../talents/count.ts'
-import { filterOf } from '../talents/list.ts'
+import { filterOf } from '../talents/list-plan.ts'
 
 // Issue 17 item 4: saved views. Services take the caller and decide what they may see and change.
 
