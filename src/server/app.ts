@@ -22,6 +22,7 @@ import { cvImportRoutes } from './cv-imports/routes.ts'
 import { importRoutes } from './imports/routes.ts'
 import { DRY_RUN_SPREADSHEET_IMPORT, dryRunSpreadsheetImportJob } from './imports/dry-run-job.ts'
 import { RUN_SPREADSHEET_IMPORT, runSpreadsheetImportJob } from './imports/run-job.ts'
+import { refreshAhead } from './cache/refresh-ahead.ts'
 import { UNDO_SPREADSHEET_IMPORT, undoSpreadsheetImportJob } from './imports/undo-job.ts'
 import { duplicateRoutes } from './duplicates/routes.ts'
 import { scanDuplicatesJob } from './duplicates/scan-job.ts'
@@ -207,6 +208,9 @@ function jobHandlers(
   config: Config,
 ): Record<string, JobHandler> {
   const { db } = database
+  // On the embedded engine a request waits for any transaction under way: between an import's
+  // batches, the pages people look at are loaded for the version just committed.
+  const afterBatch = database.engine === 'pglite' ? () => refreshAhead(db) : undefined
   return {
     [TABLE_UPKEEP]: tableUpkeepJob(db),
     [SCAN_DUPLICATES]: scanDuplicatesJob(db, config.defaultPhoneRegion, [
@@ -218,8 +222,11 @@ function jobHandlers(
     [EXTRACT_CV_TEXT]: extractCvTextJob(db),
     [IMPORT_CV_ITEM]: importCvItemJob(db),
     [DRY_RUN_SPREADSHEET_IMPORT]: dryRunSpreadsheetImportJob(db, config.defaultPhoneRegion),
-    [RUN_SPREADSHEET_IMPORT]: runSpreadsheetImportJob(db),
-    [UNDO_SPREADSHEET_IMPORT]: undoSpreadsheetImportJob(db),
+    [RUN_SPREADSHEET_IMPORT]: runSpreadsheetImportJob(db, {
+      phoneRegion: config.defaultPhoneRegion,
+      afterBatch,
+    }),
+    [UNDO_SPREADSHEET_IMPORT]: undoSpreadsheetImportJob(db, afterBatch),
   }
 }
 

@@ -53,7 +53,13 @@ export type DatabaseTarget =
  * 32 MB holds the hot pages; the rest are a read() away in the OS page cache, as on a server
  * (64 → 32 MB: RSS under a CV import 501–510 → 456–460 MB, the list's p99 no worse).
  */
-const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB']
+const PGLITE_START_PARAMS = [
+  ...PGlite.defaultStartParams,
+  '-c',
+  'shared_buffers=32MB',
+  '-c',
+  'gin_pending_list_limit=512kB',
+]
 
 /** The contrib extensions the migrations create: trigram search (0000) and accent folding (0012). */
 export const PGLITE_EXTENSIONS = { pg_trgm, unaccent }

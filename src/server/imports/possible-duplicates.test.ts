@@ -1,9 +1,12 @@
+import { eq } from 'drizzle-orm'
 import { expect } from 'vitest'
 import { POSSIBLE_DUPLICATE_ROWS_LIMIT, dryRunResultSchema } from '#shared/imports/import-api.ts'
 import { apiTestWith, type SignedIn } from '#tests/support/api-test.ts'
 import { addTalent } from '#tests/support/duplicate-talents.ts'
 import { mappedSpreadsheet } from '#tests/support/spreadsheet-imports.ts'
+import { jobs } from '../db/job-schema.ts'
 import { talents } from '../db/schema.ts'
+import { RUN_SPREADSHEET_IMPORT, runSpreadsheetImportJob } from './run-job.ts'
 
 // Issue 19 on a spreadsheet import: rows that would add a talent already in the pool are flagged
 // in the dry run, by the same rules as the talent form's check.
@@ -153,4 +156,32 @@ test('a file of talents not in the pool flags nothing', async ({ api }) => {
     possibleDuplicates: 0,
     possibleDuplicateRows: [],
   })
+})
+
+test('imported talents are written with their phone key: no fill has to rewrite them afterwards', async ({
+  api,
+}) => {
+  const db = api.database.db
+  const user = await api.as('user')
+  const csv = [
+    HEADER,
+    'Dana Reyes,dana@new.example,(415) 555-0134,,Design,senior',
+    'Ed Moss,ed@new.example,not a phone,,Design,mid',
+    'Fay Lin,fay@new.example,,,Design,mid',
+  ].join('\n')
+  const importId = await mappedSpreadsheet(api, user, csv)
+  expect((await user.inject('POST', `/api/imports/${importId}/run`)).statusCode).toBe(202)
+  // The job alone, as its runner would call it: no duplicate scan or key fill runs meanwhile.
+  const [job] = await db.select().from(jobs).where(eq(jobs.kind, RUN_SPREADSHEET_IMPORT))
+  if (!job) throw new Error('the run was not queued')
+  await runSpreadsheetImportJob(db, { phoneRegion: 'US' })(job)
+  const keys = await db
+    .select({ email: talents.email, key: talents.phoneE164 })
+    .from(talents)
+    .orderBy(talents.email)
+  expect(keys).toEqual([
+    { email: 'dana@new.example', key: '+14155550134' },
+    { email: 'ed@new.example', key: '' },
+    { email: 'fay@new.example', key: null },
+  ])
 })

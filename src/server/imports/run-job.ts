@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm'
+import type { CountryCode } from 'libphonenumber-js'
 import { z } from 'zod'
 import { importMappingSchema } from '#shared/imports/import-api.ts'
 import type { Db } from '../db/open.ts'
@@ -6,7 +7,7 @@ import type { Actor } from '../db/rows.ts'
 import { users } from '../db/schema.ts'
 import { spreadsheetImports } from '../db/import-schema.ts'
 import type { Job } from '../jobs/queue.ts'
-import type { JobHandler } from '../jobs/runner.ts'
+import type { AfterBatch, JobHandler } from '../jobs/runner.ts'
 import { queueTableUpkeep, UPKEEP_AFTER_ROWS } from '../jobs/table-upkeep.ts'
 import { planRows } from './plan-rows.ts'
 import { countDataRows } from './read-table.ts'
@@ -23,7 +24,13 @@ const payloadSchema = z.object({ importId: z.number().int() })
  * progress counts and goes on — and a batch whose progress moved (another process ran it) is
  * not written twice.
  */
-async function runImport(db: Db, importId: number): Promise<void> {
+type RunOptions = {
+  /** DEFAULT_PHONE_REGION, for the phone keys of new talents (write-batch.ts). */
+  phoneRegion: CountryCode | undefined
+  afterBatch?: AfterBatch
+}
+
+async function runImport(db: Db, importId: number, options: RunOptions): Promise<void> {
   const [row] = await db
     .select()
     .from(spreadsheetImports)
@@ -64,7 +71,8 @@ async function runImport(db: Db, importId: number): Promise<void> {
         .where(eq(spreadsheetImports.id, importId))
         .for('update')
       if (progress?.done !== offset) return
-      const counts = await writeBatch(tx, plans, { actor, changeSetId, source, mapping })
+      const context = { actor, changeSetId, source, mapping, phoneRegion: options.phoneRegion }
+      const counts = await writeBatch(tx, plans, context)
       await tx
         .update(spreadsheetImports)
         .set({
@@ -77,6 +85,7 @@ async function runImport(db: Db, importId: number): Promise<void> {
         })
         .where(eq(spreadsheetImports.id, importId))
     })
+    await options.afterBatch?.()
   })
   await db.transaction(async (tx) => {
     await tx
@@ -96,9 +105,9 @@ async function importer(db: Db, row: SpreadsheetImportRow): Promise<Actor | unde
   return user
 }
 
-export function runSpreadsheetImportJob(db: Db): JobHandler {
+export function runSpreadsheetImportJob(db: Db, options: RunOptions): JobHandler {
   return async (job: Job) => {
     const { importId } = payloadSchema.parse(job.payload)
-    await runImport(db, importId)
+    await runImport(db, importId, options)
   }
 }

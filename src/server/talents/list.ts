@@ -4,6 +4,7 @@ import type { TalentListQuery } from '#shared/talent-list-query.ts'
 import type { Db } from '../db/open.ts'
 import { preparedRows } from '../db/prepared-rows.ts'
 import { cachedPage, type CachedPage } from '../cache/page-cache.ts'
+import { noteAsked } from '../cache/refresh-ahead.ts'
 import { itemsWithMatches } from '../search/page-matches.ts'
 import { lookUpCorrections, type Corrections } from '../search/corrections.ts'
 import { countTalents, filterKey, listTotal, type ListTotal } from './count.ts'
@@ -169,10 +170,14 @@ export async function listTalentsJson(
   const load = async () =>
     loadPage(db, resolvedPlan(plan, await lookUp(), within), query.cursor, pageSize, maxBytes)
   const key = `${plan.order}|${pageSize}|${query.cursor ?? ''}|${filterKey(plan.filter)}`
-  const page =
-    dataVersion === undefined
-      ? await load()
-      : await cachedPage(db, dataVersion, key, load, cachedPages)
+  if (dataVersion === undefined) return { page: await load(), ...total }
+  if (cachedPages === undefined || cachedPages > 0) {
+    const options = { maxRows, maxBytes, cachedPages, exactCountUpTo, rankWithin }
+    noteAsked(db, `list|${key}`, (version) =>
+      listTalentsJson(db, query, { ...options, dataVersion: version }),
+    )
+  }
+  const page = await cachedPage(db, dataVersion, key, load, cachedPages)
   return { page, ...total }
 }
 

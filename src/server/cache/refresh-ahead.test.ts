@@ -1,0 +1,54 @@
+import { eq, sql } from 'drizzle-orm'
+import { expect, vi } from 'vitest'
+import { apiTest as test } from '#tests/support/api-test.ts'
+import { dataVersions } from '../db/schema.ts'
+import { noteAsked, refreshAhead, REFRESH_AHEAD_KEYS } from './refresh-ahead.ts'
+
+// Issue 18: on the embedded engine a list request that misses the caches waits for the import's
+// next batch; after refreshAhead the page and its total for the version just written are cached.
+test('after a write, refresh-ahead loads the list page last asked: the next request reads no talent', async ({
+  api,
+}) => {
+  const db = api.database.db
+  const user = await api.as('user')
+  await api.makeTalent({ fullName: 'Ada Byron', email: 'ada@example.com' })
+  const list = () => user.inject('GET', '/api/talents?limit=50')
+  expect((await list()).json()).toMatchObject([{ email: 'ada@example.com' }])
+
+  // A batch commits, and its job refreshes before the next one.
+  await api.makeTalent({ fullName: 'Bo Chen', email: 'bo@example.com' })
+  await refreshAhead(db)
+
+  // With the table out of reach, only a cached page and total can answer.
+  await db.execute(sql`ALTER TABLE talents RENAME TO talents_aside`)
+  try {
+    const after = await list()
+    expect(after.statusCode, after.body).toBe(200)
+    expect(after.json()).toMatchObject([{ email: 'bo@example.com' }, { email: 'ada@example.com' }])
+    expect(after.headers['x-total-count']).toBe('2')
+  } finally {
+    await db.execute(sql`ALTER TABLE talents_aside RENAME TO talents`)
+  }
+})
+
+test(`refresh-ahead loads the ${REFRESH_AHEAD_KEYS} keys asked most recently, under the current data version`, async ({
+  api,
+}) => {
+  const db = api.database.db
+  const reloads = Array.from({ length: REFRESH_AHEAD_KEYS + 1 }, () =>
+    vi.fn(() => Promise.resolve()),
+  )
+  for (const [i, reload] of reloads.entries()) noteAsked(db, `key ${i}`, reload)
+  // Asked again: the first key is the most recent now, and the second the oldest.
+  noteAsked(db, 'key 0', reloads[0] as () => Promise<void>)
+  await api.makeTalent({ fullName: 'Ada Byron', email: 'ada@example.com' })
+  const [row] = await db
+    .select({ version: dataVersions.version })
+    .from(dataVersions)
+    .where(eq(dataVersions.name, 'talents'))
+  await refreshAhead(db)
+  expect(reloads[1]).not.toHaveBeenCalled()
+  for (const reload of [reloads[0], ...reloads.slice(2)]) {
+    expect(reload).toHaveBeenCalledWith(row?.version)
+  }
+})

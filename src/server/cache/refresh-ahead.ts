@@ -1,0 +1,47 @@
+import { eq } from 'drizzle-orm'
+import type { Db } from '../db/open.ts'
+import { dataVersions } from '../db/schema.ts'
+
+/** Loads what a request asked for again, under a newer data version, into the caches. */
+export type Reload = (dataVersion: number) => Promise<unknown>
+
+/** The most recently asked keys a refresh loads again: the pages people are looking at. */
+export const REFRESH_AHEAD_KEYS = 4
+
+const asked = new WeakMap<Db, Map<string, Reload>>()
+
+/** A request that may be cached per data version asked for `key`; `reload` loads it again. */
+export function noteAsked(db: Db, key: string, reload: Reload): void {
+  let reloads = asked.get(db)
+  if (!reloads) {
+    reloads = new Map()
+    asked.set(db, reloads)
+  }
+  // Most recently asked last: a Map iterates in insertion order.
+  reloads.delete(key)
+  reloads.set(key, reload)
+  for (const oldest of reloads.keys()) {
+    if (reloads.size <= REFRESH_AHEAD_KEYS) break
+    reloads.delete(oldest)
+  }
+}
+
+/**
+ * Refresh-ahead for a writer that commits in batches on the embedded engine (issue 18). There a
+ * request that misses the caches waits for any transaction under way, and an import moves the
+ * data version with every batch: the first requests after each commit waited for the whole next
+ * batch. Called between batches, this loads the most recently asked keys for the version just
+ * committed, so requests during the next batch find them cached (loads under way are shared with
+ * the requests that miss meanwhile, load-once.ts). A failed reload is left to the next request.
+ */
+export async function refreshAhead(db: Db): Promise<void> {
+  const reloads = asked.get(db)
+  if (!reloads || reloads.size === 0) return
+  const [row] = await db
+    .select({ version: dataVersions.version })
+    .from(dataVersions)
+    .where(eq(dataVersions.name, 'talents'))
+  if (!row) return
+  const version = Number(row.version)
+  await Promise.all([...reloads.values()].map((reload) => reload(version).catch(() => undefined)))
+}
