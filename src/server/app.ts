@@ -23,6 +23,7 @@ import { importRoutes } from './imports/routes.ts'
 import { DRY_RUN_SPREADSHEET_IMPORT, dryRunSpreadsheetImportJob } from './imports/dry-run-job.ts'
 import { RUN_SPREADSHEET_IMPORT, runSpreadsheetImportJob } from './imports/run-job.ts'
 import { refreshAhead } from './cache/refresh-ahead.ts'
+import { EMBEDDED_CREATES_PER_STATEMENT } from './imports/write-batch.ts'
 import { UNDO_SPREADSHEET_IMPORT, undoSpreadsheetImportJob } from './imports/undo-job.ts'
 import { duplicateRoutes } from './duplicates/routes.ts'
 import { scanDuplicatesJob } from './duplicates/scan-job.ts'
@@ -208,9 +209,11 @@ function jobHandlers(
   config: Config,
 ): Record<string, JobHandler> {
   const { db } = database
-  // On the embedded engine a request waits for any transaction under way: between an import's
-  // batches, the pages people look at are loaded for the version just committed.
-  const afterBatch = database.engine === 'pglite' ? () => refreshAhead(db) : undefined
+  // On the embedded engine a request waits for any transaction under way, and a statement holds
+  // the server's thread: an import writes in short statements, and between its batches the pages
+  // people look at are loaded for the version just committed.
+  const embedded = database.engine === 'pglite'
+  const afterBatch = embedded ? () => refreshAhead(db) : undefined
   return {
     [TABLE_UPKEEP]: tableUpkeepJob(db),
     [SCAN_DUPLICATES]: scanDuplicatesJob(db, config.defaultPhoneRegion, [
@@ -224,6 +227,7 @@ function jobHandlers(
     [DRY_RUN_SPREADSHEET_IMPORT]: dryRunSpreadsheetImportJob(db, config.defaultPhoneRegion),
     [RUN_SPREADSHEET_IMPORT]: runSpreadsheetImportJob(db, {
       phoneRegion: config.defaultPhoneRegion,
+      createsPerStatement: embedded ? EMBEDDED_CREATES_PER_STATEMENT : undefined,
       afterBatch,
     }),
     [UNDO_SPREADSHEET_IMPORT]: undoSpreadsheetImportJob(db, afterBatch),

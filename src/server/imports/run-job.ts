@@ -27,6 +27,8 @@ const payloadSchema = z.object({ importId: z.number().int() })
 type RunOptions = {
   /** DEFAULT_PHONE_REGION, for the phone keys of new talents (write-batch.ts). */
   phoneRegion: CountryCode | undefined
+  /** New talents per INSERT (write-batch.ts); the whole batch unless set. */
+  createsPerStatement?: number
   afterBatch?: AfterBatch
 }
 
@@ -71,7 +73,8 @@ async function runImport(db: Db, importId: number, options: RunOptions): Promise
         .where(eq(spreadsheetImports.id, importId))
         .for('update')
       if (progress?.done !== offset) return
-      const context = { actor, changeSetId, source, mapping, phoneRegion: options.phoneRegion }
+      const { phoneRegion, createsPerStatement } = options
+      const context = { actor, changeSetId, source, mapping, phoneRegion, createsPerStatement }
       const counts = await writeBatch(tx, plans, context)
       await tx
         .update(spreadsheetImports)

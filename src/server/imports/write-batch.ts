@@ -43,6 +43,8 @@ export type BatchContext = {
   mapping: ImportMapping
   /** DEFAULT_PHONE_REGION: new talents are written with their phone key (phone-keys.ts). */
   phoneRegion: CountryCode | undefined
+  /** New talents per INSERT: the whole batch unless set (EMBEDDED_CREATES_PER_STATEMENT). */
+  createsPerStatement?: number
 }
 
 export async function writeBatch(
@@ -93,11 +95,13 @@ const nullable = (value: string | null | undefined) =>
   value === undefined || value === '' ? null : value
 
 /**
- * New talents per statement. The embedded engine runs a statement on the server's thread: a
- * batch's 500 rows in one statement held it for 80-150 ms, which every request waited out (the
- * list's p99 during an import). Between statements the thread serves requests (pglite-turns.ts).
+ * New talents per statement on the embedded engine, which runs a statement on the server's
+ * thread: a batch's 500 rows in one statement held it for 80-150 ms, which every request waited
+ * out (the list's p99 during an import); between statements the thread serves requests
+ * (pglite-turns.ts). PostgreSQL takes the whole batch in one: there, ten statements (each with
+ * its statement triggers) made a 100,000-row import 39 s -> 53 s.
  */
-export const CREATES_PER_STATEMENT = 50
+export const EMBEDDED_CREATES_PER_STATEMENT = 50
 
 async function createTalents(
   tx: Db,
@@ -105,9 +109,10 @@ async function createTalents(
   canonicalTag: (names: string[]) => string[],
   context: BatchContext,
 ): Promise<number> {
+  const size = Math.max(1, context.createsPerStatement ?? creates.length)
   let created = 0
-  for (let start = 0; start < creates.length; start += CREATES_PER_STATEMENT) {
-    const part = creates.slice(start, start + CREATES_PER_STATEMENT)
+  for (let start = 0; start < creates.length; start += size) {
+    const part = creates.slice(start, start + size)
     created += await insertTalents(tx, part, canonicalTag, context)
   }
   return created
