@@ -1,5 +1,5 @@
 import { setImmediate as turn } from 'node:timers/promises'
-import { inArray, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import { IGNORE_COLUMN } from '#shared/imports/column-mapping.ts'
 import type { ExistingTalentPolicy, ImportMapping, RowProblem } from '#shared/imports/import-api.ts'
 import type { ListedField } from '#shared/imports/value-mapping.ts'
@@ -184,9 +184,12 @@ async function planBatch(
 
 async function existingByEmail(db: Db, keys: string[]): Promise<Map<string, ExistingTalent>> {
   if (keys.length === 0) return new Map()
+  // One jsonb parameter, not 500: the embedded engine took ~20 ms a batch over the long IN list.
   const rows = await db
     .select()
     .from(talents)
-    .where(inArray(sql`lower(${talents.email})`, keys))
+    .where(
+      sql`lower(${talents.email}) = any(array(select jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb)))`,
+    )
   return new Map(rows.map((talent) => [talent.email.toLowerCase(), talent]))
 }
