@@ -2,7 +2,12 @@ import { eq, sql } from 'drizzle-orm'
 import { expect, vi } from 'vitest'
 import { apiTest as test } from '#tests/support/api-test.ts'
 import { dataVersions } from '../db/schema.ts'
-import { noteAsked, refreshAhead, REFRESH_AHEAD_KEYS } from './refresh-ahead.ts'
+import {
+  noteAsked,
+  refreshAhead,
+  REFRESH_AHEAD_KEYS,
+  REFRESH_AHEAD_WITHIN_MS,
+} from './refresh-ahead.ts'
 
 // Issue 18: on the embedded engine a list request that misses the caches waits for the import's
 // next batch; after refreshAhead the page and its total for the version just written are cached.
@@ -50,5 +55,30 @@ test(`refresh-ahead loads the ${REFRESH_AHEAD_KEYS} keys asked most recently, un
   expect(reloads[1]).not.toHaveBeenCalled()
   for (const reload of [reloads[0], ...reloads.slice(2)]) {
     expect(reload).toHaveBeenCalledWith(row?.version)
+  }
+})
+
+test(`a page nobody asked for in ${REFRESH_AHEAD_WITHIN_MS / 1000} s is not loaded again, and a refresh is no ask`, async ({
+  api,
+}) => {
+  const db = api.database.db
+  const user = await api.as('user')
+  vi.useFakeTimers({ toFake: ['Date'] })
+  try {
+    const start = Date.now()
+    expect((await user.inject('GET', '/api/talents?limit=50')).statusCode).toBe(200)
+    vi.setSystemTime(start + REFRESH_AHEAD_WITHIN_MS / 2)
+    await api.makeTalent({ fullName: 'Ada Byron', email: 'ada@example.com' })
+    await refreshAhead(db)
+    vi.setSystemTime(start + REFRESH_AHEAD_WITHIN_MS + 1)
+    // With nothing left to load, refresh-ahead reads nothing, not even the data version.
+    await db.execute(sql`ALTER TABLE data_versions RENAME TO data_versions_aside`)
+    try {
+      await expect(refreshAhead(db)).resolves.toBeUndefined()
+    } finally {
+      await db.execute(sql`ALTER TABLE data_versions_aside RENAME TO data_versions`)
+    }
+  } finally {
+    vi.useRealTimers()
   }
 })

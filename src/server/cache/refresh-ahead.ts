@@ -7,8 +7,12 @@ export type Reload = (dataVersion: number) => Promise<unknown>
 
 /** The most recently asked keys a refresh loads again: the pages people are looking at. */
 export const REFRESH_AHEAD_KEYS = 4
+/** Only keys asked this recently: with nobody looking, an import loads no page between batches. */
+export const REFRESH_AHEAD_WITHIN_MS = 30_000
 
-const asked = new WeakMap<Db, Map<string, Reload>>()
+type Asked = { reload: Reload; at: number }
+
+const asked = new WeakMap<Db, Map<string, Asked>>()
 
 /** A request that may be cached per data version asked for `key`; `reload` loads it again. */
 export function noteAsked(db: Db, key: string, reload: Reload): void {
@@ -19,7 +23,7 @@ export function noteAsked(db: Db, key: string, reload: Reload): void {
   }
   // Most recently asked last: a Map iterates in insertion order.
   reloads.delete(key)
-  reloads.set(key, reload)
+  reloads.set(key, { reload, at: Date.now() })
   for (const oldest of reloads.keys()) {
     if (reloads.size <= REFRESH_AHEAD_KEYS) break
     reloads.delete(oldest)
@@ -35,13 +39,14 @@ export function noteAsked(db: Db, key: string, reload: Reload): void {
  * the requests that miss meanwhile, load-once.ts). A failed reload is left to the next request.
  */
 export async function refreshAhead(db: Db): Promise<void> {
-  const reloads = asked.get(db)
-  if (!reloads || reloads.size === 0) return
+  const since = Date.now() - REFRESH_AHEAD_WITHIN_MS
+  const reloads = [...(asked.get(db)?.values() ?? [])].filter((entry) => entry.at >= since)
+  if (reloads.length === 0) return
   const [row] = await db
     .select({ version: dataVersions.version })
     .from(dataVersions)
     .where(eq(dataVersions.name, 'talents'))
   if (!row) return
   const version = Number(row.version)
-  await Promise.all([...reloads.values()].map((reload) => reload(version).catch(() => undefined)))
+  await Promise.all(reloads.map(({ reload }) => reload(version).catch(() => undefined)))
 }

@@ -9,7 +9,14 @@ import { itemsWithMatches } from '../search/page-matches.ts'
 import { lookUpCorrections, type Corrections } from '../search/corrections.ts'
 import { countTalents, filterKey, listTotal, type ListTotal } from './count.ts'
 import { encodeCursor } from './cursor.ts'
-import { pageSql, planOf, resolvedPlan, type PageRow, type ResolvedPlan } from './list-plan.ts'
+import {
+  pageSql,
+  planOf,
+  resolvedPlan,
+  type ListPlan,
+  type PageRow,
+  type ResolvedPlan,
+} from './list-plan.ts'
 import { inTurn } from './read-turns.ts'
 
 /**
@@ -141,8 +148,29 @@ async function loadPage(
 /**
  * One page of talents, filtered, sorted and keyset-paged in SQL (issue 3), as JSON text. `limit`
  * rows, or up to `maxRows` when the caller gave none; `nextCursor` is set when more rows follow.
+ * A page cached per data version is noted for refresh-ahead (cache/refresh-ahead.ts).
  */
 export async function listTalentsJson(
+  db: Db,
+  query: TalentListQuery,
+  options: ListOptions = {},
+): Promise<TalentPageJson> {
+  const { dataVersion, cachedPages, maxRows = MAX_LIST_ROWS } = options
+  if (dataVersion !== undefined && (cachedPages === undefined || cachedPages > 0)) {
+    noteAsked(db, `list|${pageKey(planOf(query), pageSizeOf(query, maxRows), query)}`, (version) =>
+      readPageJson(db, query, { ...options, dataVersion: version }),
+    )
+  }
+  return readPageJson(db, query, options)
+}
+
+const pageSizeOf = (query: TalentListQuery, maxRows: number) =>
+  Math.min(query.limit ?? maxRows, maxRows)
+
+const pageKey = (plan: ListPlan, pageSize: number, query: TalentListQuery) =>
+  `${plan.order}|${pageSize}|${query.cursor ?? ''}|${filterKey(plan.filter)}`
+
+async function readPageJson(
   db: Db,
   query: TalentListQuery,
   {
@@ -154,7 +182,7 @@ export async function listTalentsJson(
     rankWithin = RANK_CANDIDATES,
   }: ListOptions = {},
 ): Promise<TalentPageJson> {
-  const pageSize = Math.min(query.limit ?? maxRows, maxRows)
+  const pageSize = pageSizeOf(query, maxRows)
   const plan = planOf(query)
   // The corrections are looked up at most once a request, and only if the page or the count is
   // not cached; both then carry them as constants.
@@ -169,15 +197,10 @@ export async function listTalentsJson(
   const within = plan.order === 'relevance' && isBroad ? rankWithin : undefined
   const load = async () =>
     loadPage(db, resolvedPlan(plan, await lookUp(), within), query.cursor, pageSize, maxBytes)
-  const key = `${plan.order}|${pageSize}|${query.cursor ?? ''}|${filterKey(plan.filter)}`
-  if (dataVersion === undefined) return { page: await load(), ...total }
-  if (cachedPages === undefined || cachedPages > 0) {
-    const options = { maxRows, maxBytes, cachedPages, exactCountUpTo, rankWithin }
-    noteAsked(db, `list|${key}`, (version) =>
-      listTalentsJson(db, query, { ...options, dataVersion: version }),
-    )
-  }
-  const page = await cachedPage(db, dataVersion, key, load, cachedPages)
+  const page =
+    dataVersion === undefined
+      ? await load()
+      : await cachedPage(db, dataVersion, pageKey(plan, pageSize, query), load, cachedPages)
   return { page, ...total }
 }
 
