@@ -17,13 +17,6 @@ import { writeBatch } from './write-batch.ts'
 export const RUN_SPREADSHEET_IMPORT = 'run-spreadsheet-import'
 const payloadSchema = z.object({ importId: z.number().int() })
 
-/**
- * Runs an import (issue 18 item 4): the file is planned again batch by batch (the same plan as
- * the dry run) and each batch is written in one transaction together with the import's progress.
- * A process killed mid-import leaves whole batches; the job, claimed again, skips the rows its
- * progress counts and goes on — and a batch whose progress moved (another process ran it) is
- * not written twice.
- */
 type RunOptions = {
   /** DEFAULT_PHONE_REGION, for the phone keys of new talents (write-batch.ts). */
   phoneRegion: CountryCode | undefined
@@ -32,6 +25,13 @@ type RunOptions = {
   afterBatch?: AfterBatch
 }
 
+/**
+ * Runs an import (issue 18 item 4): the file is planned again batch by batch (the same plan as
+ * the dry run) and each batch is written in one transaction together with the import's progress.
+ * A process killed mid-import leaves whole batches; the job, claimed again, skips the rows its
+ * progress counts and goes on — and a batch whose progress moved (another process ran it) is
+ * not written twice.
+ */
 async function runImport(db: Db, importId: number, options: RunOptions): Promise<void> {
   const [row] = await db
     .select()
