@@ -63,6 +63,9 @@ test('import a messy spreadsheet: map, check, fix a value, run, then undo', asyn
   await expect(summary.getByRole('definition').nth(1)).toHaveText('1')
   await expect(summary.getByRole('definition').nth(3)).toHaveText('3')
   await expect(summary.getByRole('cell', { name: 'Invalid email address' })).toBeVisible()
+  // Each refused row names its field as the mapping does.
+  const invalidEmailRow = summary.getByRole('row').filter({ hasText: 'Invalid email address' })
+  await expect(invalidEmailRow.getByRole('cell').nth(1)).toHaveText('Email')
   await expect(
     summary.getByRole('cell', { name: 'This e-mail is already on row 2; the first row wins.' }),
   ).toBeVisible()

@@ -5,7 +5,7 @@ import {
   type ListedField,
   type ValueMapping,
 } from '#shared/imports/value-mapping.ts'
-import { IMPORT_FIELD_LABELS } from '#shared/imports/column-mapping.ts'
+import { IMPORT_FIELD_LABELS, IMPORT_FIELDS } from '#shared/imports/column-mapping.ts'
 import { Button } from '../../components/ui/button.tsx'
 import {
   Table,
@@ -18,6 +18,12 @@ import {
 import { BadRowsLink } from './bad-rows-link.tsx'
 import { ChoiceSelect } from './choice-select.tsx'
 import { PossibleDuplicateRows } from './possible-duplicate-rows.tsx'
+
+/** A refused row's field as the mapping screen names it ("Area of Interest", not areaOfInterest). */
+function fieldLabel(field: string | null): string {
+  const known = IMPORT_FIELDS.find((name) => name === field)
+  return known ? IMPORT_FIELD_LABELS[known] : (field ?? '')
+}
 
 const LEAVE_EMPTY = '__empty__'
 const UNDECIDED = '__undecided__'
@@ -128,7 +134,7 @@ export function DryRunPanel({
               {result.errors.map((error, i) => (
                 <TableRow key={`${error.row}-${error.field}-${i}`}>
                   <TableCell>{error.row}</TableCell>
-                  <TableCell>{error.field ?? ''}</TableCell>
+                  <TableCell>{fieldLabel(error.field)}</TableCell>
                   <TableCell className="whitespace-normal">{error.message}</TableCell>
                 </TableRow>
               ))}
