@@ -14,6 +14,24 @@ import {
 // level spelled 'Sr.', one Scout cannot place, a duplicate e-mail and a bad one — goes through
 // mapping, dry run, run and undo in the browser.
 
+test('on a phone the mapping shows each column’s field without scrolling sideways', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await signInViaApi(page, accounts.user)
+  await page.goto('/dashboard/imports')
+  await page.getByLabel('Spreadsheet to import').setInputFiles({
+    name: 'people.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('Name,Email,Level\nDana Reyes,dana.phone@example.com,Sr.\n'),
+  })
+  const field = page.getByLabel('Field for column Level')
+  await expect(field).toHaveText('Seniority Level')
+  await expect(field).toBeInViewport({ ratio: 1 })
+  // The first values are still shown, under the column's name.
+  await expect(page.getByRole('cell', { name: 'Level Sr.' })).toBeVisible()
+})
+
 test('import a messy spreadsheet: map, check, fix a value, run, then undo', async ({ page }) => {
   test.setTimeout(120_000)
   const id = unique()

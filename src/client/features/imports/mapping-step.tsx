@@ -46,6 +46,14 @@ const POLICY_LABELS: Record<ExistingTalentPolicy, string> = {
 
 const EMPTY_VALUES: ValueMapping = { areaOfInterest: {}, seniorityLevel: {}, status: {} }
 
+/** A column's first three values that are not empty, as the preview shows them. */
+const firstValues = (rows: readonly (readonly string[])[], column: number) =>
+  rows
+    .map((row) => row[column] ?? '')
+    .filter((cell) => cell !== '')
+    .slice(0, 3)
+    .join(', ')
+
 /** The mapping screen of one sheet (issue 18 items 2–3); a new sheet starts it afresh. */
 function MappingForm({
   importId,
@@ -92,20 +100,22 @@ function MappingForm({
           <TableHeader>
             <TableRow>
               <TableHead>Column</TableHead>
-              <TableHead>First values</TableHead>
+              {/* On a phone the first values go under the column's name, so the field fits. */}
+              <TableHead className="hidden sm:table-cell">First values</TableHead>
               <TableHead>Goes into</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
             {preview.columns.map((header, column) => (
               <TableRow key={`${column}-${header}`}>
-                <TableCell className="font-medium">{header || `Column ${column + 1}`}</TableCell>
-                <TableCell className="max-w-64 truncate text-muted-foreground">
-                  {preview.sampleRows
-                    .map((row) => row[column] ?? '')
-                    .filter((cell) => cell !== '')
-                    .slice(0, 3)
-                    .join(', ')}
+                <TableCell className="max-w-32 sm:max-w-none">
+                  <span className="font-medium">{header || `Column ${column + 1}`}</span>
+                  <span className="block truncate text-muted-foreground sm:hidden">
+                    {firstValues(preview.sampleRows, column)}
+                  </span>
+                </TableCell>
+                <TableCell className="hidden max-w-64 truncate text-muted-foreground sm:table-cell">
+                  {firstValues(preview.sampleRows, column)}
                 </TableCell>
                 <TableCell>
                   <ChoiceSelect
