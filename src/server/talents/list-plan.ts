@@ -77,13 +77,16 @@ export function pageQuery(
   return planPageQuery(db, resolvedPlan(planOf(query, ids), corrections), query.cursor, pageSize)
 }
 
+const cursorOf = (plan: ResolvedPlan, cursorText: string | undefined) =>
+  cursorText === undefined ? undefined : decodeCursor(cursorText, plan.order)
+
 function planPageQuery(
   db: Db,
   plan: ResolvedPlan,
   cursorText: string | undefined,
   pageSize: number,
 ) {
-  const cursor = cursorText === undefined ? undefined : decodeCursor(cursorText, plan.order)
+  const cursor = cursorOf(plan, cursorText)
   return pageSelect(db, plan.spec, talentWhere(plan.filter, plan.corrections), cursor, pageSize)
 }
 
@@ -122,7 +125,7 @@ export function pageSql(
   pageSize: number,
 ): SQL {
   if (plan.rankWithin === undefined) return planPageQuery(db, plan, cursorText, pageSize).getSQL()
-  const cursor = cursorText === undefined ? undefined : decodeCursor(cursorText, plan.order)
+  const cursor = cursorOf(plan, cursorText)
   const where = talentWhere(plan.filter, plan.corrections)
   const { newest, named } = rankCandidates(where, plan.terms, plan.rankWithin)
   const candidates = sql`(select id from rank_candidates)`

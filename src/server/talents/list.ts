@@ -156,12 +156,14 @@ export async function listTalentsJson(
   options: ListOptions = {},
 ): Promise<TalentPageJson> {
   const { dataVersion, cachedPages, maxRows = MAX_LIST_ROWS } = options
+  // Parsed once: the plan serves the refresh-ahead key and the page.
+  const plan = planOf(query)
   if (dataVersion !== undefined && (cachedPages === undefined || cachedPages > 0)) {
-    noteAsked(db, `list|${pageKey(planOf(query), pageSizeOf(query, maxRows), query)}`, (version) =>
-      readPageJson(db, query, { ...options, dataVersion: version }),
+    noteAsked(db, `list|${pageKey(plan, pageSizeOf(query, maxRows), query)}`, (version) =>
+      readPageJson(db, query, plan, { ...options, dataVersion: version }),
     )
   }
-  return readPageJson(db, query, options)
+  return readPageJson(db, query, plan, options)
 }
 
 const pageSizeOf = (query: TalentListQuery, maxRows: number) =>
@@ -173,6 +175,7 @@ const pageKey = (plan: ListPlan, pageSize: number, query: TalentListQuery) =>
 async function readPageJson(
   db: Db,
   query: TalentListQuery,
+  plan: ListPlan,
   {
     maxRows = MAX_LIST_ROWS,
     maxBytes = MAX_LIST_BYTES,
@@ -183,7 +186,6 @@ async function readPageJson(
   }: ListOptions = {},
 ): Promise<TalentPageJson> {
   const pageSize = pageSizeOf(query, maxRows)
-  const plan = planOf(query)
   // The corrections are looked up at most once a request, and only if the page or the count is
   // not cached; both then carry them as constants.
   let corrections: Promise<Corrections> | undefined
