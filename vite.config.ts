@@ -16,7 +16,14 @@ export default defineConfig({
           // Issue 14 item 7: z.config({ jitless: true }) must run before any schema is built.
           // Chunks holding schemas run before the entry's own code, so the switch lives in
           // zod's chunk, which every schema chunk imports and so runs after.
-          groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]|lib[\\/]zod-jitless\.ts$/ }],
+          groups: [
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]|lib[\\/]zod-jitless\.ts$/ },
+            // The entry's largest libraries in chunks of their own, so /login can run them one per
+            // task (login-boot.ts) instead of the entry's whole graph in one long task.
+            { name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/ },
+            { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
+            { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/ },
+          ],
         },
       },
     },

@@ -1,7 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query'
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
+import { lazy, startTransition, Suspense, useEffect, useState, type ReactNode } from 'react'
 import { BrowserRouter } from 'react-router'
 import { queryClient } from './lib/query-client.ts'
+import { useHasToasts } from './components/ui/use-toast.ts'
 import { AppRoutes } from './routes.tsx'
 
 // Issue 7 (/login ≤ 150 KiB): Radix Toast is not needed to draw the first screen, only after an
@@ -10,25 +11,41 @@ const Toaster = lazy(() =>
   import('./components/ui/toaster.tsx').then((m) => ({ default: m.Toaster })),
 )
 
+const FIRST_INPUT = ['pointerdown', 'keydown'] as const
+
+/**
+ * The toaster mounts at the first toast, or sooner at the person's first tap or key, so the toast
+ * that follows an action need not wait for its code. Not at start-up: on /login its code and the
+ * preloads it starts were one of the longest tasks of a phone's start-up (issue 17).
+ */
+function useToasterWanted(): boolean {
+  const [touched, setTouched] = useState(false)
+  const toasts = useHasToasts()
+  useEffect(() => {
+    const touch = () => startTransition(() => setTouched(true))
+    for (const type of FIRST_INPUT)
+      window.addEventListener(type, touch, { once: true, capture: true })
+    return () => {
+      for (const type of FIRST_INPUT) window.removeEventListener(type, touch, { capture: true })
+    }
+  }, [])
+  return touched || toasts
+}
+
 type AppProps = {
   /** The page's router; prerendering (prerender.tsx) draws one page with a static one instead. */
   Router?: (props: { children: ReactNode }) => ReactNode
 }
 
 export function App({ Router = BrowserRouter }: AppProps) {
-  const [afterFirstPaint, setAfterFirstPaint] = useState(false)
-  // Mounting the toaster after the first commit keeps its chunk off the first screen's path.
-  useEffect(() => {
-    const timer = setTimeout(() => setAfterFirstPaint(true), 0)
-    return () => clearTimeout(timer)
-  }, [])
+  const toasterWanted = useToasterWanted()
   return (
     <QueryClientProvider client={queryClient}>
       <Router>
         <AppRoutes />
       </Router>
       {/* Outside the routes, so a toast survives the navigation that follows it. */}
-      {afterFirstPaint ? (
+      {toasterWanted ? (
         <Suspense fallback={null}>
           <Toaster />
         </Suspense>

@@ -1,3 +1,4 @@
+import { runInTurns } from './lib/run-in-turns.ts'
 import { applyTheme, readTheme } from './lib/theme.ts'
 
 /**
@@ -15,17 +16,24 @@ const preloads = tag?.dataset.preload?.split(' ').filter(Boolean) ?? []
 applyTheme(readTheme())
 
 let started = false
-function loadApp(): void {
+/**
+ * Starts fetching every chunk of the app, then runs them one per task, in the order the build
+ * lists them (each after the chunks it imports), the entry last. Importing the entry alone ran
+ * every chunk in one task — 40–90 ms on this machine, four times that on Lighthouse's phone —
+ * during which the form did not answer a tap (docs/performance.md, stop 33).
+ */
+async function loadApp(): Promise<void> {
   if (started || entry === undefined) return
   started = true
-  for (const href of preloads) {
+  const preload = (href: string) => () => {
     const link = document.createElement('link')
     link.rel = 'modulepreload'
     link.href = href
     link.crossOrigin = ''
     document.head.append(link)
   }
-  void import(/* @vite-ignore */ entry)
+  const run = (href: string) => () => import(/* @vite-ignore */ href)
+  await runInTurns([...preloads.map(preload), ...preloads.map(run), run(entry)])
 }
 
 // The browser's own word that the screen has painted (an animation frame is not: on a slow
@@ -36,7 +44,7 @@ if (paints) {
   new PerformanceObserver((list, observer) => {
     if (!list.getEntriesByName('first-contentful-paint').length) return
     observer.disconnect()
-    loadApp()
+    void loadApp()
   }).observe({ type: 'paint', buffered: true })
 }
-setTimeout(loadApp, paints ? 3_000 : 0)
+setTimeout(() => void loadApp(), paints ? 3_000 : 0)

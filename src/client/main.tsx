@@ -1,6 +1,6 @@
 // First on purpose: imports run in order, and schemas built before this would still use the JIT.
 import './lib/zod-jitless.ts'
-import { StrictMode } from 'react'
+import { startTransition, StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app.tsx'
 import {
@@ -25,6 +25,8 @@ const app = (
   </StrictMode>
 )
 // /login arrives already drawn (login.html, prerendered at build): React takes over that markup
-// instead of drawing it again, so a phone shows the form before the code has run.
+// instead of drawing it again, so a phone shows the form before the code has run. As a transition,
+// so React hydrates in slices that give the main thread back between them (a phone's screen stays
+// responsive meanwhile) rather than in one long task.
 if (container.firstElementChild === null) createRoot(container).render(app)
-else hydrateRoot(container, app)
+else startTransition(() => void hydrateRoot(container, app))

@@ -113,3 +113,10 @@ export function useToast() {
     dismiss: (toastId?: string) => dispatch({ type: 'DISMISS_TOAST', toastId }),
   }
 }
+
+const hasToasts = () => memoryState.toasts.length > 0
+
+/** Whether a toast is waiting or showing: the app mounts the toaster once one is (app.tsx). */
+export function useHasToasts(): boolean {
+  return useSyncExternalStore(subscribe, hasToasts, hasToasts)
+}
