@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { lazy, startTransition, Suspense, useEffect, useState, type ReactNode } from 'react'
 import { BrowserRouter } from 'react-router'
+import { onFirstInput } from './lib/first-input.ts'
 import { queryClient } from './lib/query-client.ts'
 import { useHasToasts } from './components/ui/use-toast.ts'
 import { AppRoutes } from './routes.tsx'
@@ -11,24 +12,15 @@ const Toaster = lazy(() =>
   import('./components/ui/toaster.tsx').then((m) => ({ default: m.Toaster })),
 )
 
-const FIRST_INPUT = ['pointerdown', 'keydown'] as const
-
 /**
- * The toaster mounts at the first toast, or sooner at the person's first tap or key, so the toast
+ * The toaster mounts at the first toast, or sooner at the person's first input, so the toast
  * that follows an action need not wait for its code. Not at start-up: on /login its code and the
  * preloads it starts were one of the longest tasks of a phone's start-up (issue 17).
  */
 function useToasterWanted(): boolean {
   const [touched, setTouched] = useState(false)
   const toasts = useHasToasts()
-  useEffect(() => {
-    const touch = () => startTransition(() => setTouched(true))
-    for (const type of FIRST_INPUT)
-      window.addEventListener(type, touch, { once: true, capture: true })
-    return () => {
-      for (const type of FIRST_INPUT) window.removeEventListener(type, touch, { capture: true })
-    }
-  }, [])
+  useEffect(() => onFirstInput(() => startTransition(() => setTouched(true))), [])
   return touched || toasts
 }
 

@@ -16,6 +16,7 @@ import { Label } from '../../components/ui/label.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { toast } from '../../components/ui/use-toast.ts'
 import { fetchJson, parseApiError } from '../../lib/api.ts'
+import { onFirstInput } from '../../lib/first-input.ts'
 import { useHydrated } from '../../lib/use-hydrated.ts'
 import { prefetchDashboardData, preloadDashboardCode } from '../../preload-dashboard.ts'
 import { AuthLayout } from './auth-layout.tsx'
@@ -49,21 +50,6 @@ function logCurrentUserLater(): void {
 }
 
 type Step = { kind: 'password' } | { kind: 'code' | 'enrol'; mfaToken: string }
-
-const FIRST_INPUT_EVENTS = ['pointerdown', 'keydown', 'input'] as const
-
-/** Runs `start` once, at the person's first key, tap or autofill anywhere on the page. */
-function onFirstInput(start: () => void): () => void {
-  const stop = () => {
-    for (const type of FIRST_INPUT_EVENTS) window.removeEventListener(type, once, true)
-  }
-  const once = () => {
-    stop()
-    start()
-  }
-  for (const type of FIRST_INPUT_EVENTS) window.addEventListener(type, once, true)
-  return stop
-}
 
 function hasTypedValue(form: HTMLFormElement): boolean {
   return [...form.elements].some((field) => field instanceof HTMLInputElement && field.value !== '')
