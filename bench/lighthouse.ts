@@ -11,8 +11,11 @@
  * The browser is CHROMIUM_PATH or /usr/bin/chromium (the full browser: its headless mode is the
  * one Lighthouse expects).
  */
-import { spawnSync } from 'node:child_process'
-import { SESSION_COOKIE } from '../src/shared/auth.ts'
+import { spawn, spawnSync } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { chromium } from 'playwright-core'
 import { ensureClientBuilt } from './lib/client-build.ts'
 import { parseCommonArgs } from './lib/cli.ts'
 import { prepareDatabase } from './lib/database.ts'
@@ -36,8 +39,11 @@ type Report = {
   runtimeError?: { message: string }
 }
 
-function runLighthouse(url: string, formFactor: FormFactor, cookie: string | undefined): Report {
-  const args = [
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const DEBUGGING_PORT = 9333
+
+function lighthouseArgs(url: string, formFactor: FormFactor): string[] {
+  return [
     '--yes',
     LIGHTHOUSE,
     url,
@@ -48,19 +54,85 @@ function runLighthouse(url: string, formFactor: FormFactor, cookie: string | und
     // Its full-page screenshot is no part of the score, and with Chromium 156 headless it timed
     // out in Runtime.evaluate on this machine, failing the whole run (PROTOCOL_TIMEOUT).
     '--disable-full-page-screenshot',
-    '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
     ...(formFactor === 'desktop' ? ['--preset=desktop'] : []),
-    ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
   ]
+}
+
+function lighthouse(args: string[]): Report {
   const result = spawnSync('npx', args, {
     encoding: 'utf8',
     maxBuffer: 256 * 1024 * 1024,
-    env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
+    env: { ...process.env, CHROME_PATH: CHROMIUM },
   })
   if (result.status !== 0) throw new Error(`lighthouse failed: ${result.stderr.slice(-2000)}`)
   const report = JSON.parse(result.stdout) as Report
   if (report.runtimeError) throw new Error(`lighthouse: ${report.runtimeError.message}`)
   return report
+}
+
+/** A page opened as a visitor opens it: Lighthouse starts its own Chromium with empty storage. */
+function runSignedOut(url: string, formFactor: FormFactor): Report {
+  return lighthouse([
+    ...lighthouseArgs(url, formFactor),
+    '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
+  ])
+}
+
+async function waitForDebugger(port: number): Promise<void> {
+  const deadline = Date.now() + 15_000
+  for (;;) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/json/version`)).ok) return
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`Chromium did not open port ${port}`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
+/**
+ * A page opened as a signed-in person opens it: the client keeps its session token in
+ * localStorage (spec section 3), and a page without one goes to /login before asking the server
+ * anything. Until stop 33 this bench sent only the session cookie, so its "/dashboard" figures
+ * were the redirect to /login. Each run gets a fresh Chromium and profile whose only state is the
+ * token (set on /api/health, so no page code is cached), and Lighthouse keeps that storage.
+ */
+async function runSignedIn(url: string, formFactor: FormFactor, token: string): Promise<Report> {
+  const profile = mkdtempSync(path.join(tmpdir(), 'scout-lighthouse-'))
+  const browser = spawn(CHROMIUM, [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--no-first-run',
+    `--remote-debugging-port=${DEBUGGING_PORT}`,
+    `--user-data-dir=${profile}`,
+    'about:blank',
+  ])
+  try {
+    await waitForDebugger(DEBUGGING_PORT)
+    const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${DEBUGGING_PORT}`)
+    const context = cdp.contexts()[0]
+    if (context === undefined) throw new Error('Chromium opened no browser context')
+    const page = await context.newPage()
+    await page.goto(new URL('/api/health', url).href)
+    await page.evaluate((value) => localStorage.setItem('authToken', value), token)
+    await page.close()
+    // Disconnects only (this process did not launch it). Connected, Playwright would hold every
+    // tab Lighthouse opens at its start while spawnSync blocks this process: "Target closed".
+    await cdp.close()
+    await waitForDebugger(DEBUGGING_PORT)
+    return lighthouse([
+      ...lighthouseArgs(url, formFactor),
+      `--port=${DEBUGGING_PORT}`,
+      '--disable-storage-reset',
+    ])
+  } finally {
+    const exited = new Promise((resolve) => browser.once('exit', resolve))
+    if (browser.exitCode === null && browser.signalCode === null) browser.kill('SIGKILL')
+    await exited
+    rmSync(profile, { recursive: true, force: true, maxRetries: 5 })
+  }
 }
 
 const median = (values: number[]) => {
@@ -85,8 +157,8 @@ async function main(): Promise<void> {
   try {
     const { token } = await signIn(server.url)
     const pages = [
-      { path: '/login', cookie: undefined },
-      { path: '/dashboard', cookie: `${SESSION_COOKIE}=${token}` },
+      { path: '/login', token: undefined },
+      { path: '/dashboard', token },
     ]
     console.log(
       `bench:lighthouse (${LIGHTHOUSE}) on ${common.target.engine}, ${talents} talents, ${runs} runs each, load average ${loadAverage()}`,
@@ -94,9 +166,15 @@ async function main(): Promise<void> {
     const rows: string[][] = []
     for (const page of pages) {
       for (const formFactor of ['mobile', 'desktop'] as const) {
-        const reports = Array.from({ length: runs }, () =>
-          runLighthouse(`${server.url}${page.path}`, formFactor, page.cookie),
-        )
+        const reports: Report[] = []
+        for (let run = 0; run < runs; run++) {
+          const url = `${server.url}${page.path}`
+          reports.push(
+            page.token === undefined
+              ? runSignedOut(url, formFactor)
+              : await runSignedIn(url, formFactor, page.token),
+          )
+        }
         const scores = reports.map((report) =>
           Math.round((report.categories.performance.score ?? 0) * 100),
         )
