@@ -56,6 +56,8 @@ export function parseCommonArgs(argv: string[] = process.argv.slice(2)): CommonA
       only: { type: 'string' },
       relevance: { type: 'boolean' },
       build: { type: 'boolean' },
+      // bench/bulk.ts reads it itself.
+      'list-rate': { type: 'string' },
       'data-dir': { type: 'string' },
       'database-url': { type: 'string' },
     },

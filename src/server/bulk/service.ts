@@ -13,13 +13,11 @@ import {
   changesBetween,
   imageOf,
   recordTalentDeletes,
-  recordTalentUpdates,
-  stampUpdatedTalents,
   type RestorableColumn,
 } from '../changes/talent-images.ts'
 import { idArray } from '../db/id-array.ts'
 import { bulkActions } from '../db/change-schema.ts'
-import { queueTableUpkeep, UPKEEP_AFTER_ROWS } from '../jobs/table-upkeep.ts'
+import { deferIndexMerges, queueTableUpkeep, UPKEEP_AFTER_ROWS } from '../jobs/table-upkeep.ts'
 import type { Db } from '../db/open.ts'
 import type { Actor } from '../db/rows.ts'
 import { talents, tags } from '../db/schema.ts'
@@ -101,6 +99,11 @@ async function lockTargets(tx: Db, request: BulkRequest, change: SQL | undefined
 
 const NEXT_VERSION = sql`greatest(date_trunc('milliseconds', clock_timestamp()), date_trunc('milliseconds', talents.updated_at) + interval '1 millisecond')`
 
+/**
+ * One statement for the whole edit: the before-images, the update, each talent's new version as
+ * the change set's stamp and its History entry. Every part reads the rows as they were before the
+ * update (a WITH query's parts share one snapshot), so nothing reads the 10,000 rows back.
+ */
 async function applyEdit(
   tx: Db,
   ids: number[],
@@ -110,32 +113,39 @@ async function applyEdit(
 ): Promise<void> {
   const { changeSetId, bulkId, actor } = context
   const column = sql.identifier(edit.column)
-  await recordTalentUpdates(tx, changeSetId, ids, [edit.column])
   // Order kept: added names go last, removed ones leave the rest where they were.
   const next = edit.adds
     ? sql`${column} || array(select n from unnest(${names}) as n where not (n = any(${column})))`
     : sql`array(select x from unnest(${column}) with ordinality as u(x, i) where not (x = any(${names})) order by i)`
-  await tx.execute(sql`update talents set ${column} = ${next}, updated_at = ${NEXT_VERSION}
-    where id = any(${idArray(ids)})`)
   if (edit.adds && edit.column === 'tags') {
     const [crowded] = await tx
       .select({ id: talents.id })
       .from(talents)
       .where(
-        sql`${talents.id} = any(${idArray(ids)}) and cardinality(${talents.tags}) > ${MAX_TAGS_PER_TALENT}`,
+        sql`${talents.id} = any(${idArray(ids)}) and cardinality(${next}) > ${MAX_TAGS_PER_TALENT}`,
       )
       .limit(1)
     if (crowded) throw new BadRequestError(TOO_MANY_TAGS)
   }
-  await stampUpdatedTalents(tx, changeSetId)
   await tx.execute(sql`
+    with before as (
+      select t.id, t.full_name, ${imageOf('t', [edit.column])} as image
+      from talents t where t.id = any(${idArray(ids)})
+    ), updated as (
+      update talents set ${column} = ${next}, updated_at = ${NEXT_VERSION}
+      where id = any(${idArray(ids)})
+      returning id, ${column}, updated_at
+    ), recorded as (
+      insert into change_set_rows (change_set_id, entity, entity_id, op, before, stamp)
+      select ${changeSetId}, 'talent', b.id, 'updated', b.image, u.updated_at
+      from before b join updated u on u.id = b.id
+    )
     insert into activity_log (user_id, action, entity_type, entity_id, details)
-    select ${actor.id}, 'talent.updated', 'talent', t.id,
-      jsonb_build_object('fullName', t.full_name, 'bulkId', ${bulkId}::int,
-        'changes', ${changesBetween(sql`c.before`, imageOf('t', [edit.column]))})
-    from change_set_rows c join talents t on t.id = c.entity_id
-    where c.change_set_id = ${changeSetId} and c.entity = 'talent' and c.op = 'updated'
-    order by t.id`)
+    select ${actor.id}, 'talent.updated', 'talent', b.id,
+      jsonb_build_object('fullName', b.full_name, 'bulkId', ${bulkId}::int,
+        'changes', ${changesBetween(sql`b.image`, imageOf('u', [edit.column]))})
+    from before b join updated u on u.id = b.id
+    order by b.id`)
 }
 
 async function applyDelete(
@@ -198,6 +208,8 @@ export async function runBulk(db: Db, request: BulkRequest, actor: Actor): Promi
       request,
       edit ? needsChange(edit, textArray(names)) : undefined,
     )
+    const large = targets.length >= UPKEEP_AFTER_ROWS
+    if (large) await deferIndexMerges(tx)
     if (targets.length > 0) {
       if (edit) {
         const ids = targets.map((t) => t.id)
@@ -210,7 +222,7 @@ export async function runBulk(db: Db, request: BulkRequest, actor: Actor): Promi
       .update(bulkActions)
       .set({ affected: targets.length })
       .where(eq(bulkActions.id, bulk.id))
-    if (targets.length >= UPKEEP_AFTER_ROWS) await queueTableUpkeep(tx)
+    if (large) await queueTableUpkeep(tx)
     return { bulkId: bulk.id, affected: targets.length }
   })
 }
@@ -219,7 +231,11 @@ export async function runBulk(db: Db, request: BulkRequest, actor: Actor): Promi
 export async function undoBulk(db: Db, bulkId: number, actor: Actor): Promise<BulkUndoResult> {
   return db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ createdById: bulkActions.createdById, changeSetId: bulkActions.changeSetId })
+      .select({
+        createdById: bulkActions.createdById,
+        changeSetId: bulkActions.changeSetId,
+        affected: bulkActions.affected,
+      })
       .from(bulkActions)
       .where(eq(bulkActions.id, bulkId))
       .for('update')
@@ -227,7 +243,10 @@ export async function undoBulk(db: Db, bulkId: number, actor: Actor): Promise<Bu
     if (actor.role !== 'admin' && row.createdById !== actor.id) {
       throw new ForbiddenError(BULK_UNDO_FORBIDDEN)
     }
+    const large = row.affected >= UPKEEP_AFTER_ROWS
+    if (large) await deferIndexMerges(tx)
     const result = await undoChangeSet(tx, row.changeSetId, actor)
+    if (large) await queueTableUpkeep(tx)
     return { restored: result.restoredTalents, kept: result.kept }
   })
 }

@@ -33,3 +33,14 @@ export function tableUpkeepJob(db: Db): JobHandler {
     await db.execute(sql`VACUUM (ANALYZE) talents`)
   }
 }
+
+/**
+ * For a write of UPKEEP_AFTER_ROWS or more, which queues upkeep: its new GIN entries (tags, search
+ * words, name trigrams) stay in each index's pending list instead of being merged into the index
+ * while the request waits; the upkeep's VACUUM merges them. Until then searches also read the
+ * pending lists (a few milliseconds), and the first small write may merge them (~0.4 s once).
+ * Only for this transaction. Why: docs/decisions/012-large-writes-defer-gin-merges.md.
+ */
+export async function deferIndexMerges(tx: Db): Promise<void> {
+  await tx.execute(sql`SET LOCAL gin_pending_list_limit = '256MB'`)
+}
