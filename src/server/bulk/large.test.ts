@@ -1,15 +1,18 @@
-import { eq, sql } from 'drizzle-orm'
+import { asc, eq, inArray, sql } from 'drizzle-orm'
 import { expect } from 'vitest'
+import { activityMark, activitySince } from '#tests/support/activity-log.ts'
 import { apiTest as test, type Api } from '#tests/support/api-test.ts'
 import { jobs } from '../db/job-schema.ts'
 import { SCAN_DUPLICATES } from '../duplicates/scan-schedule.ts'
 import { rawRows } from '../db/raw-rows.ts'
+import { talents } from '../db/schema.ts'
 import {
   deferIndexMerges,
   TABLE_UPKEEP,
   tableUpkeepJob,
   UPKEEP_AFTER_ROWS,
 } from '../jobs/table-upkeep.ts'
+import { runBulk, undoBulk } from './service.ts'
 
 /**
  * Issue 19, a large bulk action (UPKEEP_AFTER_ROWS talents or more) on both engines: its GIN
@@ -36,6 +39,22 @@ async function pendingEntries(api: Api): Promise<number> {
       where i.indrelid = 'talents'::regclass and a.amname = 'gin'`,
   )
   return row?.pending ?? -1
+}
+
+async function taggedCount(api: Api): Promise<number> {
+  const [row] = await rawRows<{ n: number }>(
+    api.database.db,
+    sql`select count(*)::int as n from talents where tags @> array['Job Fair']::text[]`,
+  )
+  return row?.n ?? -1
+}
+
+async function historyCount(api: Api): Promise<number> {
+  const [row] = await rawRows<{ n: number }>(
+    api.database.db,
+    sql`select count(*)::int as n from activity_log where action = 'talent.updated'`,
+  )
+  return row?.n ?? -1
 }
 
 async function queuedKinds(api: Api): Promise<string[]> {
@@ -83,9 +102,15 @@ test('a large bulk action and its undo queue the upkeep, which leaves nothing pe
   expect(response.statusCode, response.body).toBe(200)
   const { bulkId, affected } = response.json<{ bulkId: number; affected: number }>()
   expect(affected).toBe(UPKEEP_AFTER_ROWS)
+  // Every talent tagged, with one History entry each (the embedded engine writes them in parts).
+  expect(await taggedCount(api)).toBe(UPKEEP_AFTER_ROWS)
+  expect(await historyCount(api)).toBe(UPKEEP_AFTER_ROWS)
   expect(await queuedKinds(api)).toEqual([TABLE_UPKEEP])
   const undo = await user.inject('POST', `/api/bulk/${bulkId}/undo`)
   expect(undo.statusCode, undo.body).toBe(200)
+  expect(undo.json()).toEqual({ restored: UPKEEP_AFTER_ROWS, kept: [] })
+  expect(await taggedCount(api)).toBe(0)
+  expect(await historyCount(api)).toBe(2 * UPKEEP_AFTER_ROWS)
   expect(await queuedKinds(api)).toEqual([TABLE_UPKEEP])
 
   // What the queued job runs, ten seconds later.
@@ -97,4 +122,43 @@ test('a large bulk action and its undo queue the upkeep, which leaves nothing pe
     maxAttempts: 1,
   })
   expect(await pendingEntries(api)).toBe(0)
+})
+
+test('in parts (the embedded engine): one History entry each, and undo lists a later edit', async ({
+  api,
+}) => {
+  await api.makeTag('Job Fair')
+  const user = await api.as('user')
+  const ids: number[] = []
+  for (let i = 0; i < 5; i++) ids.push(await api.makeTalent({ tags: i === 1 ? ['Job Fair'] : [] }))
+  const actor = { id: user.user.id, role: 'user' as const }
+  const mark = await activityMark(api.database.db)
+
+  const { bulkId, affected } = await runBulk(
+    api.database.db,
+    { action: 'addTags', ids, payload: { tags: ['Job Fair'] } },
+    actor,
+    { rowsPerStatement: 2 },
+  )
+
+  expect(affected).toBe(4)
+  const entries = await activitySince(api.database.db, mark)
+  expect(entries.map((e) => e.entityId)).toEqual(ids.filter((_, i) => i !== 1))
+  const edited = ids[4] ?? 0
+  // Someone edits it afterwards: a new version, as any edit writes.
+  await api.database.db
+    .update(talents)
+    .set({ notes: 'Met at the fair', updatedAt: sql`now() + interval '1 second'` })
+    .where(eq(talents.id, edited))
+
+  const undo = await undoBulk(api.database.db, bulkId, actor, { undoRowsPerStatement: 2 })
+
+  expect(undo.restored).toBe(3)
+  expect(undo.kept.map((k) => k.talentId)).toEqual([edited])
+  const rows = await api.database.db
+    .select({ id: talents.id, tags: talents.tags })
+    .from(talents)
+    .where(inArray(talents.id, ids))
+    .orderBy(asc(talents.id))
+  expect(rows.map((row) => row.tags)).toEqual([[], ['Job Fair'], [], [], ['Job Fair']])
 })

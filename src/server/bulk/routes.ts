@@ -12,9 +12,9 @@ import {
 import { requireViewer } from '../auth/access.ts'
 import type { Db } from '../db/open.ts'
 import { listRecentBulk } from './recent.ts'
-import { runBulk, undoBulk } from './service.ts'
+import { runBulk, undoBulk, type BulkOptions } from './service.ts'
 
-export type BulkRoutesOptions = { db: Db }
+export type BulkRoutesOptions = { db: Db } & BulkOptions
 
 /**
  * 100,000 ids are about 800 KB of JSON: this one route takes up to 2 MiB (the app's limit is
@@ -23,7 +23,11 @@ export type BulkRoutesOptions = { db: Db }
 export const BULK_BODY_LIMIT = 2 * 1024 * 1024
 
 /** Issue 19 bulk actions; who may do what is in service.ts. */
-export const bulkRoutes: FastifyPluginCallback<BulkRoutesOptions> = (base, { db }, done) => {
+export const bulkRoutes: FastifyPluginCallback<BulkRoutesOptions> = (
+  base,
+  { db, ...options },
+  done,
+) => {
   const app = base.withTypeProvider<ZodTypeProvider>()
 
   app.post('/api/talents/bulk', {
@@ -34,7 +38,7 @@ export const bulkRoutes: FastifyPluginCallback<BulkRoutesOptions> = (base, { db 
       body: bulkRequestSchema,
       response: { 200: bulkResultSchema },
     },
-    handler: (request) => runBulk(db, request.body, requireViewer(request).user),
+    handler: (request) => runBulk(db, request.body, requireViewer(request).user, options),
   })
 
   app.post('/api/bulk/:id/undo', {
@@ -44,7 +48,7 @@ export const bulkRoutes: FastifyPluginCallback<BulkRoutesOptions> = (base, { db 
       params: bulkIdParamsSchema,
       response: { 200: bulkUndoResultSchema },
     },
-    handler: (request) => undoBulk(db, request.params.id, requireViewer(request).user),
+    handler: (request) => undoBulk(db, request.params.id, requireViewer(request).user, options),
   })
 
   app.get('/api/bulk', {

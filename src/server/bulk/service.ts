@@ -42,6 +42,30 @@ export const BULK_DELETE_FORBIDDEN = (others: number) =>
   `You can only delete talents you added: ${others.toLocaleString('en-US')} of the selected ${others === 1 ? 'talent was' : 'talents were'} added by someone else. Nothing was deleted.`
 export const TOO_MANY_TAGS = `A talent can have at most ${MAX_TAGS_PER_TALENT} tags. Nothing was changed.`
 
+/**
+ * How many talents one statement may write, in an action and in its undo. Unset: all of them
+ * (PostgreSQL runs a statement on a connection of its own). The embedded engine runs each
+ * statement on the server's thread, so there a 10,000-talent edit in one statement held every
+ * request for ~2.3 s; between smaller statements, in the same transaction, cached pages are
+ * served (pglite-turns.ts). Sizes measured with bench:bulk (docs/performance.md, stop 34): an
+ * undo in parts of 200 took 3.2-3.9 s against 2.3-2.4 s in parts of 500.
+ */
+export type BulkOptions = { rowsPerStatement?: number; undoRowsPerStatement?: number }
+
+export const EMBEDDED_BULK_OPTIONS: BulkOptions = {
+  rowsPerStatement: 200,
+  undoRowsPerStatement: 500,
+}
+
+function chunksOf<T>(items: readonly T[], size: number | undefined): T[][] {
+  const step = Math.max(1, size ?? items.length)
+  const chunks: T[][] = []
+  for (let start = 0; start < items.length; start += step) {
+    chunks.push(items.slice(start, start + step))
+  }
+  return chunks
+}
+
 const textArray = (names: readonly string[]): SQL =>
   sql`array[${sql.join(
     names.map((name) => sql`${name}`),
@@ -175,7 +199,12 @@ function selectionOf(request: BulkRequest): Record<string, unknown> {
 }
 
 /** POST /api/talents/bulk. */
-export async function runBulk(db: Db, request: BulkRequest, actor: Actor): Promise<BulkResult> {
+export async function runBulk(
+  db: Db,
+  request: BulkRequest,
+  actor: Actor,
+  options: BulkOptions = {},
+): Promise<BulkResult> {
   return db.transaction(async (tx) => {
     // The schema checked that the action's payload is there (shared/bulk.ts).
     const names =
@@ -213,7 +242,9 @@ export async function runBulk(db: Db, request: BulkRequest, actor: Actor): Promi
     if (targets.length > 0) {
       if (edit) {
         const ids = targets.map((t) => t.id)
-        await applyEdit(tx, ids, edit, textArray(names), context)
+        for (const part of chunksOf(ids, options.rowsPerStatement)) {
+          await applyEdit(tx, part, edit, textArray(names), context)
+        }
       } else {
         await applyDelete(tx, targets, context)
       }
@@ -228,7 +259,12 @@ export async function runBulk(db: Db, request: BulkRequest, actor: Actor): Promi
 }
 
 /** POST /api/bulk/:id/undo: the whole action, for its author or an admin. */
-export async function undoBulk(db: Db, bulkId: number, actor: Actor): Promise<BulkUndoResult> {
+export async function undoBulk(
+  db: Db,
+  bulkId: number,
+  actor: Actor,
+  options: BulkOptions = {},
+): Promise<BulkUndoResult> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select({
@@ -245,7 +281,9 @@ export async function undoBulk(db: Db, bulkId: number, actor: Actor): Promise<Bu
     }
     const large = row.affected >= UPKEEP_AFTER_ROWS
     if (large) await deferIndexMerges(tx)
-    const result = await undoChangeSet(tx, row.changeSetId, actor)
+    const result = await undoChangeSet(tx, row.changeSetId, actor, {
+      rowsPerStatement: options.undoRowsPerStatement,
+    })
     if (large) await queueTableUpkeep(tx)
     return { restored: result.restoredTalents, kept: result.kept }
   })

@@ -74,6 +74,48 @@ export type UndoResult = {
   kept: { talentId: number; fullName: string }[]
 }
 
+/**
+ * How many of the set's updated talents one statement reverts. Unset: all of them. The embedded
+ * engine runs a statement on the server's thread; there a bulk undo goes in parts (bulk/service.ts).
+ */
+export type UndoOptions = { rowsPerStatement?: number }
+
+/** The set's updated talents put back, `size` at a time, in id order of the set's rows. */
+async function revertUpdates(
+  tx: Db,
+  changeSetId: number,
+  actor: Actor,
+  size: number | undefined,
+): Promise<{ restored: number; kept: UndoResult['kept'] }> {
+  if (!size) return revertTalentUpdates(tx, changeSetId, actor)
+  const rows = await tx
+    .select({ id: changeSetRows.id })
+    .from(changeSetRows)
+    .where(
+      and(
+        eq(changeSetRows.changeSetId, changeSetId),
+        eq(changeSetRows.entity, 'talent'),
+        eq(changeSetRows.op, 'updated'),
+      ),
+    )
+    .orderBy(asc(changeSetRows.id))
+  const total: { restored: number; kept: UndoResult['kept'] } = { restored: 0, kept: [] }
+  for (let start = 0; start < rows.length; start += size) {
+    const part = rows.slice(start, start + size)
+    const first = part[0]?.id ?? 0
+    const last = part.at(-1)?.id ?? 0
+    const reverted = await revertTalentUpdates(tx, changeSetId, actor, {
+      after: first - 1,
+      upTo: last,
+    })
+    total.restored += reverted.restored
+    total.kept.push(...reverted.kept)
+  }
+  // As one statement lists them.
+  total.kept.sort((a, b) => a.talentId - b.talentId)
+  return total
+}
+
 /** Removes a CV version the set attached to a talent it did not create. */
 async function revertAttachedCv(tx: Db, cvId: number, actor: Actor): Promise<boolean> {
   const [removed] = await tx
@@ -101,6 +143,7 @@ export async function undoChangeSet(
   tx: Db,
   changeSetId: number,
   actor: Actor,
+  options: UndoOptions = {},
 ): Promise<UndoResult> {
   const [set] = await tx
     .select({
@@ -115,7 +158,7 @@ export async function undoChangeSet(
   if (set.expired) throw new ConflictError(CHANGE_SET_EXPIRED)
 
   const restoredDeletes = await restoreDeletedTalents(tx, changeSetId, actor)
-  const revertedUpdates = await revertTalentUpdates(tx, changeSetId, actor)
+  const revertedUpdates = await revertUpdates(tx, changeSetId, actor, options.rowsPerStatement)
   const result: UndoResult = {
     removedTalents: 0,
     removedCvs: 0,
