@@ -56,3 +56,32 @@ describe('SessionCache data version', () => {
     }
   })
 })
+
+describe('SessionCache touches (migration 0026)', () => {
+  type Entry = { id: number; seenAt: number }
+  const seen = (entry: Entry, sessionId: number, at: Date) =>
+    entry.id === sessionId ? { ...entry, seenAt: at.getTime() } : undefined
+
+  test("a touch updates its session's entry and keeps every other entry and the version", () => {
+    const cache = new SessionCache<Entry>(seen)
+    cache.set('a', { id: 1, seenAt: 0 }, cache.generation)
+    cache.set('b', { id: 2, seenAt: 0 }, cache.generation)
+    cache.apply('data_versions:talents=4')
+    const generation = cache.generation
+
+    cache.apply('sessions:seen:2=1795000000123')
+
+    expect([cache.get('a'), cache.get('b')]).toEqual([
+      { id: 1, seenAt: 0 },
+      { id: 2, seenAt: 1795000000123 },
+    ])
+    expect([cache.generation, cache.talentsVersion]).toEqual([generation, 4])
+  })
+
+  test('without a way to update entries a touch forgets everything, as before', () => {
+    const cache = new SessionCache<string>()
+    cache.set('key', 'row', cache.generation)
+    cache.apply('sessions:seen:1=1795000000123')
+    expect(cache.get('key')).toBeUndefined()
+  })
+})

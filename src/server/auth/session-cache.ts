@@ -10,6 +10,14 @@ const MAX_ENTRIES = 10_000
 
 /** 'data_versions:talents=42': the talents' data version became 42 (migration 0022). */
 const VERSION_CHANGE = /^data_versions:(?<name>[^=]+)=(?<version>\d+)$/
+/** 'sessions:seen:7=1795…': session 7 was last seen at that epoch millisecond (migration 0026). */
+const SESSION_SEEN = /^sessions:seen:(?<id>\d+)=(?<at>\d+)$/
+
+/**
+ * How an entry takes a new last-seen time: the entry as it is then, or undefined when it is not
+ * the session with that id. Without it a touch forgets every entry, as any other change does.
+ */
+export type SeenUpdate<Entry> = (entry: Entry, sessionId: number, seenAt: Date) => Entry | undefined
 
 /**
  * Session lookups kept in memory, for the embedded engine only: there the lookup was the one query
@@ -21,10 +29,15 @@ const VERSION_CHANGE = /^data_versions:(?<name>[^=]+)=(?<version>\d+)$/
  * waiting request a session query.
  */
 export class SessionCache<Entry> {
+  readonly #seen: SeenUpdate<Entry> | undefined
   #entries = new Map<string, Entry>()
   #generation = 0
   #talentsVersion: number | undefined
   #versionGeneration = 0
+
+  constructor(seen?: SeenUpdate<Entry>) {
+    this.#seen = seen
+  }
 
   /** Taken before a lookup starts; `set` ignores a lookup from an older generation. */
   get generation(): number {
@@ -56,8 +69,31 @@ export class SessionCache<Entry> {
     if (versionGeneration === this.#versionGeneration) this.#talentsVersion = version
   }
 
-  /** One notification: a version move keeps the sessions; anything else forgets everything. */
+  /**
+   * A session was seen (touched) at `seenAt`: its entry takes the time, and every other entry
+   * stays. A touch changes nothing else a lookup reads.
+   */
+  noteSeen(sessionId: number, seenAt: Date): void {
+    if (!this.#seen) {
+      this.invalidate()
+      return
+    }
+    for (const [key, entry] of this.#entries) {
+      const updated = this.#seen(entry, sessionId, seenAt)
+      if (updated !== undefined) this.#entries.set(key, updated)
+    }
+  }
+
+  /**
+   * One notification: a version move keeps the sessions, a touch updates its session's entry;
+   * anything else forgets everything.
+   */
   apply(payload: string): void {
+    const seen = SESSION_SEEN.exec(payload)?.groups
+    if (seen) {
+      this.noteSeen(Number(seen.id), new Date(Number(seen.at)))
+      return
+    }
     const move = VERSION_CHANGE.exec(payload)?.groups
     if (!move) {
       this.invalidate()

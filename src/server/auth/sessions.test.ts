@@ -258,3 +258,26 @@ test.runIf(testEngine() === 'pglite')(
     }
   },
 )
+
+// A session is touched at most once a minute; the touch used to make the cache forget every
+// session, so each request then read its session again and, on the embedded engine, waited out
+// any transaction under way (a 10,000-talent bulk action: ~2.3 s). Migration 0026.
+test.runIf(testEngine() === 'pglite')(
+  "PGlite: a session's touch keeps every session in memory, and its request does not wait for it",
+  async () => {
+    const a = await signedInAndCached()
+    const b = await signedInAndCached()
+    await t.database.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - 2 * 60_000) })
+      .where(eq(sessions.userId, a.user.id))
+    await t.database.db.execute(sql`ALTER TABLE sessions RENAME TO sessions_aside`)
+    try {
+      // b: from memory. a: due for a touch, which cannot be written now; the request is answered.
+      expect((await me(b.headers)).statusCode).toBe(200)
+      expect((await me(a.headers)).statusCode).toBe(200)
+    } finally {
+      await t.database.db.execute(sql`ALTER TABLE sessions_aside RENAME TO sessions`)
+    }
+  },
+)
