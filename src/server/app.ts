@@ -159,7 +159,9 @@ export async function buildApp({
   await app.register(talentExportRoutes, { db: database.db })
   await app.register(bulkRoutes, {
     db: database.db,
-    ...(database.engine === 'pglite' ? EMBEDDED_BULK_OPTIONS : {}),
+    ...(database.engine === 'pglite'
+      ? { ...EMBEDDED_BULK_OPTIONS, afterWrite: () => refreshAhead(database.db) }
+      : {}),
   })
   await app.register(duplicateRoutes, { db: database.db, phoneRegion: config.defaultPhoneRegion })
   app.decorate(
