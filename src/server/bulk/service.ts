@@ -7,6 +7,7 @@ import {
   type BulkResult,
   type BulkUndoResult,
 } from '#shared/bulk.ts'
+import { chunksOf } from '#shared/chunks.ts'
 import { MAX_TAGS_PER_TALENT } from '#shared/talent.ts'
 import { openChangeSet, undoChangeSet } from '../changes/change-set.ts'
 import {
@@ -55,15 +56,6 @@ export type BulkOptions = { rowsPerStatement?: number; undoRowsPerStatement?: nu
 export const EMBEDDED_BULK_OPTIONS: BulkOptions = {
   rowsPerStatement: 200,
   undoRowsPerStatement: 500,
-}
-
-function chunksOf<T>(items: readonly T[], size: number | undefined): T[][] {
-  const step = Math.max(1, size ?? items.length)
-  const chunks: T[][] = []
-  for (let start = 0; start < items.length; start += step) {
-    chunks.push(items.slice(start, start + step))
-  }
-  return chunks
 }
 
 const textArray = (names: readonly string[]): SQL =>

@@ -1,9 +1,15 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import { chunksOf } from '#shared/chunks.ts'
 import { recordActivity } from '../activity/record.ts'
 import type { Db } from '../db/open.ts'
 import type { Actor } from '../db/rows.ts'
 import { talentCvs, talents } from '../db/schema.ts'
-import { changeSetRows, changeSets, type CHANGE_ENTITIES } from '../db/change-schema.ts'
+import {
+  changeSetRows,
+  changeSets,
+  type CHANGE_ENTITIES,
+  type CHANGE_OPS,
+} from '../db/change-schema.ts'
 import { ConflictError, NotFoundError } from '../errors.ts'
 import {
   removeCreatedTalents,
@@ -80,6 +86,26 @@ export type UndoResult = {
  */
 export type UndoOptions = { rowsPerStatement?: number }
 
+/** The set's rows of one entity and operation, in the order they were recorded. */
+function setRows(
+  tx: Db,
+  changeSetId: number,
+  entity: ChangeEntity,
+  op: (typeof CHANGE_OPS)[number],
+) {
+  return tx
+    .select({ id: changeSetRows.id, entityId: changeSetRows.entityId })
+    .from(changeSetRows)
+    .where(
+      and(
+        eq(changeSetRows.changeSetId, changeSetId),
+        eq(changeSetRows.entity, entity),
+        eq(changeSetRows.op, op),
+      ),
+    )
+    .orderBy(asc(changeSetRows.id))
+}
+
 /** The set's updated talents put back, `size` at a time, in id order of the set's rows. */
 async function revertUpdates(
   tx: Db,
@@ -88,25 +114,12 @@ async function revertUpdates(
   size: number | undefined,
 ): Promise<{ restored: number; kept: UndoResult['kept'] }> {
   if (!size) return revertTalentUpdates(tx, changeSetId, actor)
-  const rows = await tx
-    .select({ id: changeSetRows.id })
-    .from(changeSetRows)
-    .where(
-      and(
-        eq(changeSetRows.changeSetId, changeSetId),
-        eq(changeSetRows.entity, 'talent'),
-        eq(changeSetRows.op, 'updated'),
-      ),
-    )
-    .orderBy(asc(changeSetRows.id))
+  const rows = await setRows(tx, changeSetId, 'talent', 'updated')
   const total: { restored: number; kept: UndoResult['kept'] } = { restored: 0, kept: [] }
-  for (let start = 0; start < rows.length; start += size) {
-    const part = rows.slice(start, start + size)
-    const first = part[0]?.id ?? 0
-    const last = part.at(-1)?.id ?? 0
+  for (const part of chunksOf(rows, size)) {
     const reverted = await revertTalentUpdates(tx, changeSetId, actor, {
-      after: first - 1,
-      upTo: last,
+      after: (part[0]?.id ?? 0) - 1,
+      upTo: part.at(-1)?.id ?? 0,
     })
     total.restored += reverted.restored
     total.kept.push(...reverted.kept)
@@ -168,19 +181,7 @@ export async function undoChangeSet(
 
   // The set's CVs: those on talents it did not create are removed one by one (a CV import
   // attaches tens); those on talents it created go with their talent, or stay when it is kept.
-  const cvIds = (
-    await tx
-      .select({ entityId: changeSetRows.entityId })
-      .from(changeSetRows)
-      .where(
-        and(
-          eq(changeSetRows.changeSetId, changeSetId),
-          eq(changeSetRows.entity, 'talent_cv'),
-          eq(changeSetRows.op, 'created'),
-        ),
-      )
-      .orderBy(asc(changeSetRows.id))
-  ).map((row) => row.entityId)
+  const cvIds = (await setRows(tx, changeSetId, 'talent_cv', 'created')).map((row) => row.entityId)
   const cvsOnOthers =
     cvIds.length === 0
       ? []

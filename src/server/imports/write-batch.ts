@@ -1,5 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm'
 import type { CountryCode } from 'libphonenumber-js'
+import { chunksOf } from '#shared/chunks.ts'
 import type { ImportMapping } from '#shared/imports/import-api.ts'
 import { recordActivities } from '../activity/record.ts'
 import {
@@ -109,10 +110,8 @@ async function createTalents(
   canonicalTag: (names: string[]) => string[],
   context: BatchContext,
 ): Promise<number> {
-  const size = Math.max(1, context.createsPerStatement ?? creates.length)
   let created = 0
-  for (let start = 0; start < creates.length; start += size) {
-    const part = creates.slice(start, start + size)
+  for (const part of chunksOf(creates, context.createsPerStatement)) {
     created += await insertTalents(tx, part, canonicalTag, context)
   }
   return created
