@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { makeDocx, makeOdt, makePdf, makePdfPages } from '../support/cv-files.ts'
 import { accounts } from './support/accounts.ts'
+import { runAxe } from './support/axe.ts'
 import {
   createTalentViaApi,
   expect,
@@ -75,10 +75,10 @@ const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingm
 
 /** The CV tab as it is now has no serious or critical WCAG 2 A/AA violation (axe). */
 async function expectAccessibleCvTab(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .include('[role="tabpanel"]')
-    .withTags(['wcag2a', 'wcag2aa'])
-    .analyze()
+  const results = await runAxe(page, {
+    include: '[role="tabpanel"]',
+    tags: ['wcag2a', 'wcag2aa'],
+  })
   const serious = results.violations.filter(
     (v) => v.impact === 'serious' || v.impact === 'critical',
   )
