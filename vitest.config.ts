@@ -1,4 +1,5 @@
 import { defineConfig, type TestProjectConfiguration } from 'vitest/config'
+import { LongestFirstSequencer } from './tests/support/longest-first.ts'
 
 // API tests run on PGlite always and on PostgreSQL when TEST_DATABASE_URL is set (ARCHITECTURE.md).
 const bothEngines = Boolean(process.env.TEST_DATABASE_URL)
@@ -58,6 +59,7 @@ export default defineConfig({
     // The API tests wait on their database part of the time: two workers halved the run (560 →
     // 293 s), a third takes it from 333 to 304 s (docs/decisions/009-test-run-time.md).
     maxWorkers: 3,
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         extends: true,
