@@ -91,6 +91,9 @@ function report(found: Found[]): string {
 }
 
 test.describe('accessibility in every theme', () => {
+  // What most people see: translucent surfaces, blurred behind (fixtures.ts).
+  test.use({ reducedTransparency: false })
+
   test('sign-in, password screens and the 404 page', async ({ page }) => {
     // Two axe runs on each of four screens, the first of them warming the browser.
     test.slow()

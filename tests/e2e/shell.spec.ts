@@ -1,5 +1,11 @@
 import { accounts } from './support/accounts.ts'
-import { expect, signInViaApi, test, toast } from './support/fixtures.ts'
+import {
+  emulateReducedTransparency,
+  expect,
+  signInViaApi,
+  test,
+  toast,
+} from './support/fixtures.ts'
 
 test('the side panel is hidden by default and shows the four links when toggled', async ({
   page,
@@ -110,5 +116,31 @@ test.describe('on a 390 × 844 phone', () => {
     await expect(scrollTop).toBeVisible()
     await scrollTop.click()
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
+  })
+})
+
+test.describe('the system asks for less transparency', () => {
+  // This journey switches the setting itself (the fixture turns it on for the others).
+  test.use({ reducedTransparency: false })
+
+  test('the top bar stops blurring what is behind it and turns opaque', async ({ page }) => {
+    await signInViaApi(page, accounts.shellUser)
+    await page.goto('/dashboard')
+    const header = page.getByRole('banner')
+    const look = () =>
+      header.evaluate((element) => {
+        const style = getComputedStyle(element)
+        return { blur: style.backdropFilter, background: style.backgroundColor }
+      })
+    // Glass: blurred behind, and a colour with an alpha ("oklab(… / 0.85)").
+    expect(await look()).toEqual({
+      blur: expect.stringMatching(/^blur\(/) as unknown,
+      background: expect.stringMatching(/\/ 0\.\d+\)$/) as unknown,
+    })
+
+    await emulateReducedTransparency(page)
+    await expect
+      .poll(look)
+      .toEqual({ blur: 'none', background: expect.not.stringMatching(/\//) as unknown })
   })
 })

@@ -45,14 +45,14 @@ export function SidePanel({ id, onNavigate, onClose }: SidePanelProps) {
     <>
       <div
         aria-hidden="true"
-        className="fixed inset-0 top-14 z-30 animate-fade-in bg-black/50 backdrop-blur-[1px] md:hidden"
+        className="fixed inset-0 top-14 z-30 animate-fade-in bg-black/50 backdrop-blur-[1px] md:hidden reduce-transparency:bg-black/80"
         onClick={onClose}
       />
       <nav
         id={id}
         aria-label="Main"
         onKeyDown={handleKeyDown}
-        className="fixed top-14 bottom-0 left-0 z-40 w-72 max-w-[80vw] animate-slide-in-left overflow-y-auto border-r bg-card/95 p-3 shadow-xl backdrop-blur-md md:sticky md:z-auto md:h-[calc(100dvh-3.5rem)] md:w-64 md:shrink-0 md:animate-none md:bg-card/40 md:shadow-none"
+        className="fixed top-14 bottom-0 left-0 z-40 w-72 max-w-[80vw] animate-slide-in-left overflow-y-auto border-r bg-card/95 p-3 shadow-xl backdrop-blur-md md:sticky md:z-auto md:h-[calc(100dvh-3.5rem)] md:w-64 md:shrink-0 md:animate-none md:bg-card/40 md:shadow-none reduce-transparency:bg-card"
       >
         <ul className="grid gap-1">
           {LINKS.map(({ to, label, icon: Icon, end }) => (

@@ -18,7 +18,7 @@ type TopBarProps = {
 /** Product title, panel toggle, theme and account menus (spec section 2, Shell). */
 export function TopBar({ user, isPanelOpen, panelId, onTogglePanel, onOpenSearch }: TopBarProps) {
   return (
-    <header className="sticky top-0 z-40 flex h-14 items-center gap-2 border-b bg-background/85 px-2 backdrop-blur-md sm:px-4">
+    <header className="sticky top-0 z-40 flex h-14 items-center gap-2 border-b bg-background/85 px-2 backdrop-blur-md sm:px-4 reduce-transparency:bg-background">
       <Button
         variant="ghost"
         size="icon"

@@ -70,7 +70,7 @@ export function FirstTimePasswordPage() {
 
   return (
     <AuthLayout>
-      <Card className="border-border/60 bg-card/80 shadow-2xl shadow-black/40 backdrop-blur-md">
+      <Card className="border-border/60 bg-card/80 shadow-2xl shadow-black/40 backdrop-blur-md reduce-transparency:bg-card">
         <CardHeader className="justify-items-center text-center">
           <div className="mb-2 flex size-12 items-center justify-center rounded-xl bg-primary/15 text-primary ring-1 ring-primary/30">
             <PartyPopper className="size-6" aria-hidden="true" />
