@@ -22,7 +22,7 @@ import { cvImportRoutes } from './cv-imports/routes.ts'
 import { importRoutes } from './imports/routes.ts'
 import { DRY_RUN_SPREADSHEET_IMPORT, dryRunSpreadsheetImportJob } from './imports/dry-run-job.ts'
 import { RUN_SPREADSHEET_IMPORT, runSpreadsheetImportJob } from './imports/run-job.ts'
-import { refreshAhead } from './cache/refresh-ahead.ts'
+import { refreshAheadAfterCommits } from './cache/refresh-ahead.ts'
 import { EMBEDDED_CREATES_PER_STATEMENT } from './imports/write-batch.ts'
 import { UNDO_SPREADSHEET_IMPORT, undoSpreadsheetImportJob } from './imports/undo-job.ts'
 import { duplicateRoutes } from './duplicates/routes.ts'
@@ -139,7 +139,10 @@ export async function buildApp({
     if (isSecure(cookies, request)) void reply.header('strict-transport-security', HSTS)
   })
   registerCors(app, config.corsOrigins)
-  if (database.watchAuthChanges) await cacheSessionsOn(database.db, database.watchAuthChanges)
+  if (database.watchAuthChanges) {
+    await cacheSessionsOn(database.db, database.watchAuthChanges)
+    await refreshAheadAfterCommits(database.db, database.watchAuthChanges)
+  }
   // After cookie parsing and before any route: every route must declare its access.
   registerAccessControl(app, database.db, config)
   registerTextInputGuard(app)
@@ -159,9 +162,7 @@ export async function buildApp({
   await app.register(talentExportRoutes, { db: database.db })
   await app.register(bulkRoutes, {
     db: database.db,
-    ...(database.engine === 'pglite'
-      ? { ...EMBEDDED_BULK_OPTIONS, afterWrite: () => refreshAhead(database.db) }
-      : {}),
+    ...(database.engine === 'pglite' ? EMBEDDED_BULK_OPTIONS : {}),
   })
   await app.register(duplicateRoutes, { db: database.db, phoneRegion: config.defaultPhoneRegion })
   app.decorate(
@@ -215,11 +216,8 @@ function jobHandlers(
   config: Config,
 ): Record<string, JobHandler> {
   const { db } = database
-  // On the embedded engine a request waits for any transaction under way, and a statement holds
-  // the server's thread: an import writes in short statements, and between its batches the pages
-  // people look at are loaded for the version just committed.
+  // On the embedded engine a statement holds the server's thread: an import writes in short ones.
   const embedded = database.engine === 'pglite'
-  const afterBatch = embedded ? () => refreshAhead(db) : undefined
   return {
     [TABLE_UPKEEP]: tableUpkeepJob(db),
     [SCAN_DUPLICATES]: scanDuplicatesJob(db, config.defaultPhoneRegion, [
@@ -234,9 +232,8 @@ function jobHandlers(
     [RUN_SPREADSHEET_IMPORT]: runSpreadsheetImportJob(db, {
       phoneRegion: config.defaultPhoneRegion,
       createsPerStatement: embedded ? EMBEDDED_CREATES_PER_STATEMENT : undefined,
-      afterBatch,
     }),
-    [UNDO_SPREADSHEET_IMPORT]: undoSpreadsheetImportJob(db, afterBatch),
+    [UNDO_SPREADSHEET_IMPORT]: undoSpreadsheetImportJob(db),
   }
 }
 

@@ -14,16 +14,7 @@ import type { Db } from '../db/open.ts'
 import { listRecentBulk } from './recent.ts'
 import { runBulk, undoBulk, type BulkOptions } from './service.ts'
 
-export type BulkRoutesOptions = {
-  db: Db
-  /**
-   * Embedded engine: after an action or an undo commits, load the pages people were just looking
-   * at for the new data version before answering (cache/refresh-ahead.ts). Otherwise the first
-   * list requests after the commit wait out the next transaction, and an Undo clicked right away
-   * is one: ~2.3 s (docs/performance.md, stop 34).
-   */
-  afterWrite?: () => Promise<void>
-} & BulkOptions
+export type BulkRoutesOptions = { db: Db } & BulkOptions
 
 /**
  * 100,000 ids are about 800 KB of JSON: this one route takes up to 2 MiB (the app's limit is
@@ -34,7 +25,7 @@ export const BULK_BODY_LIMIT = 2 * 1024 * 1024
 /** Issue 19 bulk actions; who may do what is in service.ts. */
 export const bulkRoutes: FastifyPluginCallback<BulkRoutesOptions> = (
   base,
-  { db, afterWrite, ...options },
+  { db, ...options },
   done,
 ) => {
   const app = base.withTypeProvider<ZodTypeProvider>()
@@ -48,9 +39,7 @@ export const bulkRoutes: FastifyPluginCallback<BulkRoutesOptions> = (
       response: { 200: bulkResultSchema },
     },
     handler: async (request) => {
-      const result = await runBulk(db, request.body, requireViewer(request).user, options)
-      await afterWrite?.()
-      return result
+      return runBulk(db, request.body, requireViewer(request).user, options)
     },
   })
 
@@ -62,9 +51,7 @@ export const bulkRoutes: FastifyPluginCallback<BulkRoutesOptions> = (
       response: { 200: bulkUndoResultSchema },
     },
     handler: async (request) => {
-      const result = await undoBulk(db, request.params.id, requireViewer(request).user, options)
-      await afterWrite?.()
-      return result
+      return undoBulk(db, request.params.id, requireViewer(request).user, options)
     },
   })
 

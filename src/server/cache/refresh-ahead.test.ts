@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { expect, vi } from 'vitest'
 import { apiTest as test } from '#tests/support/api-test.ts'
+import { testEngine } from '#tests/support/test-database.ts'
 import { dataVersions } from '../db/schema.ts'
 import {
   noteAsked,
@@ -82,3 +83,48 @@ test(`a page nobody asked for in ${REFRESH_AHEAD_WITHIN_MS / 1000} s is not load
     vi.useRealTimers()
   }
 })
+
+// The embedded engine refreshes after every commit that moves the talents' data version, whoever
+// wrote: here a single delete through the API. DDL fires no trigger, so with the table renamed
+// away only a page cached for the new version can answer.
+test.runIf(testEngine() === 'pglite')(
+  'PGlite: after any write that moves the data version, the list just looked at is cached for it',
+  async ({ api }) => {
+    const db = api.database.db
+    const admin = await api.as('admin')
+    const kept = await api.makeTalent({ fullName: 'Ada Byron', email: 'ada@example.com' })
+    const removed = await api.makeTalent({ fullName: 'Bo Chen', email: 'bo@example.com' })
+    const list = () => admin.inject('GET', '/api/talents?limit=50')
+    expect((await list()).json()).toHaveLength(2)
+
+    const response = await admin.inject('DELETE', `/api/talents/${String(removed)}`)
+    expect(response.statusCode, response.body).toBe(200)
+
+    await db.execute(sql`ALTER TABLE talents RENAME TO talents_aside`)
+    try {
+      const after = await list()
+      expect(after.statusCode, after.body).toBe(200)
+      expect(after.json()).toMatchObject([{ id: kept }])
+      expect(after.headers['x-total-count']).toBe('1')
+    } finally {
+      await db.execute(sql`ALTER TABLE talents_aside RENAME TO talents`)
+    }
+  },
+)
+
+test.runIf(testEngine() === 'pglite')(
+  'PGlite: a transaction that leaves the data version alone loads nothing again',
+  async ({ api }) => {
+    const db = api.database.db
+    const reload = vi.fn(() => Promise.resolve())
+    noteAsked(db, 'a page', reload)
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT 1`)
+    })
+    expect(reload).not.toHaveBeenCalled()
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`UPDATE data_versions SET version = version + 1 WHERE name = 'talents'`)
+    })
+    expect(reload).toHaveBeenCalledTimes(1)
+  },
+)

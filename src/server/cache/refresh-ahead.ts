@@ -31,12 +31,12 @@ export function noteAsked(db: Db, key: string, reload: Reload): void {
 }
 
 /**
- * Refresh-ahead for a writer that commits in batches on the embedded engine (issue 18). There a
- * request that misses the caches waits for any transaction under way, and an import moves the
- * data version with every batch: the first requests after each commit waited for the whole next
- * batch. Called between batches, this loads the most recently asked keys for the version just
- * committed, so requests during the next batch find them cached (loads under way are shared with
- * the requests that miss meanwhile, load-once.ts). A failed reload is left to the next request.
+ * Refresh-ahead on the embedded engine (issue 18). There a request that misses the caches waits
+ * for any transaction under way, and an import moves the data version with every batch: the first
+ * requests after each commit waited for the whole next batch. Run after a commit, this loads the
+ * most recently asked keys for the version just committed, so requests during the next
+ * transaction find them cached (loads under way are shared with the requests that miss meanwhile,
+ * load-once.ts). A failed reload is left to the next request.
  */
 export async function refreshAhead(db: Db): Promise<void> {
   const since = Date.now() - REFRESH_AHEAD_WITHIN_MS
@@ -49,4 +49,40 @@ export async function refreshAhead(db: Db): Promise<void> {
   if (!row) return
   const version = Number(row.version)
   await Promise.all(reloads.map(({ reload }) => reload(version).catch(() => undefined)))
+}
+
+/** 'data_versions:talents=42': a commit moved the talents' data version (migration 0022). */
+const TALENTS_VERSION_MOVE = /^data_versions:talents=\d+$/
+
+const refreshing = new WeakSet<Db>()
+
+/**
+ * Embedded engine: every transaction that moves the talents' data version is followed, before its
+ * writer goes on, by a refresh-ahead. The version moves where the writers commit, so this one
+ * place covers them all: a request's edit, merge or bulk action, an import's batches, a CV's text
+ * becoming searchable. Without it, the first list requests after a commit missed the caches and
+ * waited out whatever transaction came next: an Undo clicked at once, the import's next batch
+ * (docs/decisions/013-refresh-ahead-after-commits.md).
+ *
+ * `watch` reports each notification before the query that caused it returns, so a move seen
+ * between a transaction's start and its end is that transaction's: the embedded engine runs one
+ * transaction at a time.
+ */
+export async function refreshAheadAfterCommits(
+  db: Db,
+  watch: (onChange: (payload: string) => void) => Promise<void>,
+): Promise<void> {
+  if (refreshing.has(db)) return
+  refreshing.add(db)
+  let moves = 0
+  await watch((payload) => {
+    if (TALENTS_VERSION_MOVE.test(payload)) moves += 1
+  })
+  const transaction = db.transaction.bind(db)
+  db.transaction = async (run, config) => {
+    const before = moves
+    const result = await transaction(run, config)
+    if (moves !== before) await refreshAhead(db)
+    return result
+  }
 }

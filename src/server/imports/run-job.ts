@@ -7,7 +7,7 @@ import type { Actor } from '../db/rows.ts'
 import { users } from '../db/schema.ts'
 import { spreadsheetImports } from '../db/import-schema.ts'
 import type { Job } from '../jobs/queue.ts'
-import type { AfterBatch, JobHandler } from '../jobs/runner.ts'
+import type { JobHandler } from '../jobs/runner.ts'
 import { queueTableUpkeep, UPKEEP_AFTER_ROWS } from '../jobs/table-upkeep.ts'
 import { planRows } from './plan-rows.ts'
 import { countDataRows } from './read-table.ts'
@@ -22,7 +22,6 @@ type RunOptions = {
   phoneRegion: CountryCode | undefined
   /** New talents per INSERT (write-batch.ts); the whole batch unless set. */
   createsPerStatement?: number
-  afterBatch?: AfterBatch
 }
 
 /**
@@ -88,7 +87,6 @@ async function runImport(db: Db, importId: number, options: RunOptions): Promise
         })
         .where(eq(spreadsheetImports.id, importId))
     })
-    await options.afterBatch?.()
   })
   await db.transaction(async (tx) => {
     await tx

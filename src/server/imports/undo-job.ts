@@ -16,7 +16,7 @@ import { changeSetRows, changeSets } from '../db/change-schema.ts'
 import { spreadsheetImports } from '../db/import-schema.ts'
 import { ConflictError, NotFoundError } from '../errors.ts'
 import { enqueueJob, type Job } from '../jobs/queue.ts'
-import type { AfterBatch, JobHandler } from '../jobs/runner.ts'
+import type { JobHandler } from '../jobs/runner.ts'
 import { queueTableUpkeep, UPKEEP_AFTER_ROWS } from '../jobs/table-upkeep.ts'
 import { importFor } from './uploads.ts'
 
@@ -178,7 +178,7 @@ async function markFailed(db: Db, importId: number): Promise<void> {
     )
 }
 
-export function undoSpreadsheetImportJob(db: Db, afterBatch?: AfterBatch): JobHandler {
+export function undoSpreadsheetImportJob(db: Db): JobHandler {
   return async (job: Job) => {
     const { importId } = payloadSchema.parse(job.payload)
     try {
@@ -186,7 +186,6 @@ export function undoSpreadsheetImportJob(db: Db, afterBatch?: AfterBatch): JobHa
         // Requests get a turn between batches: on the embedded engine each query resolves as a
         // microtask, so back-to-back batches would hold the event loop (runner.ts).
         await setImmediatePromise()
-        await afterBatch?.()
       }
     } catch (error) {
       // Out of attempts: the screen stops showing progress and offers Undo again, which goes on.

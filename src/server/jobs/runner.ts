@@ -6,9 +6,6 @@ import { claimJob, completeJob, failJob, type Job } from './queue.ts'
 
 export type JobHandler = (job: Job) => Promise<void>
 
-/** What a job that writes in batches calls after each commit (app.ts: refresh-ahead, embedded). */
-export type AfterBatch = () => Promise<void>
-
 export type JobRunnerOptions = {
   db: Db
   handlers: Record<string, JobHandler>
