@@ -65,6 +65,10 @@ async function switchTheme(page: Page, theme: (typeof THEMES)[number]) {
 
 /** Every WCAG 2 A/AA rule in the first theme, then the colour rules in each other theme. */
 async function audit(page: Page, screen: string, found: Found[]) {
+  // Colours are read once every transition has ended (0.01 ms each, with reduced motion).
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running'),
+  )
   const [first, ...others] = THEMES
   await axe(page, `${screen} (${first})`, found)
   for (const theme of others) {
@@ -93,6 +97,9 @@ function report(found: Found[]): string {
 test.describe('accessibility in every theme', () => {
   // What most people see: translucent surfaces, blurred behind (fixtures.ts).
   test.use({ reducedTransparency: false })
+  // The longest file (~3 min of a worker): its journeys are independent, each with its own data,
+  // so both workers share them instead of one running them all.
+  test.describe.configure({ mode: 'parallel' })
 
   test('sign-in, password screens and the 404 page', async ({ page }) => {
     // Two axe runs on each of four screens, the first of them warming the browser.
@@ -364,6 +371,10 @@ test.describe('accessibility in every theme', () => {
     await audit(page, 'import mapping', found)
     await page.getByRole('button', { name: 'Check the rows' }).click()
     await expect(page.getByRole('region', { name: 'What the import will do' })).toBeVisible()
+    // The check is over: both buttons are enabled again (a run mid-change read a button's colours
+    // halfway between its disabled and its enabled look).
+    await expect(page.getByRole('button', { name: 'Check the rows again' })).toBeEnabled()
+    await expect(page.getByRole('button', { name: /^Import [\d,]+ talents?$/ })).toBeEnabled()
     await audit(page, 'import check', found)
 
     await page.goto('/dashboard/cv-imports')
