@@ -19,6 +19,8 @@ import { formatSummary, type StageResult } from './test-all/summary.ts'
 
 type Stage = { name: string; command: string }
 
+const KEPT_LINES = 2000
+
 const STAGES: Stage[][] = [
   [
     // The three parts of `npm run lint`, side by side: one after the other, ESLint's 60 s
@@ -45,18 +47,21 @@ function run({ name, command }: Stage): Promise<StageResult> {
   return new Promise((resolve) => {
     const child = spawn(command, { shell: true, stdio: ['ignore', 'pipe', 'pipe'] })
     const prefix = `[${name}] `
+    const kept: string[] = [] // the stage's last lines, for the failure excerpt at the end
     const relay = (out: NodeJS.WriteStream) => {
       let partial = ''
       return (chunk: Buffer) => {
         const lines = (partial + chunk.toString('utf8')).split('\n')
         partial = lines.pop() ?? ''
         for (const line of lines) out.write(`${prefix}${line}\n`)
+        kept.push(...lines)
+        if (kept.length > KEPT_LINES) kept.splice(0, kept.length - KEPT_LINES)
       }
     }
     child.stdout.on('data', relay(process.stdout))
     child.stderr.on('data', relay(process.stderr))
     child.on('close', (code) => {
-      resolve({ name, ok: code === 0, seconds: (Date.now() - started) / 1000 })
+      resolve({ name, ok: code === 0, seconds: (Date.now() - started) / 1000, lines: kept })
     })
   })
 }

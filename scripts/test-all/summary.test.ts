@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatSummary } from './summary.ts'
+import { failureExcerpt, formatSummary } from './summary.ts'
 
 describe('formatSummary (issue 14 item 9: each stage’s time printed at the end)', () => {
   it('lists each stage with its verdict and time, and names the failures', () => {
@@ -19,5 +19,41 @@ describe('formatSummary (issue 14 item 9: each stage’s time printed at the end
     expect(formatSummary([{ name: 'vitest', ok: true, seconds: 1 }], 1)).toContain(
       'all stages passed',
     )
+  })
+})
+
+describe('failureExcerpt (a failure stays in sight at the end of the CI log)', () => {
+  it('starts at the failure report and drops the colour codes', () => {
+    const lines = [
+      ' ✓ a passing test',
+      '\u001b[31m⎯⎯⎯⎯ Failed Tests 1 ⎯⎯⎯⎯\u001b[39m',
+      ' FAIL  api-pglite  src/server/x.test.ts > it does a thing',
+      'AssertionError: expected 1 to be 2',
+    ]
+    expect(failureExcerpt(lines)).toEqual([
+      '⎯⎯⎯⎯ Failed Tests 1 ⎯⎯⎯⎯',
+      ' FAIL  api-pglite  src/server/x.test.ts > it does a thing',
+      'AssertionError: expected 1 to be 2',
+    ])
+  })
+
+  it('falls back to the last lines, at most 40, when there is no report heading', () => {
+    const lines = Array.from({ length: 100 }, (_, i) => `line ${i}`)
+    const excerpt = failureExcerpt(lines)
+    expect(excerpt).toHaveLength(40)
+    expect(excerpt.at(-1)).toBe('line 99')
+  })
+
+  it('is printed before the stage times for each failed stage only', () => {
+    const text = formatSummary(
+      [
+        { name: 'vitest', ok: false, seconds: 1, lines: ['Failed Tests 1', 'boom'] },
+        { name: 'e2e', ok: true, seconds: 1, lines: ['fine'] },
+      ],
+      2,
+    )
+    expect(text).toContain('What vitest said about its failure:\n  Failed Tests 1\n  boom')
+    expect(text).not.toContain('fine')
+    expect(text.indexOf('boom')).toBeLessThan(text.indexOf('Stage times:'))
   })
 })

@@ -1,14 +1,42 @@
-export type StageResult = { name: string; ok: boolean; seconds: number }
+export type StageResult = { name: string; ok: boolean; seconds: number; lines?: string[] }
 
-/** The table `npm test` ends with: each stage, its verdict and its time, then the wall time. */
+const EXCERPT_LINES = 40
+// Vitest and Playwright both open their failure report with a heading like this one.
+const FAILURE_HEADING = /Failed Tests \d+|^\s+\d+ failed$/
+// eslint-disable-next-line no-control-regex -- colour codes are control characters by definition
+const COLOUR = /\u001b\[[0-9;]*m/g
+
+/**
+ * What a failed stage said about its failure, kept short: CI shows only the end of the log, and a
+ * failure printed before two more stages' output was out of sight there.
+ */
+export function failureExcerpt(lines: string[]): string[] {
+  const plain = lines.map((line) => line.replace(COLOUR, ''))
+  const heading = plain.findIndex((line) => FAILURE_HEADING.test(line))
+  const from = heading >= 0 ? heading : Math.max(0, plain.length - EXCERPT_LINES)
+  return plain.slice(from, from + EXCERPT_LINES)
+}
+
+/**
+ * The text `npm test` ends with: what each failed stage said, then each stage, its verdict and its
+ * time, then the wall time.
+ */
 export function formatSummary(results: StageResult[], wallSeconds: number): string {
   const width = Math.max(...results.map((r) => r.name.length), 'total'.length)
   const rows = results.map(
     (r) => `  ${r.name.padEnd(width)}  ${r.ok ? 'passed' : 'FAILED'}  ${r.seconds.toFixed(1)} s`,
   )
-  const failed = results.filter((r) => !r.ok).map((r) => r.name)
-  const verdict = failed.length ? `FAILED: ${failed.join(', ')}` : 'all stages passed'
+  const failed = results.filter((r) => !r.ok)
+  const excerpts = failed.flatMap((r) => [
+    '',
+    `What ${r.name} said about its failure:`,
+    ...failureExcerpt(r.lines ?? []).map((line) => `  ${line}`),
+  ])
+  const verdict = failed.length
+    ? `FAILED: ${failed.map((r) => r.name).join(', ')}`
+    : 'all stages passed'
   return [
+    ...excerpts,
     '',
     'Stage times:',
     ...rows,
