@@ -5,10 +5,17 @@ import { appliedVersion, migrationsUpTo, shippedMigrations } from './schema-vers
 
 /**
  * Tables a fresh migration fills on its own (0003: the default tags; 0005: the data version
- * counter; 0024: the pool's size); restore replaces their rows with the backup's. A migration that seeds another table
- * adds it here (the backup test fails until it does: restore would call the database not empty).
+ * counter; 0019 and 0027: the typo dictionary; 0024: the pool's size); restore replaces their
+ * rows with the backup's. A migration that seeds another table adds it here (the backup test
+ * fails until it does: restore would call the database not empty).
  */
-const FILLED_BY_MIGRATIONS = new Set(['tags', 'data_versions', 'search_words', 'row_counts'])
+const FILLED_BY_MIGRATIONS = new Set([
+  'tags',
+  'data_versions',
+  'search_words',
+  'search_word_variants',
+  'row_counts',
+])
 
 /** db:restore refuses; the message says why and what to do, and is shown as is. */
 export class RestoreRefusedError extends Error {}

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { ParsedQuery } from '#shared/search/parse-query.ts'
 import type { TextTerm } from '#shared/search/find-hits.ts'
-import { typoBudget } from '#shared/search/typo.ts'
+import { osaDistance, typoBudget } from '#shared/search/typo.ts'
 import type { Db } from '../db/open.ts'
 import { rawRows } from '../db/raw-rows.ts'
 
@@ -18,11 +18,10 @@ export type Corrections = ReadonlyMap<string, readonly string[]>
 export const NO_CORRECTIONS: Corrections = new Map()
 
 /**
- * How many dictionary words, nearest to a typed word by trigrams, are checked for being what it
- * meant. Nearest first through the GiST index (KNN), so no similarity threshold has to be set on
- * the session: `pyhton` is only 0.273 similar to python, under pg_trgm's default 0.3.
+ * At most this many corrections per typed word, the nearest first: a short common word may be
+ * one letter away from dozens of words, and each becomes a term of every statement of the page.
  */
-const TYPO_CANDIDATES = 30
+const MAX_CORRECTIONS = 30
 
 /** Whether the rules correct this term: a positive word (not a phrase) with a typo budget. */
 export function isCorrectable(term: TextTerm): boolean {
@@ -41,9 +40,9 @@ export function correctableWords(parsed: ParsedQuery | undefined): string[] {
 }
 
 /**
- * Every correctable word's corrections in ONE query (none when there is no such word): for each,
- * the TYPO_CANDIDATES nearest dictionary words (search_words, migration 0019, GiST KNN in a
- * lateral join), kept when optimal-string-alignment distance is within the word's budget (an
+ * Every correctable word's corrections in ONE query (none when there is no such word): the
+ * dictionary words sharing a deletion with the typed word (search_word_variants, migration 0027,
+ * decision 014), kept when optimal-string-alignment distance is within the word's budget (an
  * adjacent swap is one typo). The typed word is folded as the documents are (search_unaccent).
  */
 export async function lookUpCorrections(
@@ -52,25 +51,39 @@ export async function lookUpCorrections(
 ): Promise<Corrections> {
   const words = correctableWords(parsed)
   if (words.length === 0) return NO_CORRECTIONS
+  const budgets = new Map(words.map((word) => [word, typoBudget(word)]))
   const typed = sql.join(
-    words.map((word) => sql`(${word}::text, ${typoBudget(word)}::int)`),
+    words.map((word) => sql`(${word}::text, ${budgets.get(word)}::int)`),
     sql`, `,
   )
-  const rows = await rawRows<{ typed: string; word: string }>(
+  const rows = await rawRows<{ typed: string; folded: string; word: string }>(
     db,
-    sql`select t.typed, c.word
+    sql`select distinct t.typed, f.folded, v.word
       from (values ${typed}) as t(typed, budget)
       cross join lateral (select search_unaccent(t.typed) as folded) f
-      cross join lateral (select w.word from search_words w
-        order by w.word <-> f.folded limit ${TYPO_CANDIDATES}) c
-      where c.word <> f.folded and abs(length(c.word) - length(f.folded)) <= t.budget
-        and search_osa_distance(c.word, f.folded) <= t.budget
-      order by t.typed, c.word`,
+      cross join lateral unnest(search_word_deletions(f.folded, t.budget)) d(variant)
+      join search_word_variants v on v.variant = d.variant
+      where length(v.word) - length(v.variant) <= t.budget
+        and v.word <> f.folded and abs(length(v.word) - length(f.folded)) <= t.budget`,
   )
-  const corrections = new Map<string, string[]>(words.map((word) => [word, []]))
-  for (const row of rows) corrections.get(row.typed)?.push(row.word)
+  const found = new Map<string, { word: string; distance: number }[]>(words.map((w) => [w, []]))
+  for (const row of rows) {
+    const budget = budgets.get(row.typed) ?? 0
+    const distance = osaDistance(row.folded, row.word, budget)
+    if (distance <= budget) found.get(row.typed)?.push({ word: row.word, distance })
+  }
+  const corrections = new Map<string, string[]>()
+  for (const [word, candidates] of found) {
+    const nearest = candidates
+      .sort((a, b) => a.distance - b.distance || compare(a.word, b.word))
+      .slice(0, MAX_CORRECTIONS)
+    corrections.set(word, nearest.map((c) => c.word).sort(compare))
+  }
   return corrections
 }
+
+/** Code-point order, as the database's `order by` gave before (C collation). */
+const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
 
 /** A lexeme as tsquery text: quoted, its quotes and backslashes escaped. */
 function lexeme(word: string): string {

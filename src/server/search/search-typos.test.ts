@@ -67,6 +67,21 @@ test('pyhton finds Python, kubernets finds Kubernetes in a CV; java never finds 
   // Attaching and reading a CV takes a job: more than the default 30 s on a loaded machine.
 }, 90_000)
 
+test('a word is corrected to even when dozens of closer-looking words crowd it', async ({
+  api,
+}) => {
+  // 'pyhtonaa' … share six of pyhton's trigrams (similarity 0.6) but are two letters away;
+  // python shares three (0.27) and is one swap away. Read by trigram distance, the 30 nearest
+  // words were all crowders, and python was never offered.
+  const crowders = Array.from(
+    { length: 40 },
+    (_, i) => `pyhton${'abcdefgh'[i % 8]}${'ijklm'[i % 5]}`,
+  )
+  await setNotes(api, await api.makeTalent({ fullName: 'Dee Coy' }), crowders.join(' '))
+  await setNotes(api, await api.makeTalent({ fullName: 'Ada Lovelace' }), 'python')
+  expect(await names(api, 'pyhton ')).toEqual(['Ada Lovelace'])
+})
+
 test('exact hits rank above corrected ones in the same field', async ({ api }) => {
   const typed = await api.makeTalent({ fullName: 'Tess Typed', email: 'a@x.test' })
   const right = await api.makeTalent({ fullName: 'Rita Right', email: 'b@x.test' })
