@@ -1,17 +1,8 @@
-/**
- * Subscribes to "a session, a user or a data version changed" (migrations 0006 and 0022): the
- * listener gets each notification's payload, which `SessionCache.apply` reads.
- */
-export type WatchAuthChanges = (onChange: (payload: string) => void) => Promise<void>
+import { readChangeNotice } from '../db/change-notices.ts'
 
 // Far more than the people signed in to one embedded server; only a bound against a flood of
 // logins, not an eviction policy anyone should meet.
 const MAX_ENTRIES = 10_000
-
-/** 'data_versions:talents=42': the talents' data version became 42 (migration 0022). */
-const VERSION_CHANGE = /^data_versions:(?<name>[^=]+)=(?<version>\d+)$/
-/** 'sessions:seen:7=1795…': session 7 was last seen at that epoch millisecond (migration 0026). */
-const SESSION_SEEN = /^sessions:seen:(?<id>\d+)=(?<at>\d+)$/
 
 /**
  * How an entry takes a new last-seen time: the entry as it is then, or undefined when it is not
@@ -89,20 +80,19 @@ export class SessionCache<Entry> {
    * anything else forgets everything.
    */
   apply(payload: string): void {
-    const seen = SESSION_SEEN.exec(payload)?.groups
-    if (seen) {
-      this.noteSeen(Number(seen.id), new Date(Number(seen.at)))
+    const notice = readChangeNotice(payload)
+    if (notice.kind === 'seen') {
+      this.noteSeen(notice.sessionId, notice.seenAt)
       return
     }
-    const move = VERSION_CHANGE.exec(payload)?.groups
-    if (!move) {
+    if (notice.kind === 'other') {
       this.invalidate()
       return
     }
     // Only the talents' version is read with a session; another name changes nothing here.
-    if (move.name !== 'talents') return
+    if (notice.name !== 'talents') return
     this.#versionGeneration += 1
-    this.#talentsVersion = Number(move.version)
+    this.#talentsVersion = notice.version
   }
 
   /** Something changed: forget everything, and refuse lookups that began before now. */

@@ -3,11 +3,12 @@ import { and, eq, ne, sql } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import { decodeAuthToken, encodeAuthToken } from '#shared/auth.ts'
 import type { Config } from '../config.ts'
+import type { WatchChanges } from '../db/change-notices.ts'
 import type { Db } from '../db/open.ts'
 import { dataVersions, sessions, users } from '../db/schema.ts'
 import type { UserRow } from '../db/rows.ts'
 import { deleteUserChallenges } from './mfa/challenges.ts'
-import { SessionCache, type WatchAuthChanges } from './session-cache.ts'
+import { SessionCache } from './session-cache.ts'
 
 // Writing lastSeenAt on every request would double the database work; a minute is precise enough
 // for a 30-minute idle timeout.
@@ -197,7 +198,7 @@ type CachedSession = Omit<ResolvedSession, 'dataVersion'>
 const caches = new WeakMap<Db, SessionCache<CachedSession>>()
 
 /** Starts caching session lookups on `db`, invalidated by `watch`. Idempotent per database. */
-export async function cacheSessionsOn(db: Db, watch: WatchAuthChanges): Promise<void> {
+export async function cacheSessionsOn(db: Db, watch: WatchChanges): Promise<void> {
   if (caches.has(db)) return
   const cache = new SessionCache<CachedSession>((entry, sessionId, seenAt) =>
     entry.session.id === sessionId

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import { readChangeNotice, type WatchChanges } from '../db/change-notices.ts'
 import type { Db } from '../db/open.ts'
 import { dataVersions } from '../db/schema.ts'
 
@@ -36,23 +37,25 @@ export function noteAsked(db: Db, key: string, reload: Reload): void {
  * requests after each commit waited for the whole next batch. Run after a commit, this loads the
  * most recently asked keys for the version just committed, so requests during the next
  * transaction find them cached (loads under way are shared with the requests that miss meanwhile,
- * load-once.ts). A failed reload is left to the next request.
+ * load-once.ts). A failed reload is left to the next request. `committed` is the version when the
+ * caller knows it (a commit's notification says it); otherwise it is read.
  */
-export async function refreshAhead(db: Db): Promise<void> {
+export async function refreshAhead(db: Db, committed?: number): Promise<void> {
   const since = Date.now() - REFRESH_AHEAD_WITHIN_MS
   const reloads = [...(asked.get(db)?.values() ?? [])].filter((entry) => entry.at >= since)
   if (reloads.length === 0) return
+  const version = committed ?? (await talentsVersion(db))
+  if (version === undefined) return
+  await Promise.all(reloads.map(({ reload }) => reload(version).catch(() => undefined)))
+}
+
+async function talentsVersion(db: Db): Promise<number | undefined> {
   const [row] = await db
     .select({ version: dataVersions.version })
     .from(dataVersions)
     .where(eq(dataVersions.name, 'talents'))
-  if (!row) return
-  const version = Number(row.version)
-  await Promise.all(reloads.map(({ reload }) => reload(version).catch(() => undefined)))
+  return row ? Number(row.version) : undefined
 }
-
-/** 'data_versions:talents=42': a commit moved the talents' data version (migration 0022). */
-const TALENTS_VERSION_MOVE = /^data_versions:talents=\d+$/
 
 const refreshing = new WeakSet<Db>()
 
@@ -68,21 +71,22 @@ const refreshing = new WeakSet<Db>()
  * between a transaction's start and its end is that transaction's: the embedded engine runs one
  * transaction at a time.
  */
-export async function refreshAheadAfterCommits(
-  db: Db,
-  watch: (onChange: (payload: string) => void) => Promise<void>,
-): Promise<void> {
+export async function refreshAheadAfterCommits(db: Db, watch: WatchChanges): Promise<void> {
   if (refreshing.has(db)) return
   refreshing.add(db)
   let moves = 0
+  let latest: number | undefined
   await watch((payload) => {
-    if (TALENTS_VERSION_MOVE.test(payload)) moves += 1
+    const notice = readChangeNotice(payload)
+    if (notice.kind !== 'version' || notice.name !== 'talents') return
+    moves += 1
+    latest = notice.version
   })
   const transaction = db.transaction.bind(db)
   db.transaction = async (run, config) => {
     const before = moves
     const result = await transaction(run, config)
-    if (moves !== before) await refreshAhead(db)
+    if (moves !== before) await refreshAhead(db, latest)
     return result
   }
 }

@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import { serverPath } from '../server-files.ts'
+import type { WatchChanges } from './change-notices.ts'
 import { takeTurnsBetweenStatements } from './pglite-turns.ts'
 import * as schema from './schema.ts'
 
@@ -36,10 +37,10 @@ export type OpenDatabase = {
   ping: () => Promise<boolean>
   /**
    * Embedded engine only: calls back whenever sessions, users or data versions change, before
-   * the changing query returns, with the notification's payload (migrations 0006 and 0022;
-   * auth/session-cache.ts).
+   * the changing query returns, with the notification's payload (migrations 0006, 0022 and 0026;
+   * read by change-notices.ts).
    */
-  watchAuthChanges?: (onChange: (payload: string) => void) => Promise<void>
+  watchAuthChanges?: WatchChanges
   close: () => Promise<void>
 }
 
