@@ -45,7 +45,7 @@ export function SidePanel({ id, onNavigate, onClose }: SidePanelProps) {
     <>
       <div
         aria-hidden="true"
-        className="fixed inset-0 top-14 z-30 animate-fade-in bg-black/50 backdrop-blur-[1px] md:hidden reduce-transparency:bg-black/80"
+        className="fixed inset-0 top-14 z-40 animate-fade-in bg-black/50 backdrop-blur-[1px] md:hidden reduce-transparency:bg-black/80"
         onClick={onClose}
       />
       <nav
