@@ -105,8 +105,8 @@ test.describe('on a 390 × 844 phone', () => {
     // The panel's backdrop covers the floating buttons too: a tap there closes the panel.
     const addTalent = await page.getByRole('button', { name: 'Add talent' }).boundingBox()
     const onTop = await page.evaluate(
-      ([x, y]) => document.elementFromPoint(x, y)?.closest('button')?.ariaLabel ?? 'the backdrop',
-      [(addTalent?.x ?? 0) + 28, (addTalent?.y ?? 0) + 28],
+      ({ x, y }) => document.elementFromPoint(x, y)?.closest('button')?.ariaLabel ?? 'the backdrop',
+      { x: (addTalent?.x ?? 0) + 28, y: (addTalent?.y ?? 0) + 28 },
     )
     expect(onTop).toBe('the backdrop')
     await page.getByRole('navigation').getByRole('link', { name: 'Settings' }).click()
