@@ -1,34 +1,15 @@
 import { sql } from 'drizzle-orm'
-import { expect, vi } from 'vitest'
+import { expect } from 'vitest'
 import { z } from 'zod'
 import { talentSchema } from '#shared/talent.ts'
 import { apiTest as test, type Api } from '#tests/support/api-test.ts'
-import type { Db } from '../db/open.ts'
+import { recordStatements } from '#tests/support/record-statements.ts'
 
 /**
  * Issue 17 item 1, per request: a search's typo corrections are looked up once — one query for
  * every word to correct — and the page, its rank and its count carry them as constants. On both
  * engines: every statement the app sends is read off the driver's client.
  */
-
-type Queryable = { query: (...args: unknown[]) => unknown }
-
-function isQueryable(value: unknown): value is Queryable {
-  return typeof value === 'object' && value !== null && 'query' in value
-}
-
-/** The text of each statement sent through `db`'s client (PGlite or the pg pool) from now on. */
-function recordStatements(db: Db): { texts: () => string[]; stop: () => void } {
-  const client: unknown = '$client' in db ? db.$client : undefined
-  if (!isQueryable(client)) throw new Error('The database has no client to watch')
-  const spy = vi.spyOn(client, 'query')
-  const textOf = (first: unknown): string =>
-    typeof first === 'string' ? first : z.object({ text: z.string() }).parse(first).text
-  return {
-    texts: () => spy.mock.calls.map(([first]) => textOf(first)),
-    stop: () => spy.mockRestore(),
-  }
-}
 
 /** The dictionary's table, in every statement that looks up corrections. */
 const DICTIONARY = 'search_word_variants'

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { expect, test as plainTest } from 'vitest'
 import { apiTestWith, type Api } from '#tests/support/api-test.ts'
+import { recordStatements } from '#tests/support/record-statements.ts'
 import { chooseTotal, roundEstimate } from './count.ts'
 
 /**
@@ -48,6 +49,19 @@ test('a broad filter or search past the bound answers the estimate, flagged', as
   expect(broad.total).toBeGreaterThan(5)
   // A repeat comes from the count cache, flag and all.
   expect((await list(api, { q: 'python ', limit: '10' })).estimated).toBe('true')
+})
+
+test('a query the planner sees far past the bound is not counted at all', async ({ api }) => {
+  await seedPool(api)
+  const recorder = recordStatements(api.database.db)
+  try {
+    // 40 of 40 know python: the estimate is eight times the bound of 5.
+    const broad = await list(api, { q: 'python ', limit: '10' })
+    expect(broad.estimated).toBe('true')
+    expect(recorder.texts().filter((text) => text.includes('count(*)'))).toEqual([])
+  } finally {
+    recorder.stop()
+  }
 })
 
 test('selective queries, and the whole pool, stay exact and unflagged', async ({ api }) => {

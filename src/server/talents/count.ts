@@ -119,14 +119,20 @@ async function estimatedRows(db: Db, where: SQL | undefined, pool: number): Prom
 }
 
 /**
+ * Past this many times the exact bound, the planner's estimate is answered without counting: a
+ * word in 20,000 of 100,000 talents cost 112 ms to count to 10,001, as much as its ranked page
+ * (docs/performance.md, stop 36). Twice the bound leaves room for the planner to be wrong: its
+ * estimates of a word kept in ANALYZE's statistics were within 10 %.
+ */
+const SURELY_PAST_BOUND = 2
+
+/**
  * X-Total-Count for a list request (issue 17: "exact where it is cheap; for broad queries on
- * large pools it may be an estimate"). The matches are counted up to `exactUpTo + 1` — what a
- * selective query costs anyway, and at most that many rows' worth for a broad one — so any total
- * up to `exactUpTo` is exact. Past it, the planner's estimate (estimatedRows, from the statistics
- * ANALYZE keeps) is answered, rounded: counting a word in 20,000 of 100,000 talents
- * read every match's row, 25-40 ms on PostgreSQL and several times that embedded
- * (docs/performance.md), the half of a broad search's first request that an estimate removes.
- * Without statistics (never analyzed: the estimate stays under the bound it just exceeded) it
+ * large pools it may be an estimate"). The planner's estimate comes first (estimatedRows, from
+ * the statistics ANALYZE keeps: EXPLAIN, nothing read): far past `exactUpTo`, it is the answer,
+ * rounded. Otherwise the matches are counted up to `exactUpTo + 1` — what a selective query costs
+ * anyway — so any total up to `exactUpTo` is exact; past it the estimate is answered. Without
+ * statistics (never analyzed: the estimate stays under the bound the count just exceeded) it
  * counts in full, as before. The whole pool's total stays exact: the stat cards count it anyway
  * (the same cache entry).
  */
@@ -143,13 +149,16 @@ export async function listTotal(
   }
   const load = async (): Promise<ListTotal> => {
     const where = talentWhere(filter, await corrections())
+    const planned = await estimatedRows(db, where, await countTalents(db, {}, dataVersion))
+    if (planned > SURELY_PAST_BOUND * exactUpTo) {
+      return { total: roundEstimate(planned), isEstimated: true }
+    }
     const [row] = await rawRows<{ n: number }>(
       db,
       sql`select count(*)::int as n from (select 1 from ${talents} where ${where ?? sql`true`}
         limit ${exactUpTo + 1}) matches`,
     )
-    const estimate = async () => estimatedRows(db, where, await countTalents(db, {}, dataVersion))
-    const chosen = await chooseTotal(row?.n ?? 0, estimate, exactUpTo)
+    const chosen = await chooseTotal(row?.n ?? 0, () => Promise.resolve(planned), exactUpTo)
     if (chosen) return chosen
     return { total: await countTalents(db, filter, dataVersion, corrections), isEstimated: false }
   }
