@@ -9,12 +9,14 @@ import {
 } from './features/auth/session.ts'
 import { queryClient } from './lib/query-client.ts'
 import { applyTheme, readTheme } from './lib/theme.ts'
+import { startDashboardEarly } from './preload-dashboard.ts'
 import './styles.css'
 
 // The CSP allows no inline scripts, so the stored theme is applied here, before the first render.
 applyTheme(readTheme())
 removeTokenWhenCurrentUserFails(queryClient)
 recheckSessionWhenRefused(queryClient)
+startDashboardEarly(queryClient, window.location)
 
 const container = document.getElementById('root')
 if (container === null) throw new Error('index.html has no #root element')

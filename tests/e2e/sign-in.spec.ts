@@ -3,6 +3,7 @@ import {
   expect,
   holdRequests,
   scriptRequests,
+  signInViaApi,
   signInViaForm,
   test,
   toast,
@@ -63,6 +64,26 @@ test('issue 17: /login asks for the app only after the sign-in screen has painte
   // Once it runs, the app loads and takes over the screen.
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled()
   expect(scripts.length).toBeGreaterThan(1)
+})
+
+test('issue 17: a cold open of /dashboard loads its code beside the session check, its data after it', async ({
+  page,
+}) => {
+  await signInViaApi(page, accounts.user)
+  const scripts = scriptRequests(page)
+  const talentRequests: string[] = []
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/talents') talentRequests.push(request.url())
+  })
+  // A reload or a shared link: the session check is held, as on a slow network.
+  const release = await holdRequests(page, '**/api/auth/me')
+  await page.goto('/dashboard', { waitUntil: 'commit' })
+  await expect.poll(() => scripts.some((path) => path.includes('/dashboard-page-'))).toBe(true)
+  // No data before the server has said the session is good.
+  expect(talentRequests).toEqual([])
+  release()
+  await expect(page.getByRole('searchbox', { name: 'Search talents' })).toBeVisible()
+  await expect.poll(() => talentRequests.length).toBeGreaterThan(0)
 })
 
 test('the button reads Signing in... and is disabled while the request runs', async ({ page }) => {
