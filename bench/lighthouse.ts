@@ -5,6 +5,10 @@
  * fresh Chromium; the median score and metrics are printed. Exit code 1 when a goal is missed.
  *
  *   npm run bench:lighthouse -- --engine postgres|pglite [--talents 100000] [--runs 3] [--build]
+ *     [--only /dashboard] [--reports DIR]
+ *
+ * `--only` measures one page; `--reports` keeps each run's whole Lighthouse report (JSON) in
+ * DIR, for what the score does not say: the LCP element, the requests' timing, the long tasks.
  *
  * Lighthouse (186 MB, 201 packages) is fetched by npx on first use, pinned below, rather than
  * installed with Scout: no test needs it, and every `npm install` and CI run would pay for it.
@@ -12,7 +16,7 @@
  * one Lighthouse expects).
  */
 import { spawn, spawnSync } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { chromium } from 'playwright-core'
@@ -58,6 +62,15 @@ function lighthouseArgs(url: string, formFactor: FormFactor): string[] {
   ]
 }
 
+const argv = process.argv.slice(2)
+const valueOf = (flag: string) => {
+  const at = argv.indexOf(flag)
+  return at >= 0 ? argv[at + 1] : undefined
+}
+const REPORTS_DIR = valueOf('--reports')
+const ONLY_PAGE = valueOf('--only')
+let reportsKept = 0
+
 function lighthouse(args: string[]): Report {
   const result = spawnSync('npx', args, {
     encoding: 'utf8',
@@ -65,6 +78,11 @@ function lighthouse(args: string[]): Report {
     env: { ...process.env, CHROME_PATH: CHROMIUM },
   })
   if (result.status !== 0) throw new Error(`lighthouse failed: ${result.stderr.slice(-2000)}`)
+  if (REPORTS_DIR) {
+    mkdirSync(REPORTS_DIR, { recursive: true })
+    const name = `${++reportsKept}-${new URL(args[2] ?? '').pathname.slice(1)}.json`
+    writeFileSync(path.join(REPORTS_DIR, name), result.stdout)
+  }
   const report = JSON.parse(result.stdout) as Report
   if (report.runtimeError) throw new Error(`lighthouse: ${report.runtimeError.message}`)
   return report
@@ -146,7 +164,6 @@ function metric(reports: Report[], id: keyof typeof METRICS): string {
 }
 
 async function main(): Promise<void> {
-  const argv = process.argv.slice(2)
   const common = parseCommonArgs(argv)
   const talents = argv.includes('--talents') ? common.talents : 100_000
   const runs = argv.includes('--runs') ? common.runs : 3
@@ -159,7 +176,7 @@ async function main(): Promise<void> {
     const pages = [
       { path: '/login', token: undefined },
       { path: '/dashboard', token },
-    ]
+    ].filter((page) => ONLY_PAGE === undefined || page.path === ONLY_PAGE)
     console.log(
       `bench:lighthouse (${LIGHTHOUSE}) on ${common.target.engine}, ${talents} talents, ${runs} runs each, load average ${loadAverage()}`,
     )

@@ -56,8 +56,9 @@ export function parseCommonArgs(argv: string[] = process.argv.slice(2)): CommonA
       only: { type: 'string' },
       relevance: { type: 'boolean' },
       build: { type: 'boolean' },
-      // bench/bulk.ts reads it itself.
+      // bench/bulk.ts and bench/lighthouse.ts read these themselves.
       'list-rate': { type: 'string' },
+      reports: { type: 'string' },
       'data-dir': { type: 'string' },
       'database-url': { type: 'string' },
     },
