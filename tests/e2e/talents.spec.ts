@@ -3,6 +3,8 @@ import { accounts } from './support/accounts.ts'
 import {
   createTalentViaApi,
   expect,
+  holdRequests,
+  scriptRequests,
   signInViaApi,
   test,
   toast,
@@ -195,6 +197,30 @@ test('delete from the table: the adder may, others see the failure toast', async
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click()
   await expect(toast(page).getByText('Talent deleted successfully')).toBeVisible()
   await expect(page.getByRole('row', { name: new RegExp(`Users Talent ${id}`) })).toHaveCount(0)
+})
+
+test("issue 17: the dashboard draws its cards without the profile's code, which comes when needed", async ({
+  page,
+}) => {
+  const id = unique()
+  const token = await signInViaApi(page, accounts.user)
+  await createTalentViaApi(page, token, {
+    fullName: `Later Profile ${id}`,
+    email: `later.${id}@example.com`,
+    areaOfInterest: 'Design',
+    seniorityLevel: 'intern',
+  })
+  const scripts = scriptRequests(page)
+  const release = await holdRequests(page, '**/assets/talent-profile-*.js')
+  await page.goto(`/dashboard?search=${id}`)
+  await useView(page, 'Grid view')
+  const card = page.getByRole('button', { name: `Later Profile ${id}`, exact: true })
+  // The first screen is complete while the profile's code is still held back.
+  await expect(card).toBeVisible()
+  await expect.poll(() => scripts.some((path) => path.includes('/talent-profile-'))).toBe(true)
+  release()
+  await card.click()
+  await expect(page.getByRole('tab', { name: 'Notes' })).toBeVisible()
 })
 
 test('delete from the card grid is for admins only', async ({ page }) => {

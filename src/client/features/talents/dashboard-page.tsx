@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { FileStack, Sheet } from 'lucide-react'
-import { useLayoutEffect, useRef, useState } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router'
 import { z } from 'zod'
 import type { Talent } from '#shared/talent.ts'
@@ -12,7 +12,7 @@ import { ExportMenu } from './export/export-menu.tsx'
 import { RecentBulkActions } from './bulk/recent-bulk-actions.tsx'
 import { talentListOptions, type TalentListFilters } from './api.ts'
 import { DeleteTalentDialog, type DeleteSource } from './list/delete-talent-dialog.tsx'
-import { TalentDetail } from './detail/talent-detail.tsx'
+import { TalentDetail, TalentProfile } from './detail/talent-detail.tsx'
 import { TalentFormDialog } from './form/talent-form-dialog.tsx'
 import { TalentPool } from './list/talent-pool.tsx'
 import { TalentStatCards } from './list/talent-stat-cards.tsx'
@@ -102,6 +102,17 @@ export function DashboardPage() {
   }
 
   const isDetail = talentId !== undefined
+
+  // The profile's code, once the first screen is drawn: opening a talent then shows it at once.
+  useEffect(() => {
+    const preload = () => void TalentProfile.preload().catch(() => undefined)
+    const idle = window.requestIdleCallback?.(preload, { timeout: 2_000 })
+    const timer = idle === undefined ? window.setTimeout(preload, 500) : undefined
+    return () => {
+      if (idle !== undefined) window.cancelIdleCallback(idle)
+      window.clearTimeout(timer)
+    }
+  }, [])
 
   // The list is display:none under the detail view, so the browser cannot restore its scroll
   // position on Back; this syncs the window (an external system) with the view shown.

@@ -1,12 +1,22 @@
 import { useQuery } from '@tanstack/react-query'
 import { ArrowLeft } from 'lucide-react'
+import { Suspense } from 'react'
 import type { Talent } from '#shared/talent.ts'
 import { Button } from '../../../components/ui/button.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { parseApiError } from '../../../lib/api.ts'
+import { lazyComponent } from '../../../lib/lazy-page.tsx'
 import { talentDetailOptions } from '../api.ts'
 import { LoadError } from '../../../components/ui/load-error.tsx'
-import { TalentProfile } from './talent-profile.tsx'
+
+/**
+ * The profile (its tabs, History, CV preview and actions) loads when first needed, not with the
+ * dashboard: its ~15 scripts came before the first cards on a cold open (docs/performance.md,
+ * stop 36). The dashboard preloads it once its own first screen is drawn.
+ */
+export const TalentProfile = lazyComponent(() =>
+  import('./talent-profile.tsx').then((module) => module.TalentProfile),
+)
 
 type TalentDetailProps = {
   talentId: number
@@ -58,7 +68,9 @@ export function TalentDetail({
         </Button>
       </div>
       {talent !== undefined ? (
-        <TalentProfile talent={talent} isAdmin={isAdmin} onEdit={() => onEdit(talent)} />
+        <Suspense fallback={<DetailSkeleton />}>
+          <TalentProfile talent={talent} isAdmin={isAdmin} onEdit={() => onEdit(talent)} />
+        </Suspense>
       ) : null}
       {talent === undefined && query.isPending ? <DetailSkeleton /> : null}
       {talent === undefined && isNotFound ? (
