@@ -149,7 +149,12 @@ async function runSignedIn(url: string, formFactor: FormFactor, token: string): 
     const exited = new Promise((resolve) => browser.once('exit', resolve))
     if (browser.exitCode === null && browser.signalCode === null) browser.kill('SIGKILL')
     await exited
-    rmSync(profile, { recursive: true, force: true, maxRetries: 5 })
+    // Chromium may still be writing its profile as it dies: a folder left in /tmp is no failure.
+    try {
+      rmSync(profile, { recursive: true, force: true, maxRetries: 5 })
+    } catch {
+      console.warn(`  could not remove ${profile}`)
+    }
   }
 }
 
