@@ -77,19 +77,17 @@ export function roundEstimate(n: number): number {
 
 /**
  * The total to answer, given `counted` (the matches counted up to `exactUpTo + 1`) and the
- * planner's estimate (read only when the count reached that bound). Exact whenever the count
- * stopped short of it; the estimate when the planner also sees more than `exactUpTo`; otherwise
- * (`undefined`) the planner has no statistics worth the name and the caller counts in full.
+ * planner's estimate. Exact whenever the count stopped short of the bound; the estimate when the
+ * planner also sees more than `exactUpTo`; otherwise (`undefined`) the planner has no statistics
+ * worth the name and the caller counts in full.
  */
 export function chooseTotal(
   counted: number,
-  planned: () => Promise<number>,
+  planned: number,
   exactUpTo: number,
-): Promise<ListTotal | undefined> | ListTotal {
+): ListTotal | undefined {
   if (counted <= exactUpTo) return { total: counted, isEstimated: false }
-  return planned().then((rows) =>
-    rows > exactUpTo ? { total: roundEstimate(rows), isEstimated: true } : undefined,
-  )
+  return planned > exactUpTo ? { total: roundEstimate(planned), isEstimated: true } : undefined
 }
 
 const explainSchema = z.array(z.object({ Plan: z.object({ 'Plan Rows': z.number() }) }))
@@ -158,7 +156,7 @@ export async function listTotal(
       sql`select count(*)::int as n from (select 1 from ${talents} where ${where ?? sql`true`}
         limit ${exactUpTo + 1}) matches`,
     )
-    const chosen = await chooseTotal(row?.n ?? 0, () => Promise.resolve(planned), exactUpTo)
+    const chosen = chooseTotal(row?.n ?? 0, planned, exactUpTo)
     if (chosen) return chosen
     return { total: await countTalents(db, filter, dataVersion, corrections), isEstimated: false }
   }
