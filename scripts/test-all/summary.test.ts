@@ -37,6 +37,16 @@ describe('failureExcerpt (a failure stays in sight at the end of the CI log)', (
     ])
   })
 
+  it("starts at Playwright's first failure, with its error", () => {
+    const lines = [
+      '  ✘  17 [chromium] › a.spec.ts:39:1 › merges (17.8s)',
+      '  1) [chromium] › a.spec.ts:39:1 › merges ',
+      '    Error: expect(locator).toBeEnabled() failed',
+      '  1 failed',
+    ]
+    expect(failureExcerpt(lines)).toEqual(lines.slice(1))
+  })
+
   it('falls back to the last lines, at most 40, when there is no report heading', () => {
     const lines = Array.from({ length: 100 }, (_, i) => `line ${i}`)
     const excerpt = failureExcerpt(lines)

@@ -1,8 +1,8 @@
 export type StageResult = { name: string; ok: boolean; seconds: number; lines?: string[] }
 
 const EXCERPT_LINES = 40
-// Vitest and Playwright both open their failure report with a heading like this one.
-const FAILURE_HEADING = /Failed Tests \d+|^\s+\d+ failed$/
+// Where each runner's failure report starts: Vitest's heading, Playwright's first failure.
+const FAILURE_HEADING = /Failed Tests \d+|^\s+1\) \[/
 // eslint-disable-next-line no-control-regex -- colour codes are control characters by definition
 const COLOUR = /\u001b\[[0-9;]*m/g
 
