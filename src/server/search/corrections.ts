@@ -44,10 +44,10 @@ export function correctableWords(parsed: ParsedQuery | undefined): string[] {
  * dictionary words sharing a deletion with the typed word (search_word_variants, migration 0027,
  * decision 014), kept when optimal-string-alignment distance is within the word's budget (an
  * adjacent swap is one typo). The typed word is folded as the documents are (search_unaccent).
+ * `= any(…)`, not a join against the deletions: the embedded engine never analyzes the table by
+ * itself, and without statistics its planner hashed every row for the join (320 ms a word); the
+ * array form probes the primary key whatever the statistics (1 ms).
  */
-// `= any(…)`, not a join against the deletions: on the embedded engine, which never analyzes the
-// table by itself, the planner hashed all 565,932 rows for a join (320 ms a word); the array
-// form is a probe of the primary key whatever the statistics say (1 ms).
 export async function lookUpCorrections(
   db: Db,
   parsed: ParsedQuery | undefined,
@@ -85,7 +85,7 @@ export async function lookUpCorrections(
   return corrections
 }
 
-/** Code-point order, as the database's `order by` gave before (C collation). */
+/** Code-point order: the same on both engines, whatever their collation. */
 const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
 
 /** A lexeme as tsquery text: quoted, its quotes and backslashes escaped. */
