@@ -36,7 +36,20 @@ function migrationsDigest(): string {
  * initdb + migrations again (seconds on a busy box).
  */
 function templateCachePath(): string {
-  return path.join(tmpdir(), `scout-pglite-template-${migrationsDigest()}.tar`)
+  return path.join(tmpdir(), `scout-pglite-template-v2-${migrationsDigest()}.tar`)
+}
+
+/**
+ * The cluster's two template databases, which no API test uses (only PostgreSQL tests create
+ * databases): a third of the template's 42 MB. Each test file unpacks the template, and without
+ * them a clone took ~0.5 s of CPU instead of ~0.75.
+ */
+async function dropTemplateDatabases(client: PGlite): Promise<void> {
+  await client.exec('ALTER DATABASE template0 IS_TEMPLATE false')
+  await client.exec('DROP DATABASE template0')
+  await client.exec('ALTER DATABASE template1 IS_TEMPLATE false')
+  await client.exec('DROP DATABASE template1')
+  await client.exec('CHECKPOINT')
 }
 
 // STACK.md: PGlite's initdb + migrations take ~2 s; cloning a migrated template takes ~0.5 s.
@@ -50,6 +63,7 @@ async function migratedPgliteTemplate(): Promise<File | Blob> {
     }
     const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS })
     await (await openDatabase({ engine: 'pglite', dataDir: undefined, pglite: client })).migrate()
+    await dropTemplateDatabases(client)
     const dump = await client.dumpDataDir('none')
     await client.close()
     // Write then rename, so a worker never reads a half-written cache.
