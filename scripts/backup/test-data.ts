@@ -12,6 +12,7 @@ import {
   users,
 } from '../../src/server/db/schema.ts'
 import { encryptSecret, generateSecretKey } from '../../src/server/secrets/secret-box.ts'
+import { createUnmigratedPglite } from '#tests/support/test-database.ts'
 import { listTables } from './catalog.ts'
 
 /** The temporary password of the populated database, and how it is stored (SECURITY.md 34). */
@@ -146,7 +147,7 @@ export async function allRows(db: Db): Promise<Record<string, string[]>> {
  * PostgreSQL its close() drops it.
  */
 export async function createUnmigratedDatabase(engine: Engine): Promise<OpenDatabase> {
-  if (engine === 'pglite') return openDatabase({ engine: 'pglite', dataDir: undefined })
+  if (engine === 'pglite') return createUnmigratedPglite()
   const adminUrl = process.env.TEST_DATABASE_URL ?? ''
   const name = `scout_test_${randomBytes(6).toString('hex')}`
   const admin = new pg.Client({ connectionString: adminUrl })

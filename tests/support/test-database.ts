@@ -18,8 +18,6 @@ export function testEngine(): Engine {
   return process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'pglite'
 }
 
-let pgliteTemplate: Promise<File | Blob> | undefined
-
 /** A digest of the migrations: a migrated template is reused only while they are unchanged. */
 function migrationsDigest(): string {
   const digest = createHash('sha256')
@@ -31,12 +29,27 @@ function migrationsDigest(): string {
   return digest.digest('hex').slice(0, 16)
 }
 
+/** A cluster just made by initdb ('empty'), or one with every migration applied ('migrated'). */
+type TemplateKind = 'empty' | 'migrated'
+
+// The package does not export its package.json; npm installs it at the top of node_modules.
+const PGLITE_VERSION = (
+  JSON.parse(
+    readFileSync(
+      path.resolve(import.meta.dirname, '../../node_modules/@electric-sql/pglite/package.json'),
+      'utf8',
+    ),
+  ) as { version: string }
+).version
+
 /**
- * Where the migrated template is cached on disk: every vitest worker would otherwise pay
- * initdb + migrations again (seconds on a busy box).
+ * Where a template is cached on disk: every vitest worker would otherwise pay initdb (and the
+ * migrations) again, seconds on a busy box. Named by the engine's version, so an upgrade never
+ * loads a data folder an older one wrote.
  */
-function templateCachePath(): string {
-  return path.join(tmpdir(), `scout-pglite-template-v2-${migrationsDigest()}.tar`)
+function templateCachePath(kind: TemplateKind): string {
+  const name = kind === 'migrated' ? `migrated-${migrationsDigest()}` : 'empty'
+  return path.join(tmpdir(), `scout-pglite-template-v3-${PGLITE_VERSION}-${name}.tar`)
 }
 
 /**
@@ -52,17 +65,24 @@ async function dropTemplateDatabases(client: PGlite): Promise<void> {
   await client.exec('CHECKPOINT')
 }
 
-// STACK.md: PGlite's initdb + migrations take ~2 s; cloning a migrated template takes ~0.5 s.
-async function migratedPgliteTemplate(): Promise<File | Blob> {
-  pgliteTemplate ??= (async () => {
-    const cachePath = templateCachePath()
+const pgliteTemplates = new Map<TemplateKind, Promise<File | Blob>>()
+
+// STACK.md: PGlite's initdb takes ~1.5 s (2 s of CPU) and the migrations more; loading a
+// template takes ~0.3 s.
+function pgliteTemplate(kind: TemplateKind): Promise<File | Blob> {
+  let template = pgliteTemplates.get(kind)
+  if (template) return template
+  template = (async () => {
+    const cachePath = templateCachePath(kind)
     try {
       return new Blob([readFileSync(cachePath)])
     } catch {
       // Not cached yet: build it below.
     }
     const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS })
-    await (await openDatabase({ engine: 'pglite', dataDir: undefined, pglite: client })).migrate()
+    if (kind === 'migrated') {
+      await (await openDatabase({ engine: 'pglite', dataDir: undefined, pglite: client })).migrate()
+    }
     await dropTemplateDatabases(client)
     const dump = await client.dumpDataDir('none')
     await client.close()
@@ -72,7 +92,17 @@ async function migratedPgliteTemplate(): Promise<File | Blob> {
     renameSync(partial, cachePath)
     return dump
   })()
-  return pgliteTemplate
+  pgliteTemplates.set(kind, template)
+  return template
+}
+
+async function pgliteFrom(kind: TemplateKind): Promise<PGlite> {
+  return PGlite.create({ loadDataDir: await pgliteTemplate(kind), extensions: PGLITE_EXTENSIONS })
+}
+
+/** An embedded database no Scout has migrated yet: the backup tests restore into one. */
+export async function createUnmigratedPglite(): Promise<OpenDatabase> {
+  return openDatabase({ engine: 'pglite', dataDir: undefined, pglite: await pgliteFrom('empty') })
 }
 
 /**
@@ -90,10 +120,7 @@ export type TestDatabase = OpenDatabase & {
 
 export async function createTestDatabase(engine: Engine = testEngine()): Promise<TestDatabase> {
   if (engine === 'pglite') {
-    const client = await PGlite.create({
-      loadDataDir: await migratedPgliteTemplate(),
-      extensions: PGLITE_EXTENSIONS,
-    })
+    const client = await pgliteFrom('migrated')
     const database = await openDatabase({ engine: 'pglite', dataDir: undefined, pglite: client })
     const openAnother = async () => ({
       ...(await openDatabase({ engine: 'pglite', dataDir: undefined, pglite: client })),
