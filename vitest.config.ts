@@ -65,6 +65,10 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
+          // One worker keeps its modules between files, as the API projects do: a fresh process
+          // for each of 36 small files took 13.8 s of CPU, sharing one 5.2 s. No unit test
+          // replaces a module, and those that stub a global put it back after each test.
+          isolate: false,
           include: ['src/shared/**/*.test.ts', 'src/client/**/*.test.{ts,tsx}'],
         },
       },
