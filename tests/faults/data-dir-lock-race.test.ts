@@ -5,6 +5,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, expect, test } from 'vitest'
 import { LOCK_FILE } from '#server/data-dir-lock.ts'
+import { TAKE_LOCK_SCRIPT } from './support/take-lock-build.ts'
 
 /**
  * SECURITY.md 37: after a crash (a lock file naming a dead process), two Scout processes started
@@ -12,7 +13,6 @@ import { LOCK_FILE } from '#server/data-dir-lock.ts'
  * takeover was serialised, both could remove the stale lock and each take "its own".
  */
 const run = promisify(execFile)
-const contender = new URL('./support/take-lock.ts', import.meta.url).pathname
 const dirs: string[] = []
 afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
@@ -30,13 +30,7 @@ async function raceOnce(round: number, startAt: string): Promise<[number, string
   writeFileSync(path.join(dataDir, LOCK_FILE), `${DEAD_PID}\n`)
   const answers = await Promise.all(
     [1, 2].map(async () => {
-      const { stdout } = await run(process.execPath, [
-        '--import',
-        'tsx',
-        contender,
-        dataDir,
-        startAt,
-      ])
+      const { stdout } = await run(process.execPath, [TAKE_LOCK_SCRIPT, dataDir, startAt])
       return stdout.trim()
     }),
   )
