@@ -9,6 +9,7 @@ import {
   migrationsFolder,
   openDatabase,
   PGLITE_EXTENSIONS,
+  PGLITE_START_PARAMS,
   type Engine,
   type OpenDatabase,
 } from '#server/db/open.ts'
@@ -65,6 +66,13 @@ async function dropTemplateDatabases(client: PGlite): Promise<void> {
   await client.exec('CHECKPOINT')
 }
 
+/**
+ * The server's own settings (open.ts), so tests run the engine as Scout does. Its smaller buffer
+ * pool also starts faster: a test file's clone took ~0.5 s of CPU with the default 128 MB, ~0.35
+ * with 32 MB.
+ */
+const PGLITE_OPTIONS = { extensions: PGLITE_EXTENSIONS, startParams: PGLITE_START_PARAMS }
+
 const pgliteTemplates = new Map<TemplateKind, Promise<File | Blob>>()
 
 // STACK.md: PGlite's initdb takes ~1.5 s (2 s of CPU) and the migrations more; loading a
@@ -79,7 +87,7 @@ function pgliteTemplate(kind: TemplateKind): Promise<File | Blob> {
     } catch {
       // Not cached yet: build it below.
     }
-    const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS })
+    const client = await PGlite.create(PGLITE_OPTIONS)
     if (kind === 'migrated') {
       await (await openDatabase({ engine: 'pglite', dataDir: undefined, pglite: client })).migrate()
     }
@@ -97,7 +105,7 @@ function pgliteTemplate(kind: TemplateKind): Promise<File | Blob> {
 }
 
 async function pgliteFrom(kind: TemplateKind): Promise<PGlite> {
-  return PGlite.create({ loadDataDir: await pgliteTemplate(kind), extensions: PGLITE_EXTENSIONS })
+  return PGlite.create({ ...PGLITE_OPTIONS, loadDataDir: await pgliteTemplate(kind) })
 }
 
 /** An embedded database no Scout has migrated yet: the backup tests restore into one. */

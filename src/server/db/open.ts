@@ -58,7 +58,7 @@ export type DatabaseTarget =
  * the default 4 MB that insert held it for 100–240 ms during an import (the list's p99 with it).
  * 512 kB keeps each merge short; 256 kB merged so often that a 100,000-row import took 84 s, not 58.
  */
-const PGLITE_START_PARAMS = [
+export const PGLITE_START_PARAMS = [
   ...PGlite.defaultStartParams,
   '-c',
   'shared_buffers=32MB',
