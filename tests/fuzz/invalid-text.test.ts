@@ -35,6 +35,12 @@ describe('text PostgreSQL cannot store: NUL and unpaired surrogates', () => {
       { ...validTalent, tags: ['ok', 'b\u0000d'] },
       'tags.1',
     ],
+    [
+      'a lone low surrogate inside an array',
+      '/api/talents',
+      { ...validTalent, tags: ['ok', 'x\udfffy'] },
+      'tags.1',
+    ],
   ])('%s is a 400 naming the field, and nothing is stored', async (_name, url, body, field) => {
     const response = await t.app.inject({ method: 'POST', url, headers, payload: body })
     expect(response.statusCode, response.body).toBe(400)
