@@ -141,7 +141,13 @@ export async function createTestDatabase(engine: Engine = testEngine()): Promise
   if (!adminUrl) throw new Error('TEST_ENGINE=postgres needs TEST_DATABASE_URL')
   const template = await migratedPostgresTemplate(adminUrl)
   const name = `scout_test_${randomBytes(6).toString('hex')}`
-  await withAdmin(adminUrl, (admin) => admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`))
+  await withAdmin(adminUrl, async (admin) => {
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`)
+    // A commit returns before its WAL reaches the disk: the same visibility to every other
+    // session, only a crash of the server could lose it, and the database is thrown away after
+    // the file. The PostgreSQL API projects alone: 164 -> 150 s.
+    await admin.query(`ALTER DATABASE ${name} SET synchronous_commit = off`)
+  })
   const url = databaseUrl(adminUrl, name)
   const database = await openDatabase({ engine: 'postgres', url, poolMax: 5 })
   return {
