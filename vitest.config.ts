@@ -20,6 +20,11 @@ function fuzzRequests(engine: 'pglite' | 'postgres'): string {
  */
 const ISOLATED_FILE = '*.isolated.test.ts'
 const ISOLATED = `**/${ISOLATED_FILE}`
+/**
+ * Server and script tests that open no database (a parser, a build step, the lock file): run once
+ * in the unit project, not again on each engine. Opening one there fails (test-database.ts).
+ */
+const SERVER_UNIT = ['src/server/**/*.unit.test.ts', 'scripts/**/*.unit.test.ts']
 
 const apiProjects = (engine: 'pglite' | 'postgres'): TestProjectConfiguration[] => {
   const shared = {
@@ -40,7 +45,12 @@ const apiProjects = (engine: 'pglite' | 'postgres'): TestProjectConfiguration[] 
       // importing it took ~3 s a file, ~700 of a CI run's 1,600 worker-seconds. Each file still
       // builds its own app on its own database, and nothing of a test's sets process state
       // (docs/decisions/009-test-run-time.md).
-      test: { ...shared, name: `api-${engine}`, exclude: [ISOLATED], isolate: false },
+      test: {
+        ...shared,
+        name: `api-${engine}`,
+        exclude: [ISOLATED, ...SERVER_UNIT],
+        isolate: false,
+      },
     },
     {
       extends: true,
@@ -69,7 +79,10 @@ export default defineConfig({
           // for each of 36 small files took 13.8 s of CPU, sharing one 5.2 s. No unit test
           // replaces a module, and those that stub a global put it back after each test.
           isolate: false,
-          include: ['src/shared/**/*.test.ts', 'src/client/**/*.test.{ts,tsx}'],
+          include: ['src/shared/**/*.test.ts', 'src/client/**/*.test.{ts,tsx}', ...SERVER_UNIT],
+          env: { TEST_ENGINE: 'none' },
+          // Some server unit tests start processes or read large spreadsheets.
+          testTimeout: 30_000,
         },
       },
       ...apiProjects('pglite'),

@@ -10,7 +10,7 @@ export const DOCX: CvMimeType =
 /**
  * A CV file and its text as Scout's reader (src/server/cvs/extract-text.ts) returns it: the seed
  * stores this text as read ('ready') instead of queueing a reading job per file, and
- * cv-render.test.ts proves the reader gets exactly this text back from the bytes.
+ * cv-render.unit.test.ts proves the reader gets exactly this text back from the bytes.
  */
 export type RenderedCv = { bytes: Buffer; mimeType: CvMimeType; text: string }
 

@@ -16,7 +16,17 @@ import {
 
 /** The engine API tests run on: the vitest project sets TEST_ENGINE (vitest.config.ts). */
 export function testEngine(): Engine {
+  refuseInUnitTests()
   return process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'pglite'
+}
+
+/** The unit project runs *.unit.test.ts files once, with no engine: a database there is a mistake. */
+function refuseInUnitTests(): void {
+  if (process.env.TEST_ENGINE !== 'none') return
+  throw new Error(
+    'A *.unit.test.ts file runs without a database (vitest.config.ts). This one needs one: ' +
+      'name it *.test.ts, and it runs on each engine.',
+  )
 }
 
 /** A digest of the migrations: a migrated template is reused only while they are unchanged. */
@@ -110,6 +120,7 @@ async function pgliteFrom(kind: TemplateKind): Promise<PGlite> {
 
 /** An embedded database no Scout has migrated yet: the backup tests restore into one. */
 export async function createUnmigratedPglite(): Promise<OpenDatabase> {
+  refuseInUnitTests()
   return openDatabase({ engine: 'pglite', dataDir: undefined, pglite: await pgliteFrom('empty') })
 }
 
@@ -127,6 +138,7 @@ export type TestDatabase = OpenDatabase & {
 }
 
 export async function createTestDatabase(engine: Engine = testEngine()): Promise<TestDatabase> {
+  refuseInUnitTests()
   if (engine === 'pglite') {
     const client = await pgliteFrom('migrated')
     const database = await openDatabase({ engine: 'pglite', dataDir: undefined, pglite: client })
