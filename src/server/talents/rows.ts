@@ -4,9 +4,8 @@ import type { Db } from '../db/open.ts'
 import { currentCvJson } from '../cvs/cv-json.ts'
 import { talents, users } from '../db/schema.ts'
 
-// The columns the API returns (STYLE.md DATABASE: select what you send). The adder's public
-// fields only; never the users row as a whole (SECURITY.md 16).
-export const talentColumns = {
+/** A talent's own columns, as a person wrote them (a merge's before-image reads these too). */
+export const talentOwnColumns = {
   id: talents.id,
   fullName: talents.fullName,
   email: talents.email,
@@ -21,6 +20,12 @@ export const talentColumns = {
   addedById: talents.addedById,
   createdAt: talents.createdAt,
   updatedAt: talents.updatedAt,
+}
+
+// The columns the API returns (STYLE.md DATABASE: select what you send). The adder's public
+// fields only; never the users row as a whole (SECURITY.md 16).
+export const talentColumns = {
+  ...talentOwnColumns,
   adderEmail: users.email,
   adderFirstName: users.firstName,
   adderLastName: users.lastName,
