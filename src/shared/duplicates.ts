@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { AREAS, talentSchema } from './talent.ts'
+import { AREAS, TALENT_SINGLE_VALUE_FIELDS, talentSchema } from './talent.ts'
 
 /*
  * Issue 19: likely duplicates (caught while typing, found across the pool), merges and their undo.
@@ -80,15 +80,7 @@ export const dismissDuplicatesSchema = z.strictObject({
 export type DismissDuplicates = z.infer<typeof dismissDuplicatesSchema>
 
 /** The fields a merge picks one value of; tags and statuses are united, notes kept from all. */
-export const MERGE_FIELDS = [
-  'fullName',
-  'email',
-  'phone',
-  'linkedinUrl',
-  'cvResumePath',
-  'areaOfInterest',
-  'seniorityLevel',
-] as const
+export const MERGE_FIELDS = TALENT_SINGLE_VALUE_FIELDS
 export type MergeField = (typeof MERGE_FIELDS)[number]
 
 export const MERGE_WITH_ITSELF = 'A talent cannot be merged with itself.'

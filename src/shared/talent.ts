@@ -34,6 +34,20 @@ export const TALENT_STATUSES = [
 ] as const
 export type TalentStatus = (typeof TALENT_STATUSES)[number]
 
+/** A talent's fields with one value each, in the form's order: a merge picks one of each. */
+export const TALENT_SINGLE_VALUE_FIELDS = [
+  'fullName',
+  'email',
+  'phone',
+  'linkedinUrl',
+  'cvResumePath',
+  'areaOfInterest',
+  'seniorityLevel',
+] as const
+
+/** Every field a person writes on a talent, in the form's order (the adder is not theirs to set). */
+export const TALENT_FIELDS = [...TALENT_SINGLE_VALUE_FIELDS, 'tags', 'status', 'notes'] as const
+
 export const DEFAULT_TAGS = [
   'High Potential',
   'Needs Follow-Up',

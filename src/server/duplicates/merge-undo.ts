@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 import { isDeepStrictEqual } from 'node:util'
 import { z } from 'zod'
 import type { MergeUndone } from '#shared/duplicates.ts'
+import { TALENT_FIELDS } from '#shared/talent.ts'
 import { recordActivity } from '../activity/record.ts'
 import { inTransaction } from '../db/in-transaction.ts'
 import type { Db } from '../db/open.ts'
@@ -22,18 +23,7 @@ export const UNDO_EMAIL_TAKEN =
 const beforeSchema = z.object({ survivor: talentImageSchema, merged: z.array(talentImageSchema) })
 
 /** The survivor's fields a merge changed; undo puts back those nobody changed since. */
-const RESTORED_FIELDS = [
-  'fullName',
-  'email',
-  'phone',
-  'linkedinUrl',
-  'cvResumePath',
-  'areaOfInterest',
-  'seniorityLevel',
-  'notes',
-  'tags',
-  'status',
-] as const satisfies readonly (keyof TalentImage)[]
+const RESTORED_FIELDS = TALENT_FIELDS
 
 /** Per field: back to the before-image if it still holds the merge's value, else kept and listed. */
 function survivorRestore(before: TalentImage, after: TalentImage, current: TalentImage) {

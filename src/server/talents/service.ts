@@ -1,6 +1,6 @@
 import { emptyToNull } from '#shared/empty-to-null.ts'
 import { and, eq, ne, sql } from 'drizzle-orm'
-import type { Talent, TalentInput, TalentUpdate } from '#shared/talent.ts'
+import { TALENT_FIELDS, type Talent, type TalentInput, type TalentUpdate } from '#shared/talent.ts'
 import { changedFields } from '../activity/changes.ts'
 import { recordActivity } from '../activity/record.ts'
 import { inTransaction } from '../db/in-transaction.ts'
@@ -28,18 +28,7 @@ export const DELETE_FORBIDDEN = 'You can only delete talents you added.'
 export const ADDED_BY_FORBIDDEN = 'You can only add talents as yourself.'
 
 /** The fields a talent.updated entry compares (addedById never changes; SECURITY.md 14). */
-const TRACKED_FIELDS = [
-  'fullName',
-  'email',
-  'phone',
-  'linkedinUrl',
-  'cvResumePath',
-  'areaOfInterest',
-  'seniorityLevel',
-  'tags',
-  'status',
-  'notes',
-] as const satisfies readonly (keyof Talent)[]
+const TRACKED_FIELDS = TALENT_FIELDS
 
 function emailTaken(): ConflictError {
   // A 409 the form can show on the e-mail field (issue 3).
