@@ -244,7 +244,7 @@ function seniority(top: string, text: string): SeniorityLevel | null {
 
 /**
  * Reads the fields 'Add from CV' pre-fills from a CV's text (issue 16). Plain code: its accuracy
- * on a generated corpus of CVs in several layouts is measured in suggest-fields.test.ts.
+ * on a generated corpus of CVs in several layouts is measured in suggest-fields.unit.test.ts.
  */
 export function suggestFields(text: string): SuggestedFields {
   const lines = text
