@@ -1,24 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect } from 'vitest'
 import { z } from 'zod'
+import { apiTest as test, type Api } from '#tests/support/api-test.ts'
 import { registeredRoutes } from '../auth/access.ts'
-import {
-  createTestApp,
-  createTestUser,
-  loginAs,
-  type LoggedIn,
-  type TestApp,
-} from '#tests/support/test-app.ts'
 
 /** Issue 14 item 6: the reference is generated from the routes, and every route is in it. */
-let t: TestApp
-let user: LoggedIn
-beforeAll(async () => {
-  t = await createTestApp()
-  user = await loginAs(t.app, (await createTestUser(t.database.db)).user.email)
-})
-afterAll(async () => {
-  await t.close()
-})
 
 const operationSchema = z.object({
   summary: z.string().min(3),
@@ -31,8 +16,8 @@ const documentSchema = z.object({
   paths: z.record(z.string(), z.record(z.string(), z.unknown())),
 })
 
-async function openApi() {
-  const response = await t.app.inject({ url: '/api/openapi.json', headers: user.headers })
+async function openApi(api: Api) {
+  const response = await (await api.as('user')).inject('GET', '/api/openapi.json')
   expect(response.statusCode).toBe(200)
   return documentSchema.parse(response.json())
 }
@@ -41,10 +26,12 @@ async function openApi() {
 const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}')
 
 describe('the API reference (issue 14 item 6)', () => {
-  test('every API route has a summary, its access level and its error responses', async () => {
-    const doc = await openApi()
+  test('every API route has a summary, its access level and its error responses', async ({
+    api,
+  }) => {
+    const doc = await openApi(api)
     expect(doc.openapi).toBe('3.1.0')
-    const apiRoutes = registeredRoutes(t.app).filter(
+    const apiRoutes = registeredRoutes(api.app).filter(
       (route) => route.url.startsWith('/api/') && route.method !== 'HEAD',
     )
     expect(apiRoutes.length).toBeGreaterThan(30)
@@ -64,8 +51,8 @@ describe('the API reference (issue 14 item 6)', () => {
     }
   })
 
-  test('a route with parameters documents them, and its 400 and 404', async () => {
-    const doc = await openApi()
+  test('a route with parameters documents them, and its 400 and 404', async ({ api }) => {
+    const doc = await openApi(api)
     const put = z
       .object({
         parameters: z.array(z.object({ name: z.string(), in: z.string() })),
@@ -78,9 +65,9 @@ describe('the API reference (issue 14 item 6)', () => {
     expect(Object.keys(put.responses).sort()).toEqual(['200', '400', '401', '403', '404', '409'])
   })
 
-  test('/api/docs is a page with every route, for signed-in users only', async () => {
-    const doc = await openApi()
-    const page = await t.app.inject({ url: '/api/docs', headers: user.headers })
+  test('/api/docs is a page with every route, for signed-in users only', async ({ api }) => {
+    const doc = await openApi(api)
+    const page = await (await api.as('user')).inject('GET', '/api/docs')
     expect(page.statusCode).toBe(200)
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8')
     expect(page.body).toContain('<h1>Scout API reference</h1>')
@@ -90,12 +77,12 @@ describe('the API reference (issue 14 item 6)', () => {
       }
     }
     for (const url of ['/api/docs', '/api/openapi.json']) {
-      expect((await t.app.inject({ url })).statusCode).toBe(401)
+      expect((await (await api.as('anonymous')).inject('GET', url)).statusCode).toBe(401)
     }
   })
 
-  test('non-API paths stay out of the reference', async () => {
-    const doc = await openApi()
+  test('non-API paths stay out of the reference', async ({ api }) => {
+    const doc = await openApi(api)
     expect(Object.keys(doc.paths).filter((path) => !path.startsWith('/api/'))).toEqual([])
   })
 })
