@@ -34,9 +34,8 @@ export const TALENT_STATUSES = [
 ] as const
 export type TalentStatus = (typeof TALENT_STATUSES)[number]
 
-/** A talent's fields with one value each, in the form's order: a merge picks one of each. */
-export const TALENT_SINGLE_VALUE_FIELDS = [
-  'fullName',
+/** The fields after the name on a talent's form that hold one value each. */
+export const TALENT_DETAIL_FIELDS = [
   'email',
   'phone',
   'linkedinUrl',
@@ -44,6 +43,9 @@ export const TALENT_SINGLE_VALUE_FIELDS = [
   'areaOfInterest',
   'seniorityLevel',
 ] as const
+
+/** A talent's fields with one value each, in the form's order: a merge picks one of each. */
+export const TALENT_SINGLE_VALUE_FIELDS = ['fullName', ...TALENT_DETAIL_FIELDS] as const
 
 /** Every field a person writes on a talent, in the form's order (the adder is not theirs to set). */
 export const TALENT_FIELDS = [...TALENT_SINGLE_VALUE_FIELDS, 'tags', 'status', 'notes'] as const

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { TALENT_DETAIL_FIELDS } from '../talent.ts'
 import { EXPORT_COLUMNS } from '../talent-export.ts'
 
 /**
@@ -11,12 +12,7 @@ export const IMPORT_FIELDS = [
   'fullName',
   'firstName',
   'lastName',
-  'email',
-  'phone',
-  'linkedinUrl',
-  'cvResumePath',
-  'areaOfInterest',
-  'seniorityLevel',
+  ...TALENT_DETAIL_FIELDS,
   'tags',
   'status',
   'notes',
