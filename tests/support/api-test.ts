@@ -65,6 +65,8 @@ export type Api = TestApp & {
   makeUser: (overrides?: Partial<CreateUserInput>) => Promise<UserRow>
   makeTalent: (seed?: Partial<TalentSeed>) => Promise<number>
   makeTag: (name: string, createdById?: number) => Promise<number>
+  /** Empties every table and forgets the callers: for a seeded file's next data set. */
+  reset: () => Promise<void>
 }
 
 function anonymousCaller(t: TestApp): Caller {
@@ -138,14 +140,30 @@ function apiOver(t: TestApp): Api {
     return row.id
   }
 
+  const reset = async () => {
+    await truncateAll(t.database)
+    callers.clear()
+  }
+
   return {
     ...t,
     as,
+    reset,
     signIn: (overrides) => signInAs(overrides?.role === 'admin' ? 'admin' : 'user', overrides),
     makeUser,
     makeTalent,
     makeTag,
   }
+}
+
+function serverFixture(appConfig: Partial<Config>) {
+  return test
+    .extend('appConfig', { scope: 'file' }, appConfig)
+    .extend('server', { scope: 'file' }, async ({ appConfig }, { onCleanup }) => {
+      const t = await createTestApp(appConfig)
+      onCleanup(() => t.close())
+      return t
+    })
 }
 
 /**
@@ -155,21 +173,27 @@ function apiOver(t: TestApp): Api {
  * (a dry-run test's `dryRunWaitMs: 0` failed the import routes' tests that ran after it).
  */
 export function apiTestWith(appConfig: Partial<Config>) {
-  return (
-    test
-      .extend('appConfig', { scope: 'file' }, appConfig)
-      .extend('server', { scope: 'file' }, async ({ appConfig }, { onCleanup }) => {
-        const t = await createTestApp(appConfig)
-        onCleanup(() => t.close())
-        return t
-      })
-      // Test-scoped: each test starts from empty tables (TRUNCATE is fast on both engines; a fresh
-      // database per test is not).
-      .extend('api', async ({ server }) => {
-        await truncateAll(server.database)
-        return apiOver(server)
-      })
-  )
+  // Test-scoped: each test starts from empty tables (TRUNCATE is fast on both engines; a fresh
+  // database per test is not).
+  return serverFixture(appConfig).extend('api', async ({ server }) => {
+    await truncateAll(server.database)
+    return apiOver(server)
+  })
 }
 
 export const apiTest = apiTestWith({})
+
+/**
+ * For a file whose tests read one data set seeded once (reports over a known pool, a list over
+ * 10 MB of rows): `api` lives as long as the file, its tables emptied when the file starts, so a
+ * suite seeds in `test.beforeAll(async ({ api }) => …)` and its tests share the rows and callers.
+ * A later suite that needs other rows starts with `api.reset()`.
+ */
+export function seededApiTestWith(appConfig: Partial<Config>) {
+  return serverFixture(appConfig).extend('api', { scope: 'file' }, async ({ server }) => {
+    await truncateAll(server.database)
+    return apiOver(server)
+  })
+}
+
+export const seededApiTest = seededApiTestWith({})

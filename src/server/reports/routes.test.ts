@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect } from 'vitest'
 import type { ActivityAction } from '#shared/activity.ts'
 import type {
   EngagementReport,
@@ -10,13 +10,7 @@ import type { Area, SeniorityLevel, TalentStatus } from '#shared/talent.ts'
 import type { Db } from '../db/open.ts'
 import { activityLog, tags, talents } from '../db/schema.ts'
 import { daysAgo } from '#tests/support/talent-rows.ts'
-import {
-  createTestApp,
-  createTestUser,
-  loginAs,
-  type LoggedIn,
-  type TestApp,
-} from '#tests/support/test-app.ts'
+import { seededApiTest as test, type Api, type SignedIn } from '#tests/support/api-test.ts'
 
 // Issue 5, Reports: each report computed on a known data set, with exact numbers. Dates are
 // relative to the real clock, placed mid-period so a bucket never depends on the hour.
@@ -86,11 +80,11 @@ async function insertActivity(db: Db, action: ActivityAction, at: Date, times = 
 
 const danUpdated = daysAgo(400)
 
-let t: TestApp
-let alice: LoggedIn
+let api: Api
+let alice: SignedIn
 
-function get<T>(who: LoggedIn, url: string): Promise<T> {
-  return t.app.inject({ url, headers: who.headers }).then((response) => {
+function get<T>(who: SignedIn, url: string): Promise<T> {
+  return api.app.inject({ url, headers: who.headers }).then((response) => {
     expect(response.statusCode, response.body).toBe(200)
     return response.json<T>()
   })
@@ -104,17 +98,19 @@ describe('on a known data set', () => {
   let ids: Map<string, number>
   const adders: Record<string, number> = {}
 
-  beforeAll(async () => {
-    t = await createTestApp()
-    const { db } = t.database
+  test.beforeAll(async ({ api: fixture }) => {
+    api = fixture
+    const { db } = api.database
     for (const name of ['Ada', 'Bob', 'U1', 'U2', 'U3', 'U4', 'U5']) {
       adders[name] = (
-        await createTestUser(db, { email: `${name.toLowerCase()}@x.test`, firstName: name })
-      ).user.id
+        await api.makeUser({ email: `${name.toLowerCase()}@x.test`, firstName: name })
+      ).id
     }
-    await createTestUser(db, { email: 'alice@x.test', firstName: 'Alice' })
-    alice = await loginAs(t.app, 'alice@x.test')
-    await db.insert(tags).values([{ name: 'Rust' }, { name: 'Needs Updating' }])
+    alice = await api.signIn({ email: 'alice@x.test', firstName: 'Alice' })
+    // The migrations' default tags are gone with the fixture's emptied tables; the report counts one.
+    await db
+      .insert(tags)
+      .values([{ name: 'High Potential' }, { name: 'Rust' }, { name: 'Needs Updating' }])
     const by = (name: string) => adders[name] ?? null
     ids = await insertTalents(db, [
       {
@@ -190,9 +186,6 @@ describe('on a known data set', () => {
     await insertActivity(db, 'talent.deleted', inWeek(1))
     await insertActivity(db, 'session.signed_in', inWeek(0), 5) // not a talent write
     await insertActivity(db, 'tag.created', inWeek(0))
-  })
-  afterAll(async () => {
-    await t.close()
   })
 
   test('overview: totals by area, level and status, and the pool month by month', async () => {
@@ -286,7 +279,7 @@ describe('on a known data set', () => {
   })
 
   test('a talent written through the API shows in every report at once', async () => {
-    const created = await t.app.inject({
+    const created = await api.app.inject({
       method: 'POST',
       url: '/api/talents',
       headers: alice.headers,
@@ -311,7 +304,7 @@ describe('on a known data set', () => {
     expect((await engagement()).totals.created).toBe(4)
 
     const id = created.json<{ id: number }>().id
-    const deleted = await t.app.inject({
+    const deleted = await api.app.inject({
       method: 'DELETE',
       url: `/api/talents/${id}`,
       headers: alice.headers,
@@ -323,13 +316,10 @@ describe('on a known data set', () => {
 })
 
 describe('on an empty database, then a small one', () => {
-  beforeAll(async () => {
-    t = await createTestApp()
-    await createTestUser(t.database.db, { email: 'alice@x.test' })
-    alice = await loginAs(t.app, 'alice@x.test')
-  })
-  afterAll(async () => {
-    await t.close()
+  test.beforeAll(async ({ api: fixture }) => {
+    api = fixture
+    await api.reset()
+    alice = await api.signIn({ email: 'alice@x.test' })
   })
 
   test('every report answers zeros and empty lists', async () => {
@@ -352,7 +342,7 @@ describe('on an empty database, then a small one', () => {
   })
 
   test('the pool starts at its first month, and lists stop at 20, oldest first', async () => {
-    const { db } = t.database
+    const { db } = api.database
     await insertTalents(
       db,
       Array.from({ length: 22 }, (_, i) => ({
