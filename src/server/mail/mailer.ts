@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify'
 import nodemailer from 'nodemailer'
 import type { Config } from '../config.ts'
 
@@ -9,6 +10,26 @@ export type MailMessage = { to: MailAddress; subject: string; text: string }
 export type Mailer = {
   send: (message: MailMessage) => Promise<void>
   close: () => void
+}
+
+/**
+ * Sends a message and says whether it went. A refused or unreachable mail server is logged under
+ * `failure.event`, never thrown: the person's account is already written, and the admin is shown
+ * the temporary password instead.
+ */
+export async function sendOrLog(
+  mailer: Mailer,
+  message: MailMessage,
+  log: Pick<FastifyBaseLogger, 'error'>,
+  failure: { event: string; userId: number },
+): Promise<boolean> {
+  try {
+    await mailer.send(message)
+    return true
+  } catch (error) {
+    log.error({ ...failure, err: error })
+    return false
+  }
 }
 
 // A mail server that hangs must not hold an admin's request for minutes (nodemailer's defaults).

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { createSmtpMailer } from './mailer.ts'
+import { createSmtpMailer, sendOrLog } from './mailer.ts'
 
 /**
  * SECURITY.md 37: a mail server (or a man in the middle) that offers no STARTTLS gets no mail in
@@ -64,5 +64,32 @@ test('SECURITY.md 37: SMTP_INSECURE=true lets a lab server without TLS receive i
     expect(received.join('')).toContain('Secret-Temp-123')
   } finally {
     mailer.close()
+  }
+})
+
+test('sendOrLog says whether the message went, and logs a refused one instead of throwing', async () => {
+  const logged: unknown[] = []
+  const log = { error: (entry: unknown) => void logged.push(entry) }
+  const failure = { event: 'invitation_mail_failed', userId: 7 }
+  const refusing = createSmtpMailer({
+    smtpUrl: `smtp://127.0.0.1:${port}`,
+    mailFrom: 'Scout <no-reply@localhost>',
+    smtpInsecure: false,
+  })
+  const accepting = createSmtpMailer({
+    smtpUrl: `smtp://127.0.0.1:${port}`,
+    mailFrom: 'Scout <no-reply@localhost>',
+    smtpInsecure: true,
+  })
+  try {
+    expect(await sendOrLog(refusing, message, log, failure)).toBe(false)
+    expect(logged).toHaveLength(1)
+    expect(logged[0]).toMatchObject(failure)
+    expect((logged[0] as { err: unknown }).err).toBeInstanceOf(Error)
+    expect(await sendOrLog(accepting, message, log, failure)).toBe(true)
+    expect(logged).toHaveLength(1)
+  } finally {
+    refusing.close()
+    accepting.close()
   }
 })

@@ -6,7 +6,7 @@ import type { Db } from '../db/open.ts'
 import { isUniqueViolation } from '../errors.ts'
 import { generateTempPassword, hashPassword } from '../auth/passwords.ts'
 import { invitationEmail } from '../mail/invitation.ts'
-import type { Mailer } from '../mail/mailer.ts'
+import { sendOrLog, type Mailer } from '../mail/mailer.ts'
 import {
   emailTaken,
   findUserByEmail,
@@ -105,10 +105,7 @@ export async function inviteUser(
     tempPassword,
     expiresAt,
   })
-  try {
-    await mailer.send(mail)
-  } catch (error) {
-    log.error({ event: 'invitation_mail_failed', userId: row.id, err: error })
+  if (!(await sendOrLog(mailer, mail, log, { event: 'invitation_mail_failed', userId: row.id }))) {
     return {
       user,
       message: INVITE_MAIL_FAILED_MESSAGE,

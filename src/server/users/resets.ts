@@ -10,7 +10,7 @@ import type { Db } from '../db/open.ts'
 import type { UserRow } from '../db/rows.ts'
 import { users } from '../db/schema.ts'
 import { ForbiddenError, NotFoundError } from '../errors.ts'
-import type { Mailer } from '../mail/mailer.ts'
+import { sendOrLog, type Mailer } from '../mail/mailer.ts'
 import { passwordResetEmail } from '../mail/password-reset.ts'
 import { getUserById, tempPasswordExpiry, toAdminUser, USER_NOT_FOUND } from './service.ts'
 import { sealTempPassword } from './temp-password.ts'
@@ -106,11 +106,9 @@ export async function resetPassword(
     tempPassword,
     expiresAt,
   })
-  try {
-    await mailer.send(mail)
-  } catch (error) {
-    log.error({ event: 'password_reset_mail_failed', userId: row.id, err: error })
-    return { user, message: PASSWORD_RESET_MAIL_FAILED, tempPassword }
-  }
-  return { user, message: PASSWORD_RESET_SENT, tempPassword }
+  const sent = await sendOrLog(mailer, mail, log, {
+    event: 'password_reset_mail_failed',
+    userId: row.id,
+  })
+  return { user, message: sent ? PASSWORD_RESET_SENT : PASSWORD_RESET_MAIL_FAILED, tempPassword }
 }
