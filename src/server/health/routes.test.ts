@@ -2,6 +2,7 @@ import { expect, test } from 'vitest'
 import { createTestApp } from '#tests/support/test-app.ts'
 
 test('GET /api/health: up while the database answers, 503 once it is gone', async () => {
+  // Its own app, not the API-test fixture: the test closes the database under the app.
   const t = await createTestApp()
   try {
     const up = await t.app.inject({ url: '/api/health' })
