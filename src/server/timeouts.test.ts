@@ -1,24 +1,21 @@
 import { connect } from 'node:net'
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { expect } from 'vitest'
 import { DEFAULT_TIMEOUTS } from './config.ts'
-import { createTestApp, type TestApp } from '#tests/support/test-app.ts'
+import { seededApiTestWith } from '#tests/support/api-test.ts'
 
 /**
  * SECURITY.md 32: a client that trickles its headers or its body does not hold a connection
- * forever. A real listening server (app.inject has no sockets), with the limits shortened.
+ * forever. A real listening server (app.inject has no sockets), with the limits shortened: the
+ * file-scoped fixture, so the file's one app listens from its first test to its last.
  */
-let t: TestApp
-let port = 0
-beforeAll(async () => {
-  t = await createTestApp({
-    timeouts: { headersMs: 400, requestMs: 1_200, idleMs: 10_000, checkEveryMs: 100 },
-  })
-  await t.app.listen({ port: 0, host: '127.0.0.1' })
-  const address = t.app.server.address()
-  port = typeof address === 'object' && address ? address.port : 0
+const test = seededApiTestWith({
+  timeouts: { headersMs: 400, requestMs: 1_200, idleMs: 10_000, checkEveryMs: 100 },
 })
-afterAll(async () => {
-  await t.close()
+let port = 0
+test.beforeAll(async ({ api }) => {
+  await api.app.listen({ port: 0, host: '127.0.0.1' })
+  const address = api.app.server.address()
+  port = typeof address === 'object' && address ? address.port : 0
 })
 
 /** Opens a socket, sends `head` at once, then one byte every 100 ms; resolves when the server closes it. */

@@ -1,16 +1,10 @@
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { expect } from 'vitest'
 import { z } from 'zod'
 import { talentSchema } from '#shared/talent.ts'
 import { talentListQuerySchema } from '#shared/talent-list-query.ts'
 import type { Db } from '../db/open.ts'
-import {
-  createTestApp,
-  createTestUser,
-  loginAs,
-  type LoggedIn,
-  type TestApp,
-} from '#tests/support/test-app.ts'
+import { seededApiTest as test, type SignedIn } from '#tests/support/api-test.ts'
 import { CHUNK_BYTES, listTalentsJson, MAX_LIST_BYTES } from './list.ts'
 import { NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER } from './routes.ts'
 
@@ -18,22 +12,17 @@ import { NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER } from './routes.ts'
  * SECURITY.md 31: a bare GET /api/talents (the spec's "all talents") answers at most 8 MB and
  * says where the next page starts, as paged requests do; nothing is lost or repeated across pages.
  */
-let t: TestApp
-let viewer: LoggedIn
+let viewer: SignedIn
 const TALENTS = 1_000
 const NOTES_CHARS = 9_500
 
-beforeAll(async () => {
-  t = await createTestApp()
-  viewer = await loginAs(t.app, (await createTestUser(t.database.db)).user.email)
-  // ~10 MB of talents with long notes.
-  await t.database.db.execute(sql`
+test.beforeAll(async ({ api }) => {
+  viewer = await api.as('user')
+  // ~10 MB of talents with long notes, seeded once for the file.
+  await api.database.db.execute(sql`
     INSERT INTO talents (full_name, email, area_of_interest, seniority_level, notes)
     SELECT 'Long Notes ' || i, 'long' || i || '@x.test', 'Design', 'mid', repeat('n', ${NOTES_CHARS})
     FROM generate_series(1, ${TALENTS}) AS i`)
-})
-afterAll(async () => {
-  await t.close()
 })
 
 test('SECURITY.md 31: a bare list stops at 8 MB and X-Next-Cursor leads to the rest, none lost or repeated', async () => {
@@ -42,7 +31,7 @@ test('SECURITY.md 31: a bare list stops at 8 MB and X-Next-Cursor leads to the r
   let pages = 0
   do {
     const url = cursor ? `/api/talents?cursor=${encodeURIComponent(cursor)}` : '/api/talents'
-    const response = await t.app.inject({ url, headers: viewer.headers })
+    const response = await viewer.inject('GET', url)
     expect(response.statusCode).toBe(200)
     expect(response.rawPayload.length).toBeLessThanOrEqual(MAX_LIST_BYTES)
     expect(response.headers[TOTAL_COUNT_HEADER]).toBe(String(TALENTS))
@@ -78,8 +67,10 @@ function countingQueries(db: Db): { db: Db; reads: number[] } {
   return { db: counting, reads }
 }
 
-test('SECURITY.md 31: a long page is read in queries bounded in bytes, not one of 5 MB', async () => {
-  const { db, reads } = countingQueries(t.database.db)
+test('SECURITY.md 31: a long page is read in queries bounded in bytes, not one of 5 MB', async ({
+  api,
+}) => {
+  const { db, reads } = countingQueries(api.database.db)
   const { page } = await listTalentsJson(db, talentListQuerySchema.parse({}))
   const rowBytes = NOTES_CHARS + 1_000
   // The first query reads the dashboard's 50 rows; each later one about CHUNK_BYTES, plus the
