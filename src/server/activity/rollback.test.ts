@@ -1,16 +1,10 @@
 import { count, eq, sql } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect } from 'vitest'
 import type { ActivityAction } from '#shared/activity.ts'
 import type { Talent } from '#shared/talent.ts'
 import { sessions, tags, talents, users } from '../db/schema.ts'
-import {
-  createTestApp,
-  createTestUser,
-  loginAs,
-  TEST_PASSWORD,
-  type LoggedIn,
-  type TestApp,
-} from '#tests/support/test-app.ts'
+import { seededApiTest as test, type Api, type SignedIn } from '#tests/support/api-test.ts'
+import { TEST_PASSWORD } from '#tests/support/test-app.ts'
 import { activityMark, activitySince } from '#tests/support/activity-log.ts'
 
 /*
@@ -19,32 +13,30 @@ import { activityMark, activitySince } from '#tests/support/activity-log.ts'
  * row it would have changed stays as it was.
  */
 
-let t: TestApp
-let admin: LoggedIn
+let api: Api
+let admin: SignedIn
 let talent: Talent
 
-beforeAll(async () => {
-  t = await createTestApp()
-  await createTestUser(t.database.db, { email: 'admin@x.test', role: 'admin' })
-  admin = await loginAs(t.app, 'admin@x.test')
+test.beforeAll(async ({ api: fixture }) => {
+  api = fixture
+  admin = await api.as('admin')
   const response = await call('POST', '/api/talents', talentBody('first@example.com'))
   talent = response.json<Talent>()
 })
-afterEach(async () => {
-  await t.database.db.execute(sql`ALTER TABLE activity_log DROP CONSTRAINT IF EXISTS refuse_entry`)
-})
-afterAll(async () => {
-  await t.close()
+test.afterEach(async () => {
+  await api.database.db.execute(
+    sql`ALTER TABLE activity_log DROP CONSTRAINT IF EXISTS refuse_entry`,
+  )
 })
 
 async function refuse(action: ActivityAction) {
-  await t.database.db.execute(
+  await api.database.db.execute(
     sql`ALTER TABLE activity_log ADD CONSTRAINT refuse_entry CHECK (action <> ${sql.raw(`'${action}'`)}) NOT VALID`,
   )
 }
 
 function call(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) {
-  return t.app.inject({ method, url, payload, headers: admin.headers })
+  return api.app.inject({ method, url, payload, headers: admin.headers })
 }
 
 function talentBody(email: string, extra: object = {}) {
@@ -60,7 +52,7 @@ function talentBody(email: string, extra: object = {}) {
 }
 
 const rows = async (table: typeof talents | typeof tags | typeof users | typeof sessions) =>
-  (await t.database.db.select({ n: count() }).from(table))[0]?.n
+  (await api.database.db.select({ n: count() }).from(table))[0]?.n
 
 describe('a write whose entry cannot be written does not happen', () => {
   test('talent create: no talent, and no tag it would have created', async () => {
@@ -68,7 +60,7 @@ describe('a write whose entry cannot be written does not happen', () => {
     const [talentsBefore, tagsBefore, mark] = [
       await rows(talents),
       await rows(tags),
-      await activityMark(t.database.db),
+      await activityMark(api.database.db),
     ]
     const response = await call(
       'POST',
@@ -78,7 +70,7 @@ describe('a write whose entry cannot be written does not happen', () => {
     expect(response.statusCode).toBe(500)
     expect(await rows(talents)).toBe(talentsBefore)
     expect(await rows(tags)).toBe(tagsBefore)
-    expect(await activitySince(t.database.db, mark)).toEqual([])
+    expect(await activitySince(api.database.db, mark)).toEqual([])
   })
 
   test('talent update: the talent keeps its values', async () => {
@@ -87,7 +79,7 @@ describe('a write whose entry cannot be written does not happen', () => {
       ...talentBody(talent.email, { seniorityLevel: 'exec', status: ['Hired'] }),
     })
     expect(response.statusCode).toBe(500)
-    const [row] = await t.database.db.select().from(talents).where(eq(talents.id, talent.id))
+    const [row] = await api.database.db.select().from(talents).where(eq(talents.id, talent.id))
     expect(row).toMatchObject({ seniorityLevel: 'mid', status: [] })
     expect(row?.updatedAt.toISOString()).toBe(talent.updatedAt)
   })
@@ -96,7 +88,7 @@ describe('a write whose entry cannot be written does not happen', () => {
     await refuse('talent.deleted')
     expect((await call('DELETE', `/api/talents/${talent.id}`)).statusCode).toBe(500)
     expect(
-      await t.database.db.select().from(talents).where(eq(talents.id, talent.id)),
+      await api.database.db.select().from(talents).where(eq(talents.id, talent.id)),
     ).toHaveLength(1)
   })
 
@@ -120,7 +112,7 @@ describe('a write whose entry cannot be written does not happen', () => {
   })
 
   test('user edit and delete: the user is unchanged and stays', async () => {
-    const { user } = await createTestUser(t.database.db, { firstName: 'Kept' })
+    const user = await api.makeUser({ firstName: 'Kept' })
     await refuse('user.updated')
     const edit = await call('PATCH', `/api/users/${user.id}`, {
       firstName: 'Changed',
@@ -128,18 +120,19 @@ describe('a write whose entry cannot be written does not happen', () => {
       isActive: false,
     })
     expect(edit.statusCode).toBe(500)
-    await t.database.db.execute(sql`ALTER TABLE activity_log DROP CONSTRAINT refuse_entry`)
+    await api.database.db.execute(sql`ALTER TABLE activity_log DROP CONSTRAINT refuse_entry`)
     await refuse('user.deleted')
     expect((await call('DELETE', `/api/users/${user.id}`)).statusCode).toBe(500)
-    const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id))
+    const [row] = await api.database.db.select().from(users).where(eq(users.id, user.id))
     expect(row).toMatchObject({ firstName: 'Kept', role: 'user', isActive: true })
   })
 
   test('sign-in: no session is created', async () => {
-    const { user } = await createTestUser(t.database.db)
+    // makeUser gives the user TEST_PASSWORD: this test signs in through the route.
+    const user = await api.makeUser()
     await refuse('session.signed_in')
     const before = await rows(sessions)
-    const response = await t.app.inject({
+    const response = await api.app.inject({
       method: 'POST',
       url: '/api/auth/login',
       payload: { email: user.email, password: TEST_PASSWORD },

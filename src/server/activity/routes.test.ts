@@ -1,43 +1,28 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect } from 'vitest'
 import { activityEntrySchema, TALENT_ACTIVITY_LIMIT } from '#shared/activity.ts'
 import type { Talent } from '#shared/talent.ts'
 import { activityLog, users } from '../db/schema.ts'
 import { insertTalent } from '#tests/support/talent-rows.ts'
-import {
-  createTestApp,
-  createTestUser,
-  loginAs,
-  type LoggedIn,
-  type TestApp,
-} from '#tests/support/test-app.ts'
+import { apiTest as test, type Api, type SignedIn } from '#tests/support/api-test.ts'
 
-let t: TestApp
-let alice: LoggedIn
-let bob: LoggedIn
+let api: Api
+let alice: SignedIn
+let bob: SignedIn
 
-beforeAll(async () => {
-  t = await createTestApp()
-  await createTestUser(t.database.db, {
-    email: 'alice@x.test',
-    firstName: 'Alice',
-    lastName: 'Liddell',
-  })
-  await createTestUser(t.database.db, { email: 'bob@x.test', firstName: null, lastName: null })
-  alice = await loginAs(t.app, 'alice@x.test')
-  bob = await loginAs(t.app, 'bob@x.test')
-})
-afterAll(async () => {
-  await t.close()
+test.beforeEach(async ({ api: fixture }) => {
+  api = fixture
+  alice = await api.signIn({ email: 'alice@x.test', firstName: 'Alice', lastName: 'Liddell' })
+  bob = await api.signIn({ email: 'bob@x.test', firstName: null, lastName: null })
 })
 
 function call(
-  who: LoggedIn | undefined,
+  who: SignedIn | undefined,
   method: 'GET' | 'POST' | 'PUT',
   url: string,
   body?: object,
 ) {
-  return t.app.inject({ method, url, payload: body, headers: who?.headers ?? {} })
+  return api.app.inject({ method, url, payload: body, headers: who?.headers ?? {} })
 }
 
 const history = async (id: number | string) => call(bob, 'GET', `/api/talents/${id}/activity`)
@@ -90,16 +75,19 @@ describe('GET /api/talents/:id/activity', () => {
   })
 
   test('a talent without entries (added before the log) answers an empty list', async () => {
-    const id = await insertTalent(t.database.db, { fullName: 'Old One', email: 'old@example.com' })
+    const id = await insertTalent(api.database.db, {
+      fullName: 'Old One',
+      email: 'old@example.com',
+    })
     const response = await history(id)
     expect(response.statusCode).toBe(200)
     expect(response.json()).toEqual([])
   })
 
   test(`at most ${TALENT_ACTIVITY_LIMIT} entries, the newest`, async () => {
-    const id = await insertTalent(t.database.db, { fullName: 'Busy', email: 'busy@example.com' })
+    const id = await insertTalent(api.database.db, { fullName: 'Busy', email: 'busy@example.com' })
     const base = Date.UTC(2025, 0, 1)
-    await t.database.db.insert(activityLog).values(
+    await api.database.db.insert(activityLog).values(
       Array.from({ length: TALENT_ACTIVITY_LIMIT + 5 }, (_, i) => ({
         userId: null,
         action: 'talent.updated',
@@ -117,8 +105,8 @@ describe('GET /api/talents/:id/activity', () => {
   })
 
   test('an actor whose account was deleted shows as null; the entry stays', async () => {
-    const { user } = await createTestUser(t.database.db, { email: 'leaver@x.test' })
-    const leaver = await loginAs(t.app, user.email)
+    const leaver = await api.signIn({ email: 'leaver@x.test' })
+    const { user } = leaver
     const response = await call(leaver, 'POST', '/api/talents', {
       fullName: 'Left Behind',
       email: 'left@example.com',
@@ -126,7 +114,7 @@ describe('GET /api/talents/:id/activity', () => {
       seniorityLevel: 'junior',
     })
     const talent = response.json<Talent>()
-    await t.database.db.delete(users).where(eq(users.id, user.id))
+    await api.database.db.delete(users).where(eq(users.id, user.id))
     const entries = activityEntrySchema.array().parse((await history(talent.id)).json())
     expect(entries.map((e) => [e.action, e.actor])).toEqual([['talent.created', null]])
   })
@@ -134,7 +122,7 @@ describe('GET /api/talents/:id/activity', () => {
   test('404 for an unknown or deleted talent, 400 for a bad id, 401 without a session', async () => {
     const talent = await addTalent('deleted-later@example.com')
     expect((await call(alice, 'GET', `/api/talents/${talent.id}`)).statusCode).toBe(200)
-    const deleted = await t.app.inject({
+    const deleted = await api.app.inject({
       method: 'DELETE',
       url: `/api/talents/${talent.id}`,
       headers: alice.headers,

@@ -1,44 +1,32 @@
 import { desc } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { describe, expect } from 'vitest'
 import { inviteResponseSchema } from '#shared/user.ts'
 import { sessions } from '../db/schema.ts'
-import {
-  createTestApp,
-  createTestUser,
-  loginAs,
-  TEST_PASSWORD,
-  type LoggedIn,
-  type TestApp,
-} from '#tests/support/test-app.ts'
+import { apiTest as test, type Api, type SignedIn } from '#tests/support/api-test.ts'
+import { loginAs, TEST_PASSWORD } from '#tests/support/test-app.ts'
 import { activityMark, activitySince } from '#tests/support/activity-log.ts'
 
 // Issue 5: user invites, edits and deletes, and sign-ins, each record their entry (never a
 // password); refused writes record nothing.
 
-let t: TestApp
-let admin: LoggedIn
-let plain: LoggedIn
+let api: Api
+let admin: SignedIn
+let plain: SignedIn
 let mark: number
 
-beforeAll(async () => {
-  t = await createTestApp()
-  const { user } = await createTestUser(t.database.db, { email: 'boss@x.test', role: 'admin' })
-  admin = await loginAs(t.app, user.email)
-  await createTestUser(t.database.db, { email: 'plain@x.test' })
-  plain = await loginAs(t.app, 'plain@x.test')
-})
-afterAll(async () => {
-  await t.close()
-})
-beforeEach(async () => {
-  mark = await activityMark(t.database.db)
+test.beforeEach(async ({ api: fixture }) => {
+  api = fixture
+  admin = await api.signIn({ email: 'boss@x.test', role: 'admin' })
+  // TEST_PASSWORD: the sign-in test signs in as this user through the route.
+  plain = await api.signIn({ email: 'plain@x.test' })
+  mark = await activityMark(api.database.db)
 })
 
-const written = () => activitySince(t.database.db, mark)
+const written = () => activitySince(api.database.db, mark)
 
 type Method = 'POST' | 'PATCH' | 'DELETE'
-function call(who: LoggedIn, method: Method, url: string, payload?: object) {
-  return t.app.inject({ method, url, payload, headers: who.headers })
+function call(who: SignedIn, method: Method, url: string, payload?: object) {
+  return api.app.inject({ method, url, payload, headers: who.headers })
 }
 
 let counter = 0
@@ -66,15 +54,15 @@ const edit = (extra: object = {}) => ({
 
 describe('session.signed_in', () => {
   test('a sign-in records the user (entityId) and the session; a failed one records nothing', async () => {
-    const failed = await t.app.inject({
+    const failed = await api.app.inject({
       method: 'POST',
       url: '/api/auth/login',
       payload: { email: 'plain@x.test', password: 'Not-The-Password-99' },
     })
     expect(failed.statusCode).toBe(401)
     expect(await written()).toEqual([])
-    const session = await loginAs(t.app, 'plain@x.test', TEST_PASSWORD)
-    const [newest] = await t.database.db
+    const session = await loginAs(api.app, 'plain@x.test', TEST_PASSWORD)
+    const [newest] = await api.database.db
       .select({ id: sessions.id })
       .from(sessions)
       .orderBy(desc(sessions.id))
@@ -109,7 +97,7 @@ describe('user.invited', () => {
 
   test('a taken e-mail (409), a bad body (400) or a plain user (403) records nothing', async () => {
     const existing = await invited()
-    mark = await activityMark(t.database.db)
+    mark = await activityMark(api.database.db)
     const statuses = [
       (
         await call(admin, 'POST', '/api/invite', {
@@ -129,7 +117,7 @@ describe('user.invited', () => {
 describe('user.updated', () => {
   test('the changed fields only; a forced reset says so without the password', async () => {
     const { user } = await invited()
-    mark = await activityMark(t.database.db)
+    mark = await activityMark(api.database.db)
     const renamed = await call(admin, 'PATCH', `/api/users/${user.id}`, {
       ...edit({ lastName: 'Renamed', role: 'admin', mfaEnabled: true }),
     })
@@ -151,8 +139,8 @@ describe('user.updated', () => {
       },
     ])
 
-    const { user: settled } = await createTestUser(t.database.db)
-    mark = await activityMark(t.database.db)
+    const settled = await api.makeUser()
+    mark = await activityMark(api.database.db)
     const reset = await call(admin, 'POST', `/api/users/${settled.id}/reset-password`)
     expect(reset.statusCode, reset.body).toBe(200)
     const entries = await written()
@@ -170,7 +158,7 @@ describe('user.updated', () => {
 
   test('an unchanged save, self-deactivation (403), an unknown user (404) record nothing', async () => {
     const { user } = await invited()
-    mark = await activityMark(t.database.db)
+    mark = await activityMark(api.database.db)
     const statuses = [
       (await call(admin, 'PATCH', `/api/users/${user.id}`, edit())).statusCode,
       (await call(admin, 'PATCH', `/api/users/${admin.user.id}`, edit({ isActive: false })))
@@ -186,7 +174,7 @@ describe('user.updated', () => {
 describe('user.deleted', () => {
   test('records who was deleted; self-delete (403) and a second delete (404) record nothing', async () => {
     const { user } = await invited({ firstName: 'Gone', lastName: 'Soon' })
-    mark = await activityMark(t.database.db)
+    mark = await activityMark(api.database.db)
     expect((await call(admin, 'DELETE', `/api/users/${admin.user.id}`)).statusCode).toBe(403)
     expect((await call(admin, 'DELETE', `/api/users/${user.id}`)).statusCode).toBe(200)
     expect((await call(admin, 'DELETE', `/api/users/${user.id}`)).statusCode).toBe(404)
