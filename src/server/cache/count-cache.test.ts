@@ -1,16 +1,9 @@
 import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { expect } from 'vitest'
 import { talentStatsSchema } from '#shared/talent.ts'
 import { buildApp } from '../app.ts'
-import type { OpenDatabase } from '../db/open.ts'
 import { cachedCount, noteDataVersion } from './count-cache.ts'
-import {
-  createTestApp,
-  createTestUser,
-  loginAs,
-  type LoggedIn,
-  type TestApp,
-} from '#tests/support/test-app.ts'
+import { apiTest, type SignedIn } from '#tests/support/api-test.ts'
 
 /**
  * Issue 15 item 12: two Scout processes on one database (README "Scaling out"), here two apps
@@ -18,47 +11,32 @@ import {
  * cards while process A adds talents; a count B started before one of A's writes must never be
  * kept for the requests that come after it.
  */
-let a: TestApp
-let other: OpenDatabase
-let b: FastifyInstance
-let writer: LoggedIn
-let reader: LoggedIn
-
-beforeAll(async () => {
-  a = await createTestApp()
-  other = await a.database.openAnother()
-  b = await buildApp({ database: other, config: a.config, logger: false })
+/** Process B: a second app over its own handle on A's database (A is the fixture's app). */
+const test = apiTest.extend('processB', async ({ api }, { onCleanup }) => {
+  const other = await api.database.openAnother()
+  const b = await buildApp({ database: other, config: api.config, logger: false })
+  onCleanup(async () => {
+    await b.close()
+    await other.close()
+  })
   await b.ready()
-  await createTestUser(a.database.db, { email: 'writer@x.test' })
-  writer = await loginAs(a.app, 'writer@x.test')
-  // The same database, so a session made on A is good on B.
-  reader = { ...writer }
-})
-afterAll(async () => {
-  await b.close()
-  await other.close()
-  await a.close()
+  return b
 })
 
 const WRITES = 30
 
-async function addTalent(i: number): Promise<void> {
-  const response = await a.app.inject({
-    method: 'POST',
-    url: '/api/talents',
-    headers: writer.headers,
-    payload: {
-      fullName: `Counted ${i}`,
-      email: `counted-${i}@example.com`,
-      areaOfInterest: 'Design',
-      seniorityLevel: 'mid',
-    },
+async function addTalent(writer: SignedIn, i: number): Promise<void> {
+  const response = await writer.inject('POST', '/api/talents', {
+    fullName: `Counted ${i}`,
+    email: `counted-${i}@example.com`,
+    areaOfInterest: 'Design',
+    seniorityLevel: 'mid',
   })
   expect(response.statusCode, response.body).toBe(201)
 }
 
 /** The list total and the Total Talents card as process B answers them now. */
-async function countsOnB(): Promise<[number, number]> {
+async function countsOnB(b: FastifyInstance, reader: SignedIn): Promise<[number, number]> {
   const [list, stats] = await Promise.all([
     b.inject({ url: '/api/talents?limit=1', headers: reader.headers }),
     b.inject({ url: '/api/talents/stats', headers: reader.headers }),
@@ -68,25 +46,37 @@ async function countsOnB(): Promise<[number, number]> {
   return [Number(list.headers['x-total-count']), talentStatsSchema.parse(stats.json()).total]
 }
 
-test('issue 15 item 12: a count read on one process right after a write on another is never older than that write', async () => {
+test('issue 15 item 12: a count read on one process right after a write on another is never older than that write', async ({
+  api,
+  processB,
+}) => {
+  const writer = await api.as('user')
+  // The same database, so a session made on A is good on B.
+  const reader = writer
   const stale: string[] = []
   for (let i = 1; i <= WRITES; i += 1) {
     // Reads on B started before the write on A: some count before it commits and end after.
-    const racing = Promise.all([countsOnB(), countsOnB(), countsOnB()])
-    await addTalent(i)
+    const racing = Promise.all([
+      countsOnB(processB, reader),
+      countsOnB(processB, reader),
+      countsOnB(processB, reader),
+    ])
+    await addTalent(writer, i)
     // The reads after the write, while those may still be loading: none may see less.
     for (let read = 0; read < 3; read += 1) {
-      const [total, card] = await countsOnB()
+      const [total, card] = await countsOnB(processB, reader)
       if (total < i || card < i) stale.push(`after write ${i}: total ${total}, card ${card}`)
     }
     await racing
   }
   expect(stale).toEqual([])
-  expect(await countsOnB()).toEqual([WRITES, WRITES])
+  expect(await countsOnB(processB, reader)).toEqual([WRITES, WRITES])
 })
 
-test('issue 15 item 12: a count loaded for an older data version is answered but never stored', async () => {
-  const handle = await a.database.openAnother()
+test('issue 15 item 12: a count loaded for an older data version is answered but never stored', async ({
+  api,
+}) => {
+  const handle = await api.database.openAnother()
   try {
     const { db } = handle
     noteDataVersion(db, 1)
@@ -119,8 +109,8 @@ test('issue 15 item 12: a count loaded for an older data version is answered but
   }
 })
 
-test('counts that miss together share one load, and a failed one is not kept', async () => {
-  const handle = await a.database.openAnother()
+test('counts that miss together share one load, and a failed one is not kept', async ({ api }) => {
+  const handle = await api.database.openAnother()
   try {
     const { db } = handle
     noteDataVersion(db, 5)

@@ -1,32 +1,14 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import {
-  createTestApp,
-  createTestUser,
-  loginAs,
-  type LoggedIn,
-  type TestApp,
-} from '#tests/support/test-app.ts'
+import { describe, expect } from 'vitest'
+import { apiTest as test, type Api } from '#tests/support/api-test.ts'
 import type { Talent } from '#shared/talent.ts'
 import { cachedPage, MAX_CACHE_BYTES, pageBytes, type CachedPage } from './page-cache.ts'
 import { getTalent } from '../talents/service.ts'
 import { insertTalent } from '#tests/support/talent-rows.ts'
 
-let testApp: TestApp
-let viewer: LoggedIn
-
-beforeAll(async () => {
-  testApp = await createTestApp()
-  await createTestUser(testApp.database.db, { email: 'viewer@x.test' })
-  viewer = await loginAs(testApp.app, 'viewer@x.test')
-})
-afterAll(async () => {
-  await testApp.close()
-})
-
-const names = async (url = '/api/talents?limit=50') => {
-  const response = await testApp.app.inject({ method: 'GET', url, headers: viewer.headers })
+const names = async (api: Api, url = '/api/talents?limit=50') => {
+  const response = await (await api.as('user')).inject('GET', url)
   expect(response.statusCode).toBe(200)
   return response.json<{ fullName: string; addedByUser: { firstName: string | null } | null }[]>()
 }
@@ -34,34 +16,30 @@ const names = async (url = '/api/talents?limit=50') => {
 describe('the talent page cache (issue 7): never older than the last committed write', () => {
   // Writes below go straight to the database, as another app process would: nothing in this
   // process is told, so only the data version can make the next page fresh.
-  test('a talent written behind the app is listed on the next request', async () => {
-    const before = await names()
-    expect(await names()).toEqual(before)
-    await insertTalent(testApp.database.db, { fullName: 'Written Elsewhere', email: 'w@x.test' })
-    expect((await names()).map((t) => t.fullName)).toContain('Written Elsewhere')
+  test('a talent written behind the app is listed on the next request', async ({ api }) => {
+    const before = await names(api)
+    expect(await names(api)).toEqual(before)
+    await insertTalent(api.database.db, { fullName: 'Written Elsewhere', email: 'w@x.test' })
+    expect((await names(api)).map((t) => t.fullName)).toContain('Written Elsewhere')
   })
 
-  test("an adder's new name shows at once on the talents they added", async () => {
-    const { user } = await createTestUser(testApp.database.db, {
-      email: 'adder@x.test',
-      firstName: 'Old',
-    })
-    await insertTalent(testApp.database.db, {
+  test("an adder's new name shows at once on the talents they added", async ({ api }) => {
+    const user = await api.makeUser({ email: 'adder@x.test', firstName: 'Old' })
+    await insertTalent(api.database.db, {
       fullName: 'Added By Adder',
       email: 'a@x.test',
       addedById: user.id,
     })
     const adderOf = async () =>
-      (await names()).find((t) => t.fullName === 'Added By Adder')?.addedByUser?.firstName
+      (await names(api)).find((t) => t.fullName === 'Added By Adder')?.addedByUser?.firstName
     expect(await adderOf()).toBe('Old')
-    await testApp.database.db.execute(
-      sql`update users set first_name = 'New' where id = ${user.id}`,
-    )
+    await api.database.db.execute(sql`update users set first_name = 'New' where id = ${user.id}`)
     expect(await adderOf()).toBe('New')
   })
 
-  test('totals, stat cards and tag counts count a write made behind the app', async () => {
-    const get = (url: string) => testApp.app.inject({ method: 'GET', url, headers: viewer.headers })
+  test('totals, stat cards and tag counts count a write made behind the app', async ({ api }) => {
+    const viewer = await api.as('user')
+    const get = (url: string) => viewer.inject('GET', url)
     const total = async () => Number((await get('/api/talents?limit=1')).headers['x-total-count'])
     const stats = async () => (await get('/api/talents/stats')).json<{ total: number }>().total
     const tagCount = async () =>
@@ -70,53 +48,56 @@ describe('the talent page cache (issue 7): never older than the last committed w
         .find((t) => t.name === 'Behind')?.count
     const [totalBefore, statsBefore] = [await total(), await stats()]
     expect(await tagCount()).toBeUndefined()
-    await insertTalent(testApp.database.db, {
+    await insertTalent(api.database.db, {
       fullName: 'Counted',
       email: 'c@x.test',
       tags: ['Behind'],
     })
-    await testApp.database.db.execute(sql`insert into tags (name) values ('Behind')`)
+    await api.database.db.execute(sql`insert into tags (name) values ('Behind')`)
     expect(await total()).toBe(totalBefore + 1)
     expect(await stats()).toBe(statsBefore + 1)
     expect(await tagCount()).toBe(1)
   })
 
-  test('a talent opened, edited behind the app, opened again: the new value, the API shape', async () => {
-    const id = await insertTalent(testApp.database.db, { fullName: 'Opened', email: 'o@x.test' })
+  test('a talent opened, edited behind the app, opened again: the new value, the API shape', async ({
+    api,
+  }) => {
+    const viewer = await api.as('user')
+    const id = await insertTalent(api.database.db, { fullName: 'Opened', email: 'o@x.test' })
     const open = async () => {
-      const response = await testApp.app.inject({
-        url: `/api/talents/${id}`,
-        headers: viewer.headers,
-      })
+      const response = await viewer.inject('GET', `/api/talents/${id}`)
       expect(response.statusCode).toBe(200)
       return response.json<Talent>()
     }
     expect((await open()).notes).toBeNull()
-    await testApp.database.db.execute(sql`update talents set notes = 'edited' where id = ${id}`)
+    await api.database.db.execute(sql`update talents set notes = 'edited' where id = ${id}`)
     const after = await open()
-    expect(after).toEqual(await getTalent(testApp.database.db, id))
+    expect(after).toEqual(await getTalent(api.database.db, id))
     expect(after.notes).toBe('edited')
-    const missing = await testApp.app.inject({
-      url: '/api/talents/999999',
-      headers: viewer.headers,
-    })
+    const missing = await viewer.inject('GET', '/api/talents/999999')
     expect(missing.statusCode).toBe(404)
     expect(missing.json()).toEqual({ message: 'Talent not found' })
   })
 
-  test('a deleted talent is gone on the next request', async () => {
-    await testApp.database.db.execute(sql`delete from talents where email = 'w@x.test'`)
-    expect((await names()).map((t) => t.fullName)).not.toContain('Written Elsewhere')
+  test('a deleted talent is gone on the next request', async ({ api }) => {
+    // Its own talent (tests no longer share rows), listed first so a cached page holds it.
+    await insertTalent(api.database.db, { fullName: 'Written Elsewhere', email: 'w@x.test' })
+    expect((await names(api)).map((t) => t.fullName)).toContain('Written Elsewhere')
+    await api.database.db.execute(sql`delete from talents where email = 'w@x.test'`)
+    expect((await names(api)).map((t) => t.fullName)).not.toContain('Written Elsewhere')
   })
 })
 
 describe('compressed pages', () => {
-  test('brotli once per cached page, gzip by the plugin, the same JSON either way', async () => {
+  test('brotli once per cached page, gzip by the plugin, the same JSON either way', async ({
+    api,
+  }) => {
+    const viewer = await api.as('user')
     for (let i = 0; i < 30; i++) {
-      await insertTalent(testApp.database.db, { fullName: `Bulk ${i}`, email: `bulk${i}@x.test` })
+      await insertTalent(api.database.db, { fullName: `Bulk ${i}`, email: `bulk${i}@x.test` })
     }
     const get = (encoding: string) =>
-      testApp.app.inject({
+      api.app.inject({
         method: 'GET',
         url: '/api/talents?limit=50',
         headers: { ...viewer.headers, 'accept-encoding': encoding },
@@ -138,8 +119,10 @@ describe('compressed pages', () => {
 describe('cachedPage', () => {
   const page = (json: string): CachedPage => ({ json, rowCount: 0, nextCursor: undefined })
 
-  test('loads once per version and key; a newer version starts afresh; an older request takes the newer page or keeps nothing', async () => {
-    const { db } = testApp.database
+  test('loads once per version and key; a newer version starts afresh; an older request takes the newer page or keeps nothing', async ({
+    api,
+  }) => {
+    const { db } = api.database
     let loads = 0
     const load = (json: string) => () => {
       loads += 1
@@ -165,8 +148,10 @@ describe('cachedPage', () => {
     expect(loads).toBe(4)
   })
 
-  test('requests that miss together share one load (a write used to cost one query per waiting request)', async () => {
-    const { db } = testApp.database
+  test('requests that miss together share one load (a write used to cost one query per waiting request)', async ({
+    api,
+  }) => {
+    const { db } = api.database
     let loads = 0
     let finish: (value: CachedPage) => void = () => undefined
     const slow = () => {
@@ -188,8 +173,10 @@ describe('cachedPage', () => {
     )
   })
 
-  test('keeps at most maxPages, dropping the least recently used; 0 keeps none', async () => {
-    const { db } = testApp.database
+  test('keeps at most maxPages, dropping the least recently used; 0 keeps none', async ({
+    api,
+  }) => {
+    const { db } = api.database
     let loads = 0
     const load = () => {
       loads += 1
@@ -209,8 +196,10 @@ describe('cachedPage', () => {
     expect(loads).toBe(6)
   })
 
-  test('SECURITY.md 31: stays within MAX_CACHE_BYTES however many big pages arrive', async () => {
-    const { db } = testApp.database
+  test('SECURITY.md 31: stays within MAX_CACHE_BYTES however many big pages arrive', async ({
+    api,
+  }) => {
+    const { db } = api.database
     let loads = 0
     const big = () => {
       loads += 1
