@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core'
 import { BULK_ACTIONS } from '#shared/bulk.ts'
 import { CV_IMPORT_ITEM_STATES, CV_IMPORT_STATES } from '#shared/cv-import.ts'
-import { files, talents, timestamps, users } from './schema.ts'
+import { actorIdColumn, files, talents, timestamps } from './schema.ts'
 
 /*
  * Tables of work that can be undone as a whole (ARCHITECTURE.md "Growing": changes/) and of the
@@ -21,10 +21,10 @@ export const CHANGE_OPS = ['created', 'updated', 'deleted'] as const
 export const changeSets = pgTable('change_sets', {
   id: serial('id').primaryKey(),
   kind: text('kind').notNull(),
-  createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+  createdById: actorIdColumn('created_by_id'),
   undoUntil: timestamp('undo_until', { withTimezone: true }).notNull(),
   undoneAt: timestamp('undone_at', { withTimezone: true }),
-  undoneById: integer('undone_by_id').references(() => users.id, { onDelete: 'set null' }),
+  undoneById: actorIdColumn('undone_by_id'),
   ...timestamps,
 })
 
@@ -64,7 +64,7 @@ export const bulkActions = pgTable(
     changeSetId: integer('change_set_id')
       .notNull()
       .references(() => changeSets.id),
-    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdById: actorIdColumn('created_by_id'),
     action: text('action', { enum: BULK_ACTIONS }).notNull(),
     payload: jsonb('payload').notNull(),
     // How the selection was given: { ids: n } or the list filter it was taken with.
@@ -81,7 +81,7 @@ export const cvImports = pgTable('cv_imports', {
   changeSetId: integer('change_set_id')
     .notNull()
     .references(() => changeSets.id),
-  createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+  createdById: actorIdColumn('created_by_id'),
   state: text('state', { enum: CV_IMPORT_STATES }).notNull().default('running'),
   ...timestamps,
 })

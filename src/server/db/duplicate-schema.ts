@@ -12,7 +12,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core'
-import { timestamps, users } from './schema.ts'
+import { actorIdColumn, timestamps } from './schema.ts'
 
 /*
  * Issue 19: duplicates and merges, beside the core schema (schema.ts), which drizzle-kit reads
@@ -26,9 +26,7 @@ export const duplicateDismissals = pgTable(
   {
     lowId: integer('low_id').notNull(),
     highId: integer('high_id').notNull(),
-    dismissedById: integer('dismissed_by_id').references(() => users.id, {
-      onDelete: 'set null',
-    }),
+    dismissedById: actorIdColumn('dismissed_by_id'),
     ...timestamps,
   },
   (t) => [primaryKey({ columns: [t.lowId, t.highId] })],
@@ -46,10 +44,10 @@ export const merges = pgTable(
     mergedIds: integer('merged_ids').array().notNull(),
     before: jsonb('before').notNull(),
     after: jsonb('after').notNull(),
-    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdById: actorIdColumn('created_by_id'),
     undoUntil: timestamp('undo_until', { withTimezone: true }).notNull(),
     undoneAt: timestamp('undone_at', { withTimezone: true }),
-    undoneById: integer('undone_by_id').references(() => users.id, { onDelete: 'set null' }),
+    undoneById: actorIdColumn('undone_by_id'),
     ...timestamps,
   },
   (t) => [

@@ -8,7 +8,7 @@ import {
   type KeptTalent,
 } from '#shared/imports/import-api.ts'
 import { changeSets } from './change-schema.ts'
-import { files, timestamps, users } from './schema.ts'
+import { actorIdColumn, files, timestamps } from './schema.ts'
 
 // Issue 18: a spreadsheet import — the uploaded file (in the FileStore), the person's mapping, and
 // once it runs, its progress and the change set that undoes it.
@@ -16,7 +16,7 @@ export const spreadsheetImports = pgTable(
   'spreadsheet_imports',
   {
     id: serial('id').primaryKey(),
-    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdById: actorIdColumn('created_by_id'),
     fileName: text('file_name').notNull(),
     sha256: text('sha256').references(() => files.sha256),
     format: text('format', { enum: TABLE_FORMATS }).notNull(),
@@ -38,7 +38,7 @@ export const spreadsheetImports = pgTable(
     // The undo, a job (undo-job.ts): who asked, where it stands, and the id of the last change-set
     // row it went through, moved in the transaction of each batch so no row is undone twice.
     undoState: text('undo_state', { enum: IMPORT_UNDO_STATES }),
-    undoById: integer('undo_by_id').references(() => users.id, { onDelete: 'set null' }),
+    undoById: actorIdColumn('undo_by_id'),
     undoTotal: integer('undo_total').notNull().default(0),
     undoDone: integer('undo_done').notNull().default(0),
     undoAfter: integer('undo_after').notNull().default(0),

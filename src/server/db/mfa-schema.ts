@@ -1,5 +1,5 @@
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
-import { timestamps, users } from './schema.ts'
+import { ownerIdColumn, timestamps } from './schema.ts'
 
 // Issue 20: two-factor sign-in's tables, beside the core schema (schema.ts); drizzle-kit reads both.
 
@@ -8,9 +8,7 @@ export const mfaRecoveryCodes = pgTable(
   'mfa_recovery_codes',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerIdColumn('user_id'),
     codeHash: text('code_hash').notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     ...timestamps,
@@ -24,9 +22,7 @@ export const mfaChallenges = pgTable(
   'mfa_challenges',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerIdColumn('user_id'),
     tokenHash: text('token_hash').notNull().unique(),
     purpose: text('purpose', { enum: ['verify', 'enroll'] }).notNull(),
     failures: integer('failures').notNull().default(0),

@@ -29,6 +29,16 @@ export const timestamps = {
     .$onUpdate(() => new Date()),
 }
 
+/** A row that belongs to one user and goes with them (a session, a saved view, a second factor). */
+export const ownerIdColumn = (name: string) =>
+  integer(name)
+    .notNull()
+    .references((): AnyPgColumn => users.id, { onDelete: 'cascade' })
+
+/** Who did something: the record outlives them, and names nobody once they are deleted. */
+export const actorIdColumn = (name: string) =>
+  integer(name).references((): AnyPgColumn => users.id, { onDelete: 'set null' })
+
 // spec section 3 "User". E-mails are stored lower-cased, so the unique index is case-insensitive.
 export const users = pgTable(
   'users',
@@ -76,9 +86,7 @@ export const sessions = pgTable(
   'sessions',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerIdColumn('user_id'),
     secretHash: text('secret_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
@@ -111,7 +119,7 @@ export const talents = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    addedById: integer('added_by_id').references(() => users.id, { onDelete: 'set null' }),
+    addedById: actorIdColumn('added_by_id'),
     // Issue 17: the talent's own fields as a weighted search document (A name and e-mail, C notes,
     // phone and links, B tags, statuses, area and level), kept by a trigger on every insert and
     // update (migrations 0012, 0019), so no code path can forget it. A change of tags or statuses
@@ -178,7 +186,7 @@ export const tags = pgTable(
   {
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
-    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdById: actorIdColumn('created_by_id'),
     ...timestamps,
   },
   (t) => [uniqueIndex('tags_name_lower_idx').on(sql`lower(${t.name})`)],
@@ -189,7 +197,7 @@ export const activityLog = pgTable(
   'activity_log',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userId: actorIdColumn('user_id'),
     action: text('action').notNull(),
     entityType: text('entity_type').notNull(),
     entityId: integer('entity_id'),
@@ -271,7 +279,7 @@ export const talentCvs = pgTable(
       .notNull()
       .references(() => files.sha256),
     fileName: text('file_name').notNull(),
-    uploadedById: integer('uploaded_by_id').references(() => users.id, { onDelete: 'set null' }),
+    uploadedById: actorIdColumn('uploaded_by_id'),
     ...timestamps,
   },
   (t) => [

@@ -1,15 +1,6 @@
 import { sql } from 'drizzle-orm'
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core'
-import { timestamps, users } from './schema.ts'
+import { boolean, index, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { ownerIdColumn, timestamps } from './schema.ts'
 
 /**
  * Issue 17 item 4: a saved view — the dashboard's state under a name, its owner's alone or shared
@@ -21,9 +12,7 @@ export const savedViews = pgTable(
   'saved_views',
   {
     id: serial('id').primaryKey(),
-    ownerId: integer('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ownerId: ownerIdColumn('owner_id'),
     name: text('name').notNull(),
     isShared: boolean('is_shared').notNull().default(false),
     /** SavedViewState (shared/saved-view.ts), validated on the way in and out. */
