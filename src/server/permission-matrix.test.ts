@@ -1,10 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { registeredRoutes } from './auth/access.ts'
 import { createSession } from './auth/sessions.ts'
+import type { Config } from './config.ts'
 import { makePdf, multipart, multipartFiles } from '#tests/support/cv-files.ts'
 import { attachCv } from './cvs/service.ts'
 import type { Db } from './db/open.ts'
@@ -18,12 +16,9 @@ import { mergeTalents } from './duplicates/merge.ts'
 import { databaseFileStore } from './files/database-file-store.ts'
 import { insertTalent } from '#tests/support/talent-rows.ts'
 import { challengeFor, enrolUser, newSecret, pendingSetup, totpCode } from '#tests/support/mfa.ts'
-import {
-  createTestApp,
-  createTestUser,
-  TEST_PASSWORD,
-  type TestApp,
-} from '#tests/support/test-app.ts'
+import { createTestUser, TEST_PASSWORD } from '#tests/support/test-app.ts'
+import { apiTestWith, type Api, type Principal } from '#tests/support/api-test.ts'
+import { testClientDir } from '#tests/support/client-dir.ts'
 
 /**
  * SECURITY.md 17: every route of the app × every kind of caller, with the status the server must
@@ -43,8 +38,22 @@ type Actor = (typeof ACTORS)[number]
  */
 type Expected = Record<Exclude<Actor, 'otherObject'>, number> & { otherObject?: number }
 
+/**
+ * The fixture's principal behind each actor. Every actor is a different principal, and a test
+ * (one route) has fresh principals, so each cell has a caller of its own: cells cannot interfere.
+ */
+const PRINCIPAL: Record<Actor, Principal> = {
+  anonymous: 'anonymous',
+  user: 'user',
+  admin: 'admin',
+  inactive: 'inactive',
+  mustChange: 'mustChange',
+  otherObject: 'otherUser',
+}
+
 type Context = {
   db: Db
+  config: Config
   /** The caller's user id (undefined when anonymous). */
   actorId: number | undefined
   /** Who owns the object the request touches: the caller, or somebody else. */
@@ -675,7 +684,7 @@ const MATRIX: Entry[] = [
     route: 'DELETE /api/auth/sessions/:id',
     request: async (ctx) => {
       const owner = (await ownerId(ctx)) ?? (await createTestUser(ctx.db)).user.id
-      const { sessionId } = await createSession(ctx.db, t.config, owner)
+      const { sessionId } = await createSession(ctx.db, ctx.config, owner)
       return { url: `/api/auth/sessions/${sessionId}` }
     },
     // Another person's session is not found: nobody ends someone else's (issue 20).
@@ -698,45 +707,22 @@ const MATRIX: Entry[] = [
   { route: 'GET /*', request: () => ({ url: '/dashboard/users' }), expect: PUBLIC },
 ]
 
-let t: TestApp
-let clientDir: string
+// The built SPA's routes exist only over a client folder.
+const test = apiTestWith({ clientDir: testClientDir('matrix') })
 let counter = 0
 
-beforeAll(async () => {
-  clientDir = mkdtempSync(path.join(tmpdir(), 'scout-matrix-client-'))
-  writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Scout</title>')
-  t = await createTestApp({ clientDir })
-})
-afterAll(async () => {
-  await t.close()
-  rmSync(clientDir, { recursive: true, force: true })
-})
-
-/** A fresh caller per cell, with a session made directly (no argon2), so cells cannot interfere. */
-async function callerHeaders(
-  actor: Actor,
-): Promise<{ id?: number; headers: Record<string, string> }> {
-  if (actor === 'anonymous') return { headers: {} }
-  const { user } = await createTestUser(t.database.db, {
-    role: actor === 'admin' ? 'admin' : 'user',
-    isActive: actor !== 'inactive',
-    mustChangePassword: actor === 'mustChange',
-  })
-  const { token } = await createSession(t.database.db, t.config, user.id)
-  return { id: user.id, headers: { authorization: `Bearer ${token}` } }
-}
-
-async function statusFor(entry: Entry, actor: Actor): Promise<number> {
+async function statusFor(api: Api, entry: Entry, actor: Actor): Promise<number> {
   const [method = '', routeUrl = ''] = entry.route.split(' ')
-  const caller = await callerHeaders(actor)
+  const caller = await api.as(PRINCIPAL[actor])
   counter++
   const request = await entry.request({
-    db: t.database.db,
-    actorId: caller.id,
+    db: api.database.db,
+    config: api.config,
+    actorId: caller.user?.id,
     owner: actor === 'otherObject' || actor === 'admin' ? 'other' : 'self',
     unique: `${counter}`,
   })
-  const response = await t.app.inject({
+  const response = await api.app.inject({
     method: method as 'GET',
     url: request.url ?? routeUrl,
     headers: { ...caller.headers, ...request.headers },
@@ -745,8 +731,8 @@ async function statusFor(entry: Entry, actor: Actor): Promise<number> {
   return response.statusCode
 }
 
-test('every route of the app has a row, and every row names a route', () => {
-  const routes = registeredRoutes(t.app)
+test('every route of the app has a row, and every row names a route', ({ api }) => {
+  const routes = registeredRoutes(api.app)
   const isAutoHead = (method: string, url: string) =>
     method === 'HEAD' && routes.some((r) => r.method === 'GET' && r.url === url)
   const actual = routes
@@ -758,11 +744,11 @@ test('every route of the app has a row, and every row names a route', () => {
 })
 
 describe('permission matrix (SECURITY.md 17)', () => {
-  test.each(MATRIX)('$route', async (entry) => {
+  test.for(MATRIX)('$route', async (entry, { api }) => {
     const actual: Partial<Record<Actor, number>> = {}
     for (const actor of ACTORS) {
       if (actor === 'otherObject' && entry.expect.otherObject === undefined) continue
-      actual[actor] = await statusFor(entry, actor)
+      actual[actor] = await statusFor(api, entry, actor)
     }
     expect(actual).toEqual(entry.expect)
   })
