@@ -1,38 +1,27 @@
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { describe, expect } from 'vitest'
 import { changeSetRows, changeSets } from '../db/change-schema.ts'
+import type { Db } from '../db/open.ts'
 import { jobs } from '../db/job-schema.ts'
 import { cvUploads, files, loginThrottle, sessions } from '../db/schema.ts'
-import { insertUser } from '#tests/support/talent-rows.ts'
-import { truncateAll } from '#tests/support/test-database.ts'
-import { createTestApp, type TestApp } from '#tests/support/test-app.ts'
+import { apiTest as test } from '#tests/support/api-test.ts'
 import { startHousekeeping } from './scheduler.ts'
 import { BATCH, sweepExpired } from './sweep.ts'
 
 /** SECURITY.md 33: expired sessions, throttle rows, unclaimed uploads and old jobs are pruned. */
-let t: TestApp
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(async () => {
-  await t.close()
-})
-beforeEach(async () => {
-  await truncateAll(t.database)
-})
 
 const HOUR = 3_600_000
 const ago = (ms: number) => new Date(Date.now() - ms)
 const ahead = (ms: number) => new Date(Date.now() + ms)
 
-async function keys(table: typeof loginThrottle) {
-  return (await t.database.db.select({ key: table.key }).from(table)).map((r) => r.key).sort()
+async function keys(db: Db, table: typeof loginThrottle) {
+  return (await db.select({ key: table.key }).from(table)).map((r) => r.key).sort()
 }
 
 describe('sweepExpired (SECURITY.md 33)', () => {
-  test('SECURITY.md 33: expired and idle sessions go; live ones stay', async () => {
-    const { db } = t.database
-    const { id: userId } = await insertUser(db, 'a@x.test')
+  test('SECURITY.md 33: expired and idle sessions go; live ones stay', async ({ api }) => {
+    const { db } = api.database
+    const { id: userId } = await api.makeUser({ email: 'a@x.test' })
     const session = (name: string, expiresAt: Date, lastSeenAt: Date) => ({
       userId,
       secretHash: name,
@@ -46,14 +35,16 @@ describe('sweepExpired (SECURITY.md 33)', () => {
         session('expired', ago(1000), ago(60_000)),
         session('idle', ahead(HOUR), ago(2 * HOUR)),
       ])
-    const counts = await sweepExpired(db, t.config)
+    const counts = await sweepExpired(db, api.config)
     expect(counts.sessions).toBe(2)
     const left = await db.select({ name: sessions.secretHash }).from(sessions)
     expect(left.map((r) => r.name)).toEqual(['live'])
   })
 
-  test('SECURITY.md 33: throttle rows go once their window and lock are over; locks stay', async () => {
-    const { db } = t.database
+  test('SECURITY.md 33: throttle rows go once their window and lock are over; locks stay', async ({
+    api,
+  }) => {
+    const { db } = api.database
     const row = (key: string, updatedAt: Date, lockedUntil: Date | null = null) => ({
       key,
       updatedAt,
@@ -70,9 +61,9 @@ describe('sweepExpired (SECURITY.md 33)', () => {
       row('device:counting', ago(2 * HOUR)), // a cookie's failures, kept for its life: stays
       row('device:old', ago(200 * 24 * HOUR)), // past any cookie's life: goes
     ])
-    const counts = await sweepExpired(db, t.config)
+    const counts = await sweepExpired(db, api.config)
     expect(counts.throttleRows).toBe(4)
-    expect(await keys(loginThrottle)).toEqual([
+    expect(await keys(db, loginThrottle)).toEqual([
       'account:locked@x.test',
       'device:counting',
       'device:refused',
@@ -80,8 +71,10 @@ describe('sweepExpired (SECURITY.md 33)', () => {
     ])
   })
 
-  test('SECURITY.md 33: unclaimed CV uploads go after a day, with their files; finished jobs after a week', async () => {
-    const { db } = t.database
+  test('SECURITY.md 33: unclaimed CV uploads go after a day, with their files; finished jobs after a week', async ({
+    api,
+  }) => {
+    const { db } = api.database
     await db.insert(files).values(
       ['old', 'new'].map((sha256) => ({
         sha256,
@@ -106,7 +99,7 @@ describe('sweepExpired (SECURITY.md 33)', () => {
       job('done', ago(HOUR)), // recent: stays
       job('queued', ago(8 * 24 * HOUR)), // not finished: stays
     ])
-    const counts = await sweepExpired(db, t.config)
+    const counts = await sweepExpired(db, api.config)
     expect(counts).toMatchObject({ cvUploads: 1, jobs: 2 })
     const uploads = await db.select({ sha256: cvUploads.sha256 }).from(cvUploads)
     expect(uploads.map((u) => u.sha256)).toEqual(['new'])
@@ -115,8 +108,10 @@ describe('sweepExpired (SECURITY.md 33)', () => {
     expect(await db.$count(jobs)).toBe(2)
   })
 
-  test('SECURITY.md 33: what a change set kept for its undo goes when the undo window ends', async () => {
-    const { db } = t.database
+  test('SECURITY.md 33: what a change set kept for its undo goes when the undo window ends', async ({
+    api,
+  }) => {
+    const { db } = api.database
     await db.insert(files).values(
       ['kept-old', 'kept-live'].map((sha256) => ({
         sha256,
@@ -149,7 +144,7 @@ describe('sweepExpired (SECURITY.md 33)', () => {
         row(live.id, 1),
         row(live.id, 3, 'kept-live'),
       ])
-    const counts = await sweepExpired(db, t.config)
+    const counts = await sweepExpired(db, api.config)
     expect(counts.changeRows).toBe(2)
     const left = await db.select({ setId: changeSetRows.changeSetId }).from(changeSetRows)
     expect(left.map((r) => r.setId)).toEqual([live.id, live.id])
@@ -159,19 +154,21 @@ describe('sweepExpired (SECURITY.md 33)', () => {
     expect(kept.map((f) => f.sha256)).toEqual(['kept-live'])
   })
 
-  test('SECURITY.md 33: a backlog larger than a batch is cleared in bounded batches', async () => {
-    const { db } = t.database
+  test('SECURITY.md 33: a backlog larger than a batch is cleared in bounded batches', async ({
+    api,
+  }) => {
+    const { db } = api.database
     await db.execute(sql`
       INSERT INTO login_throttle (key, updated_at, window_started_at)
       SELECT 'ip:backlog-' || i, now() - interval '2 hours', now() - interval '2 hours'
       FROM generate_series(1, ${BATCH * 2 + 5}) AS i`)
-    expect((await sweepExpired(db, t.config)).throttleRows).toBe(BATCH * 2 + 5)
+    expect((await sweepExpired(db, api.config)).throttleRows).toBe(BATCH * 2 + 5)
     expect(await db.$count(loginThrottle)).toBe(0)
   })
 })
 
-test('SECURITY.md 33: the scheduler sweeps on its own and stops with the app', async () => {
-  const { db } = t.database
+test('SECURITY.md 33: the scheduler sweeps on its own and stops with the app', async ({ api }) => {
+  const { db } = api.database
   await db.insert(loginThrottle).values({
     key: 'ip:stale',
     updatedAt: ago(2 * HOUR),
