@@ -1,11 +1,11 @@
 import type { AddressInfo } from 'node:net'
 import { eq } from 'drizzle-orm'
 import { SMTPServer } from 'smtp-server'
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { afterAll, beforeEach, describe, expect } from 'vitest'
 import { inviteResponseSchema } from '#shared/user.ts'
 import { users } from '../db/schema.ts'
-import { truncateAll } from '#tests/support/test-database.ts'
-import { createTestApp, createTestUser, loginAs, type TestApp } from '#tests/support/test-app.ts'
+import { apiTest, apiTestWith } from '#tests/support/api-test.ts'
+import { loginAs } from '#tests/support/test-app.ts'
 import { openTempPassword } from '../users/temp-password.ts'
 import {
   INVITE_MAIL_FAILED_MESSAGE,
@@ -52,40 +52,37 @@ function textBody(raw: string): string {
     .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)))
 }
 
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>
-let t: TestApp
-beforeAll(async () => {
-  smtp = await startSmtpServer()
-  t = await createTestApp({
-    smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
-    mailFrom: 'Scout <scout@example.com>',
-    publicUrl: 'https://scout.example.com',
-    // The test server speaks no TLS (SECURITY.md 37 is tested in mailer.unit.test.ts).
-    smtpInsecure: true,
-  })
-})
+// The SMTP server starts before the file's app, whose SMTP_URL names its port.
+const smtp = await startSmtpServer()
 afterAll(async () => {
-  await t.close()
   await smtp.close()
 })
-beforeEach(async () => {
-  await truncateAll(t.database)
+beforeEach(() => {
   smtp.received.length = 0
+})
+const test = apiTestWith({
+  smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
+  mailFrom: 'Scout <scout@example.com>',
+  publicUrl: 'https://scout.example.com',
+  // The test server speaks no TLS (SECURITY.md 37 is tested in mailer.unit.test.ts).
+  smtpInsecure: true,
+})
+
+/** An app whose SMTP server is gone: its port closed just before the app is built. */
+const mailFails = apiTest.extend('appConfig', { scope: 'file' }, async () => {
+  const closed = await startSmtpServer()
+  await closed.close()
+  return { smtpUrl: `smtp://127.0.0.1:${closed.port}` }
 })
 
 describe('POST /api/invite with SMTP_URL', () => {
-  test('e-mails who invited them, where to sign in and the temporary password', async () => {
-    const { user: admin } = await createTestUser(t.database.db, {
-      role: 'admin',
-      firstName: 'Grace',
-      lastName: 'Hopper',
-    })
-    const { headers } = await loginAs(t.app, admin.email)
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/invite',
-      headers,
-      payload: { email: 'Ada@Example.com', firstName: 'Ada', lastName: 'Lovelace', role: 'user' },
+  test('e-mails who invited them, where to sign in and the temporary password', async ({ api }) => {
+    const admin = await api.signIn({ role: 'admin', firstName: 'Grace', lastName: 'Hopper' })
+    const response = await admin.inject('POST', '/api/invite', {
+      email: 'Ada@Example.com',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      role: 'user',
     })
     expect(response.statusCode).toBe(201)
     const body = inviteResponseSchema.parse(response.json())
@@ -93,8 +90,8 @@ describe('POST /api/invite with SMTP_URL', () => {
     expect(body.message).toBe(INVITE_SENT_MESSAGE)
     expect(body.tempPassword).toBeUndefined()
     expect(body.devModeMessage).toBeUndefined()
-    const [row] = await t.database.db.select().from(users).where(eq(users.id, body.user.id))
-    const temp = openTempPassword(t.config.secretKey, row?.tempPasswordEnc ?? null) ?? ''
+    const [row] = await api.database.db.select().from(users).where(eq(users.id, body.user.id))
+    const temp = openTempPassword(api.config.secretKey, row?.tempPasswordEnc ?? null) ?? ''
     expect(temp).toMatch(/^[A-Za-z0-9]{16}$/)
 
     expect(smtp.received).toHaveLength(1)
@@ -107,39 +104,32 @@ describe('POST /api/invite with SMTP_URL', () => {
     expect(text).toContain('Grace Hopper invited you to Scout')
     expect(text).toContain('Sign in at: https://scout.example.com/login')
     expect(text).toContain(`Temporary password: ${temp}`)
-    await loginAs(t.app, 'ada@example.com', temp)
+    await loginAs(api.app, 'ada@example.com', temp)
   })
 
-  test('an admin without a name is named by their e-mail', async () => {
-    const { user: admin } = await createTestUser(t.database.db, {
-      role: 'admin',
-      firstName: null,
-      lastName: null,
-    })
-    const { headers } = await loginAs(t.app, admin.email)
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/invite',
-      headers,
-      payload: { email: 'bob@example.com', firstName: 'Bob', lastName: 'B' },
+  test('an admin without a name is named by their e-mail', async ({ api }) => {
+    const admin = await api.signIn({ role: 'admin', firstName: null, lastName: null })
+    const response = await admin.inject('POST', '/api/invite', {
+      email: 'bob@example.com',
+      firstName: 'Bob',
+      lastName: 'B',
     })
     expect(response.statusCode).toBe(201)
-    expect(textBody(smtp.received[0]?.raw ?? '')).toContain(`${admin.email} invited you to Scout`)
+    expect(textBody(smtp.received[0]?.raw ?? '')).toContain(
+      `${admin.user.email} invited you to Scout`,
+    )
   })
 })
 
-test('when sending fails the user still exists and the admin gets the temporary password', async () => {
-  const closed = await startSmtpServer()
-  await closed.close()
-  const broken = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${closed.port}` })
-  try {
-    const { user: admin } = await createTestUser(broken.database.db, { role: 'admin' })
-    const { headers } = await loginAs(broken.app, admin.email)
-    const response = await broken.app.inject({
-      method: 'POST',
-      url: '/api/invite',
-      headers,
-      payload: { email: 'carol@example.com', firstName: 'Carol', lastName: 'C', role: 'user' },
+mailFails(
+  'when sending fails the user still exists and the admin gets the temporary password',
+  async ({ api }) => {
+    const admin = await api.as('admin')
+    const response = await admin.inject('POST', '/api/invite', {
+      email: 'carol@example.com',
+      firstName: 'Carol',
+      lastName: 'C',
+      role: 'user',
     })
     expect(response.statusCode).toBe(201)
     const body = inviteResponseSchema.parse(response.json())
@@ -147,8 +137,6 @@ test('when sending fails the user still exists and the admin gets the temporary 
     expect(body.message).toBe(INVITE_MAIL_FAILED_MESSAGE)
     expect(body.devModeMessage).toBe(mailFailedDevMessage(temp))
     expect(body.user.tempPassword).toBe(temp)
-    await loginAs(broken.app, 'carol@example.com', temp)
-  } finally {
-    await broken.close()
-  }
-})
+    await loginAs(api.app, 'carol@example.com', temp)
+  },
+)
