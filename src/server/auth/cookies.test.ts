@@ -1,34 +1,31 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect } from 'vitest'
 import { SESSION_COOKIE } from '#shared/auth.ts'
-import {
-  createTestApp,
-  createTestUser,
-  TEST_PASSWORD,
-  type TestApp,
-} from '#tests/support/test-app.ts'
+import { apiTest, apiTestWith, type Api } from '#tests/support/api-test.ts'
+import { TEST_PASSWORD } from '#tests/support/test-app.ts'
+
+// One app per setting (Vitest defines file-scoped fixtures at the top level of a file only).
+const overHttps = apiTestWith({ publicUrl: 'https://scout.example.com' })
+const withoutProxy = apiTestWith({ trustProxy: false })
+const behindProxy = apiTestWith({ trustProxy: ['127.0.0.1'] })
 
 /** SECURITY.md 35: cookies and HSTS follow PUBLIC_URL; only named proxies may say who the client is. */
 describe('published over HTTPS (PUBLIC_URL https://…)', () => {
-  let t: TestApp
-  let email: string
-  beforeAll(async () => {
-    t = await createTestApp({ publicUrl: 'https://scout.example.com' })
-    email = (await createTestUser(t.database.db)).user.email
-  })
-  afterAll(async () => {
-    await t.close()
-  })
+  const test = overHttps
 
-  const login = () =>
-    t.app.inject({
+  const login = async (api: Api) => {
+    const { email } = await api.makeUser()
+    return api.app.inject({
       method: 'POST',
       url: '/api/auth/login',
       payload: { email, password: TEST_PASSWORD },
     })
+  }
 
-  test('SECURITY.md 35: the session cookie is __Host-, Secure, Path=/ and has no Domain; HSTS is sent', async () => {
+  test('SECURITY.md 35: the session cookie is __Host-, Secure, Path=/ and has no Domain; HSTS is sent', async ({
+    api,
+  }) => {
     // The app behind a TLS proxy sees plain HTTP: PUBLIC_URL decides, not the request.
-    const response = await login()
+    const response = await login(api)
     expect(response.statusCode).toBe(200)
     const cookie = response.cookies.find((c) => c.name === `__Host-${SESSION_COOKIE}`)
     expect(cookie).toMatchObject({ secure: true, path: '/', httpOnly: true, sameSite: 'Lax' })
@@ -39,31 +36,28 @@ describe('published over HTTPS (PUBLIC_URL https://…)', () => {
     )
   })
 
-  test('SECURITY.md 35: only the __Host- cookie signs a request in', async () => {
-    const { token } = (await login()).json<{ token: string }>()
-    const withHost = await t.app.inject({
+  test('SECURITY.md 35: only the __Host- cookie signs a request in', async ({ api }) => {
+    const { token } = (await login(api)).json<{ token: string }>()
+    const withHost = await api.app.inject({
       url: '/api/auth/me',
       cookies: { [`__Host-${SESSION_COOKIE}`]: token },
     })
     expect(withHost.statusCode).toBe(200)
     // A cookie without the prefix may have been planted by a sibling subdomain: ignored.
-    const plain = await t.app.inject({ url: '/api/auth/me', cookies: { [SESSION_COOKIE]: token } })
+    const plain = await api.app.inject({
+      url: '/api/auth/me',
+      cookies: { [SESSION_COOKIE]: token },
+    })
     expect(plain.statusCode).toBe(401)
   })
 })
 
 describe('published over plain HTTP (the default)', () => {
-  let t: TestApp
-  beforeAll(async () => {
-    t = await createTestApp()
-  })
-  afterAll(async () => {
-    await t.close()
-  })
+  const test = apiTest
 
-  test('the cookie keeps its plain name and no HSTS is sent', async () => {
-    const { user } = await createTestUser(t.database.db)
-    const response = await t.app.inject({
+  test('the cookie keeps its plain name and no HSTS is sent', async ({ api }) => {
+    const user = await api.makeUser()
+    const response = await api.app.inject({
       method: 'POST',
       url: '/api/auth/login',
       payload: { email: user.email, password: TEST_PASSWORD },
@@ -76,37 +70,38 @@ describe('published over plain HTTP (the default)', () => {
 })
 
 describe('client addresses behind a proxy (SECURITY.md 35)', () => {
-  async function lockedAfterTenFromForwardedAddresses(trustProxy: false | string[]) {
-    const t = await createTestApp({ trustProxy })
-    try {
-      // Ten failures, each claiming another client address in X-Forwarded-For.
-      for (let i = 1; i <= 10; i += 1) {
-        await t.app.inject({
-          method: 'POST',
-          url: '/api/auth/login',
-          payload: { email: `nobody${i}@x.test`, password: 'wrong-password' },
-          headers: { 'x-forwarded-for': `198.51.100.${i}` },
-        })
-      }
-      const next = await t.app.inject({
+  async function lockedAfterTenFromForwardedAddresses(api: Api) {
+    // Ten failures, each claiming another client address in X-Forwarded-For.
+    for (let i = 1; i <= 10; i += 1) {
+      await api.app.inject({
         method: 'POST',
         url: '/api/auth/login',
-        payload: { email: 'someone@x.test', password: 'wrong-password' },
-        headers: { 'x-forwarded-for': '198.51.100.99' },
+        payload: { email: `nobody${i}@x.test`, password: 'wrong-password' },
+        headers: { 'x-forwarded-for': `198.51.100.${i}` },
       })
-      return next.statusCode === 429
-    } finally {
-      await t.close()
     }
+    const next = await api.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'someone@x.test', password: 'wrong-password' },
+      headers: { 'x-forwarded-for': '198.51.100.99' },
+    })
+    return next.statusCode === 429
   }
 
-  test('SECURITY.md 35: without TRUST_PROXY a client cannot choose its own address', async () => {
-    // All ten came from one socket address: the eleventh is held, whatever the header said.
-    expect(await lockedAfterTenFromForwardedAddresses(false)).toBe(true)
-  })
+  withoutProxy(
+    'SECURITY.md 35: without TRUST_PROXY a client cannot choose its own address',
+    async ({ api }) => {
+      // All ten came from one socket address: the eleventh is held, whatever the header said.
+      expect(await lockedAfterTenFromForwardedAddresses(api)).toBe(true)
+    },
+  )
 
-  test('SECURITY.md 35: with TRUST_PROXY naming the proxy, its X-Forwarded-For is the client', async () => {
-    // app.inject comes from 127.0.0.1, the trusted proxy: ten clients, each with one failure.
-    expect(await lockedAfterTenFromForwardedAddresses(['127.0.0.1'])).toBe(false)
-  })
+  behindProxy(
+    'SECURITY.md 35: with TRUST_PROXY naming the proxy, its X-Forwarded-For is the client',
+    async ({ api }) => {
+      // app.inject comes from 127.0.0.1, the trusted proxy: ten clients, each with one failure.
+      expect(await lockedAfterTenFromForwardedAddresses(api)).toBe(false)
+    },
+  )
 })
