@@ -1,35 +1,23 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect } from 'vitest'
 import { TAG_EXISTS_MESSAGE } from '#shared/tag.ts'
-import {
-  createTestApp,
-  createTestUser,
-  loginAs,
-  type LoggedIn,
-  type TestApp,
-} from '#tests/support/test-app.ts'
+import { DEFAULT_TAGS } from '#shared/talent.ts'
+import { seededApiTest as test, type Caller, type SignedIn } from '#tests/support/api-test.ts'
 import { NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER } from './routes.ts'
 import { DELETE_FORBIDDEN, EMAIL_TAKEN, STALE_EDIT } from './service.ts'
 
-let testApp: TestApp
-let app: TestApp['app']
-let database: TestApp['database']
-let admin: LoggedIn
-let alice: LoggedIn
-let bob: LoggedIn
+// One data set for the file: its tests follow one talent from creation to deletion.
+let admin: SignedIn
+let alice: SignedIn
+let bob: SignedIn
+let anonymous: Caller
 
-beforeAll(async () => {
-  testApp = await createTestApp()
-  ;({ app, database } = testApp)
-  const signUp = async (email: string, extra: object) => {
-    await createTestUser(database.db, { email, ...extra })
-    return loginAs(app, email)
-  }
-  admin = await signUp('admin@x.test', { role: 'admin', firstName: 'Ada' })
-  alice = await signUp('alice@x.test', { firstName: 'Alice' })
-  bob = await signUp('bob@x.test', { firstName: 'Bob' })
-})
-afterAll(async () => {
-  await testApp.close()
+test.beforeAll(async ({ api }) => {
+  // The fixture empties the migrations' four default tags too: GET /api/tags lists them.
+  for (const name of DEFAULT_TAGS) await api.makeTag(name)
+  admin = await api.signIn({ email: 'admin@x.test', role: 'admin', firstName: 'Ada' })
+  alice = await api.signIn({ email: 'alice@x.test', firstName: 'Alice' })
+  bob = await api.signIn({ email: 'bob@x.test', firstName: 'Bob' })
+  anonymous = await api.as('anonymous')
 })
 
 const body = (extra: object = {}) => ({
@@ -41,15 +29,6 @@ const body = (extra: object = {}) => ({
   status: ['Shortlisted'],
   ...extra,
 })
-
-function call(
-  who: LoggedIn | undefined,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: object,
-) {
-  return app.inject({ method, url, payload, headers: who?.headers })
-}
 
 describe('access', () => {
   test.each([
@@ -63,9 +42,9 @@ describe('access', () => {
     ['POST', '/api/tags'],
     ['GET', '/api/users/filter'],
   ] as const)('%s %s answers 401 without a session', async (method, url) => {
-    expect((await call(undefined, method, url, method === 'GET' ? undefined : {})).statusCode).toBe(
-      401,
-    )
+    expect(
+      (await anonymous.inject(method, url, method === 'GET' ? undefined : {})).statusCode,
+    ).toBe(401)
   })
 })
 
@@ -74,7 +53,7 @@ describe('talents API', () => {
   let updatedAt: string
 
   test('POST creates (201) with addedById forced to the caller', async () => {
-    const response = await call(alice, 'POST', '/api/talents', body())
+    const response = await alice.inject('POST', '/api/talents', body())
     expect(response.statusCode, response.body).toBe(201)
     const talent = response.json<{
       id: number
@@ -91,8 +70,7 @@ describe('talents API', () => {
   })
 
   test('POST refuses spec 5 violations, unknown fields and another adder with field messages', async () => {
-    const invalid = await call(
-      alice,
+    const invalid = await alice.inject(
       'POST',
       '/api/talents',
       body({ fullName: 'G', email: 'nope', linkedinUrl: 'javascript:x' }),
@@ -105,10 +83,9 @@ describe('talents API', () => {
         linkedinUrl: ['Invalid URL'],
       },
     })
-    const unknown = await call(alice, 'POST', '/api/talents', body({ email: 'u@x.test', id: 7 }))
+    const unknown = await alice.inject('POST', '/api/talents', body({ email: 'u@x.test', id: 7 }))
     expect(unknown.statusCode).toBe(400)
-    const other = await call(
-      alice,
+    const other = await alice.inject(
       'POST',
       '/api/talents',
       body({ email: 'o@x.test', addedById: bob.user.id }),
@@ -118,27 +95,26 @@ describe('talents API', () => {
   })
 
   test('POST with a taken e-mail (any case) is 409 on the e-mail field', async () => {
-    const response = await call(bob, 'POST', '/api/talents', body({ email: 'GRACE@example.com' }))
+    const response = await bob.inject('POST', '/api/talents', body({ email: 'GRACE@example.com' }))
     expect(response.statusCode).toBe(409)
     expect(response.json()).toEqual({ message: EMAIL_TAKEN, fieldErrors: { email: [EMAIL_TAKEN] } })
   })
 
   test('GET list: spec array body, X-Total-Count, X-Next-Cursor when more', async () => {
-    await call(
-      bob,
+    await bob.inject(
       'POST',
       '/api/talents',
       body({ email: 'second@example.com', fullName: 'Second One' }),
     )
-    const first = await call(bob, 'GET', '/api/talents?limit=1&sort=name_asc&areaOfInterest=all')
+    const first = await bob.inject('GET', '/api/talents?limit=1&sort=name_asc&areaOfInterest=all')
     expect(first.statusCode).toBe(200)
     expect(first.headers[TOTAL_COUNT_HEADER]).toBe('2')
     expect(first.json<{ fullName: string }[]>().map((t) => t.fullName)).toEqual(['Grace Hopper'])
     const cursor = String(first.headers[NEXT_CURSOR_HEADER])
-    const next = await call(bob, 'GET', `/api/talents?limit=1&sort=name_asc&cursor=${cursor}`)
+    const next = await bob.inject('GET', `/api/talents?limit=1&sort=name_asc&cursor=${cursor}`)
     expect(next.json<{ fullName: string }[]>().map((t) => t.fullName)).toEqual(['Second One'])
     expect(next.headers[NEXT_CURSOR_HEADER]).toBeUndefined()
-    const bare = await call(bob, 'GET', '/api/talents?search=GRACE')
+    const bare = await bob.inject('GET', '/api/talents?search=GRACE')
     expect(bare.json<unknown[]>()).toHaveLength(1)
     expect(bare.headers[TOTAL_COUNT_HEADER]).toBe('1')
   })
@@ -146,7 +122,7 @@ describe('talents API', () => {
   test.each(['limit=0', 'limit=201', 'sort=random', 'cursor=%%%', 'page=2'])(
     'GET ?%s is a 400',
     async (qs) => {
-      const response = await call(bob, 'GET', `/api/talents?${qs}`)
+      const response = await bob.inject('GET', `/api/talents?${qs}`)
       expect(response.statusCode).toBe(400)
       if (qs.startsWith('cursor'))
         expect(response.json<{ message: string }>().message).toBe('Invalid cursor')
@@ -154,16 +130,16 @@ describe('talents API', () => {
   )
 
   test('GET /:id, 404 and a non-numeric id', async () => {
-    expect((await call(bob, 'GET', `/api/talents/${id}`)).json()).toMatchObject({
+    expect((await bob.inject('GET', `/api/talents/${id}`)).json()).toMatchObject({
       id,
       email: 'grace@example.com',
     })
-    expect((await call(bob, 'GET', '/api/talents/999999')).statusCode).toBe(404)
-    expect((await call(bob, 'GET', '/api/talents/abc')).statusCode).toBe(400)
+    expect((await bob.inject('GET', '/api/talents/999999')).statusCode).toBe(404)
+    expect((await bob.inject('GET', '/api/talents/abc')).statusCode).toBe(400)
   })
 
   test('PUT by any user (200); a stale updatedAt is 409', async () => {
-    const ok = await call(bob, 'PUT', `/api/talents/${id}`, {
+    const ok = await bob.inject('PUT', `/api/talents/${id}`, {
       ...body({ notes: 'Edited' }),
       updatedAt,
     })
@@ -173,32 +149,32 @@ describe('talents API', () => {
       addedById: alice.user.id,
       status: ['Shortlisted'],
     })
-    const stale = await call(alice, 'PUT', `/api/talents/${id}`, { ...body(), updatedAt })
+    const stale = await alice.inject('PUT', `/api/talents/${id}`, { ...body(), updatedAt })
     expect(stale.statusCode).toBe(409)
     expect(stale.json()).toEqual({ message: STALE_EDIT })
   })
 
   test('GET stats counts the pool and the caller', async () => {
-    const stats = await call(alice, 'GET', '/api/talents/stats')
+    const stats = await alice.inject('GET', '/api/talents/stats')
     expect(stats.json()).toEqual({ total: 2, addedByYou: 1, newThisMonth: 2, needsUpdating: 0 })
   })
 
   test('DELETE: another user 403, the adder 200, then 404; admins may delete any', async () => {
-    const refused = await call(bob, 'DELETE', `/api/talents/${id}`)
+    const refused = await bob.inject('DELETE', `/api/talents/${id}`)
     expect(refused.statusCode).toBe(403)
     expect(refused.json()).toEqual({ message: DELETE_FORBIDDEN })
-    expect((await call(alice, 'DELETE', `/api/talents/${id}`)).json()).toEqual({
+    expect((await alice.inject('DELETE', `/api/talents/${id}`)).json()).toEqual({
       message: 'Talent deleted successfully',
     })
-    expect((await call(alice, 'DELETE', `/api/talents/${id}`)).statusCode).toBe(404)
-    const [bobs] = (await call(admin, 'GET', '/api/talents')).json<{ id: number }[]>()
-    expect((await call(admin, 'DELETE', `/api/talents/${bobs?.id}`)).statusCode).toBe(200)
+    expect((await alice.inject('DELETE', `/api/talents/${id}`)).statusCode).toBe(404)
+    const [bobs] = (await admin.inject('GET', '/api/talents')).json<{ id: number }[]>()
+    expect((await admin.inject('DELETE', `/api/talents/${bobs?.id}`)).statusCode).toBe(200)
   })
 })
 
 describe('tags and users/filter API', () => {
   test('GET /api/tags lists default tags with counts; POST creates 201; duplicates 409', async () => {
-    const list = await call(bob, 'GET', '/api/tags')
+    const list = await bob.inject('GET', '/api/tags')
     expect(list.json<{ name: string }[]>().map((t) => t.name)).toEqual(
       expect.arrayContaining([
         'High Potential',
@@ -207,7 +183,7 @@ describe('tags and users/filter API', () => {
         'Needs Follow-Up',
       ]),
     )
-    const created = await call(bob, 'POST', '/api/tags', { name: '  Rust  ' })
+    const created = await bob.inject('POST', '/api/tags', { name: '  Rust  ' })
     expect(created.statusCode).toBe(201)
     expect(created.json()).toMatchObject({
       name: 'Rust',
@@ -215,17 +191,17 @@ describe('tags and users/filter API', () => {
       isDefault: false,
       isSystem: false,
     })
-    const duplicate = await call(alice, 'POST', '/api/tags', { name: 'management TRACK' })
+    const duplicate = await alice.inject('POST', '/api/tags', { name: 'management TRACK' })
     expect(duplicate.statusCode).toBe(409)
     expect(duplicate.json()).toEqual({ message: TAG_EXISTS_MESSAGE })
-    const short = await call(alice, 'POST', '/api/tags', { name: ' x ' })
+    const short = await alice.inject('POST', '/api/tags', { name: ' x ' })
     expect(short.json()).toMatchObject({
       fieldErrors: { name: ['Tag name must be at least 2 characters long'] },
     })
   })
 
   test('GET /api/users/filter: active users for any signed-in user, public fields only', async () => {
-    const response = await call(bob, 'GET', '/api/users/filter')
+    const response = await bob.inject('GET', '/api/users/filter')
     expect(response.statusCode).toBe(200)
     expect(response.json()).toEqual([
       { email: 'admin@x.test', firstName: 'Ada', lastName: 'Person' },
