@@ -83,6 +83,27 @@ export type DismissDuplicates = z.infer<typeof dismissDuplicatesSchema>
 export const MERGE_FIELDS = TALENT_SINGLE_VALUE_FIELDS
 export type MergeField = (typeof MERGE_FIELDS)[number]
 
+type MergeCandidate = { id: number; updatedAt: string } & Record<MergeField, unknown>
+
+const isEmpty = (value: unknown) => value === null || value === undefined || value === ''
+
+/**
+ * Issue 19 item 3: per field, the talent whose value a merge keeps unless the person picks
+ * another — the most recently updated one that has a value, else the first. The merge page
+ * shows these picks; the server falls back to them for a field the request leaves out.
+ */
+export function defaultMergePicks(talents: MergeCandidate[]): Record<MergeField, number> {
+  // Newest first; ISO timestamps (and PostgreSQL's text of them in one time zone) sort as time.
+  const newestFirst = [...talents].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))
+  const first = talents[0]?.id ?? 0
+  const pick = (field: MergeField) =>
+    newestFirst.find((talent) => !isEmpty(talent[field]))?.id ?? first
+  return Object.fromEntries(MERGE_FIELDS.map((field) => [field, pick(field)])) as Record<
+    MergeField,
+    number
+  >
+}
+
 export const MERGE_WITH_ITSELF = 'A talent cannot be merged with itself.'
 export const MERGE_FIELD_SOURCE = 'Each field must come from one of the talents being merged.'
 

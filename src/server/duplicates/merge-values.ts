@@ -1,4 +1,4 @@
-import type { MergeField, MergeInput } from '#shared/duplicates.ts'
+import { defaultMergePicks, type MergeField, type MergeInput } from '#shared/duplicates.ts'
 import type { TalentImage } from './talent-image.ts'
 
 const isEmpty = (value: unknown) => value === null || value === undefined || value === ''
@@ -32,17 +32,14 @@ function keepNotes(images: TalentImage[]): string | null {
  */
 export function mergedValues(images: TalentImage[], picks: MergeInput['fields']) {
   const byId = new Map(images.map((image) => [image.id, image]))
-  // Newest first; PostgreSQL's timestamp text sorts as time within one time zone setting.
-  const newestFirst = [...images].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))
+  const defaults = defaultMergePicks(images)
   const [survivor] = images
   if (!survivor) throw new Error('A merge needs its survivor')
   const sources: Partial<Record<MergeField, number>> = {}
   const pick = <F extends MergeField>(field: F): TalentImage[F] => {
     const chosen = picks[field]
     const source =
-      (chosen === undefined ? undefined : byId.get(chosen)) ??
-      newestFirst.find((image) => !isEmpty(image[field])) ??
-      survivor
+      (chosen === undefined ? undefined : byId.get(chosen)) ?? byId.get(defaults[field]) ?? survivor
     sources[field] = source.id
     return source[field]
   }

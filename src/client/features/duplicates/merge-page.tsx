@@ -1,7 +1,12 @@
 import { useQueries } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
-import { MERGE_FIELDS, MAX_MERGE_TALENTS, type MergeField } from '#shared/duplicates.ts'
+import {
+  defaultMergePicks,
+  MERGE_FIELDS,
+  MAX_MERGE_TALENTS,
+  type MergeField,
+} from '#shared/duplicates.ts'
 import type { Talent } from '#shared/talent.ts'
 import { PageHeader } from '../../components/layout/page-header.tsx'
 import { Button } from '../../components/ui/button.tsx'
@@ -10,7 +15,6 @@ import { toast } from '../../components/ui/use-toast.ts'
 import { parseApiError } from '../../lib/api.ts'
 import { talentDetailOptions } from '../talents/api.ts'
 import { useMergeTalents } from './api.ts'
-import { defaultPicks } from './merge-defaults.ts'
 
 const FIELD_LABELS: Record<MergeField, string> = {
   fullName: 'Full Name',
@@ -36,7 +40,7 @@ function MergeForm({ talents }: MergeFormProps) {
   const navigate = useNavigate()
   const merge = useMergeTalents()
   const [survivorId, setSurvivorId] = useState(talents[0]?.id ?? 0)
-  const [picks, setPicks] = useState(() => defaultPicks(talents))
+  const [picks, setPicks] = useState(() => defaultMergePicks(talents))
 
   function handleMerge() {
     merge.mutate(
