@@ -1,19 +1,7 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createSession } from '#server/auth/sessions.ts'
-import { createTestApp, createTestUser, type TestApp } from '../support/test-app.ts'
+import { describe, expect } from 'vitest'
+import { apiTest as test } from '#tests/support/api-test.ts'
 
 /** A 500 the fuzz tests found (issue 6): talent ids beyond PostgreSQL integers reached the database. */
-
-let t: TestApp
-let headers: Record<string, string>
-beforeAll(async () => {
-  t = await createTestApp()
-  const { user } = await createTestUser(t.database.db, { role: 'admin' })
-  headers = {
-    authorization: `Bearer ${(await createSession(t.database.db, t.config, user.id)).token}`,
-  }
-})
-afterAll(() => t.close())
 
 const validTalent = {
   fullName: 'Grace Hopper',
@@ -23,12 +11,13 @@ const validTalent = {
 }
 
 describe('talent ids beyond PostgreSQL integers', () => {
-  test.each([
+  test.for([
     ['GET', '/api/talents/2147483648'],
     ['DELETE', '/api/talents/99999999999'],
     ['PUT', '/api/talents/9007199254740993'],
-  ] as const)('%s %s is a 400', async (method, url) => {
-    const response = await t.app.inject({
+  ] as const)('%s %s is a 400', async ([method, url], { api }) => {
+    const { headers } = await api.as('admin')
+    const response = await api.app.inject({
       method,
       url,
       headers,
@@ -38,8 +27,8 @@ describe('talent ids beyond PostgreSQL integers', () => {
     expect(response.json()).toMatchObject({ fieldErrors: { id: expect.any(Array) as unknown } })
   })
 
-  test('the largest integer id is simply not found', async () => {
-    const response = await t.app.inject({ url: '/api/talents/2147483647', headers })
+  test('the largest integer id is simply not found', async ({ api }) => {
+    const response = await (await api.as('admin')).inject('GET', '/api/talents/2147483647')
     expect(response.statusCode).toBe(404)
   })
 })

@@ -1,25 +1,14 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createSession } from '#server/auth/sessions.ts'
-import { createTestApp, createTestUser, type TestApp } from '../support/test-app.ts'
+import { describe, expect } from 'vitest'
+import { apiTest as test } from '#tests/support/api-test.ts'
 
 /** A 500 the fuzz tests found (issue 6): fields named like Object.prototype members broke the error handler. */
 
-let t: TestApp
-let headers: Record<string, string>
-beforeAll(async () => {
-  t = await createTestApp()
-  const { user } = await createTestUser(t.database.db, { role: 'admin' })
-  headers = {
-    authorization: `Bearer ${(await createSession(t.database.db, t.config, user.id)).token}`,
-  }
-})
-afterAll(() => t.close())
-
 describe('fields named like Object.prototype members', () => {
-  test.each(['constructor', 'toString', 'hasOwnProperty'])(
+  test.for(['constructor', 'toString', 'hasOwnProperty'])(
     'an unknown body field %s is a 400 that names it',
-    async (field) => {
-      const response = await t.app.inject({
+    async (field, { api }) => {
+      const { headers } = await api.as('admin')
+      const response = await api.app.inject({
         method: 'POST',
         url: '/api/tags',
         headers: { ...headers, 'content-type': 'application/json' },
@@ -31,8 +20,9 @@ describe('fields named like Object.prototype members', () => {
     },
   )
 
-  test('a body with a __proto__ key is refused by the JSON parser', async () => {
-    const response = await t.app.inject({
+  test('a body with a __proto__ key is refused by the JSON parser', async ({ api }) => {
+    const { headers } = await api.as('admin')
+    const response = await api.app.inject({
       method: 'POST',
       url: '/api/tags',
       headers: { ...headers, 'content-type': 'application/json' },
@@ -42,8 +32,8 @@ describe('fields named like Object.prototype members', () => {
     expect(response.json()).toEqual({ message: expect.any(String) as unknown })
   })
 
-  test('an unknown query parameter named constructor is a 400 too', async () => {
-    const response = await t.app.inject({ url: '/api/talents?constructor=1', headers })
+  test('an unknown query parameter named constructor is a 400 too', async ({ api }) => {
+    const response = await (await api.as('admin')).inject('GET', '/api/talents?constructor=1')
     expect(response.statusCode, response.body).toBe(400)
     expect(response.json()).toMatchObject({ fieldErrors: { constructor: ['Unknown field'] } })
   })
