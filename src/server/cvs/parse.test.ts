@@ -1,38 +1,23 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { describe, expect } from 'vitest'
 import { UPLOAD_NOT_FOUND, cvParseResultSchema } from '#shared/cv-parse.ts'
 import { cvFileSchema, UNSUPPORTED_CV_MESSAGE } from '#shared/cv.ts'
 import { talentSchema } from '#shared/talent.ts'
-import { truncateAll } from '#tests/support/test-database.ts'
-import {
-  createTestApp,
-  createTestUser,
-  loginAs,
-  type LoggedIn,
-  type TestApp,
-} from '#tests/support/test-app.ts'
+import { apiTest as test, type Api, type SignedIn } from '#tests/support/api-test.ts'
 import { makeDocx, makeExecutable, makePdf, multipart } from '#tests/support/cv-files.ts'
 
-let t: TestApp
-let alice: LoggedIn
-let bob: LoggedIn
+let api: Api
+let alice: SignedIn
+let bob: SignedIn
 
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(async () => {
-  await t.close()
-})
-beforeEach(async () => {
-  await truncateAll(t.database)
-  await createTestUser(t.database.db, { email: 'alice@parse.test' })
-  await createTestUser(t.database.db, { email: 'bob@parse.test' })
-  alice = await loginAs(t.app, 'alice@parse.test')
-  bob = await loginAs(t.app, 'bob@parse.test')
+test.beforeEach(async ({ api: fixture }) => {
+  api = fixture
+  alice = await api.signIn({ email: 'alice@parse.test' })
+  bob = await api.signIn({ email: 'bob@parse.test' })
 })
 
-async function parse(who: LoggedIn, name: string, bytes: Buffer) {
+async function parse(who: SignedIn, name: string, bytes: Buffer) {
   const { payload, headers } = multipart({ name, bytes })
-  return t.app.inject({
+  return api.app.inject({
     method: 'POST',
     url: '/api/cv/parse',
     headers: { ...who.headers, ...headers },
@@ -77,7 +62,7 @@ describe("'Add from CV' (issue 16)", () => {
       seniorityLevel: 'senior',
       cvFileId: fileId,
     }
-    const created = await t.app.inject({
+    const created = await api.app.inject({
       method: 'POST',
       url: '/api/talents',
       headers: alice.headers,
@@ -88,7 +73,7 @@ describe("'Add from CV' (issue 16)", () => {
       fileName: 'Dana.docx',
       textStatus: 'ready',
     })
-    const again = await t.app.inject({
+    const again = await api.app.inject({
       method: 'POST',
       url: '/api/talents',
       headers: alice.headers,
@@ -99,7 +84,7 @@ describe("'Add from CV' (issue 16)", () => {
   })
 
   test('an e-mail that already belongs to a talent is named, and the CV can go to that talent', async () => {
-    const existing = await t.app.inject({
+    const existing = await api.app.inject({
       method: 'POST',
       url: '/api/talents',
       headers: bob.headers,
@@ -113,7 +98,7 @@ describe("'Add from CV' (issue 16)", () => {
     const talentId = talentSchema.parse(existing.json()).id
     const parsed = cvParseResultSchema.parse((await parse(alice, 'Dana.pdf', makePdf(CV))).json())
     expect(parsed.existingTalentId).toBe(talentId)
-    const attached = await t.app.inject({
+    const attached = await api.app.inject({
       method: 'POST',
       url: `/api/cv/uploads/${parsed.fileId}/attach`,
       headers: alice.headers,
@@ -125,7 +110,7 @@ describe("'Add from CV' (issue 16)", () => {
 
   test("another person's upload cannot be claimed", async () => {
     const parsed = cvParseResultSchema.parse((await parse(alice, 'Dana.pdf', makePdf(CV))).json())
-    const response = await t.app.inject({
+    const response = await api.app.inject({
       method: 'POST',
       url: '/api/talents',
       headers: bob.headers,
@@ -139,7 +124,7 @@ describe("'Add from CV' (issue 16)", () => {
     })
     expect(response.statusCode).toBe(404)
     // Nothing half-written: the talent was not created either.
-    const list = await t.app.inject({ url: '/api/talents', headers: bob.headers })
+    const list = await api.app.inject({ url: '/api/talents', headers: bob.headers })
     expect(list.json()).toEqual([])
   })
 

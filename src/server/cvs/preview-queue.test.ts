@@ -1,31 +1,16 @@
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { expect } from 'vitest'
 import { talentSchema } from '#shared/talent.ts'
 import { makeDocx, multipart } from '#tests/support/cv-files.ts'
-import {
-  createTestApp,
-  createTestUser,
-  loginAs,
-  type LoggedIn,
-  type TestApp,
-} from '#tests/support/test-app.ts'
+import { apiTest as test, type Api, type SignedIn } from '#tests/support/api-test.ts'
 
 // SECURITY.md 22 h (docs/security-tests.md): DOCX previews are laid out one at a time with a few
 // waiting; a burst beyond that is refused with 503 and Retry-After, never a pile of threads.
 
-let testApp: TestApp
-let alice: LoggedIn
 const BURST = 24
 
-beforeAll(async () => {
-  testApp = await createTestApp()
-  await createTestUser(testApp.database.db, { email: 'alice@preview-queue.test' })
-  alice = await loginAs(testApp.app, 'alice@preview-queue.test')
-})
-afterAll(() => testApp.close())
-
 /** A talent with its own DOCX (different bytes, so no preview is cached for another). */
-async function talentWithDocx(n: number): Promise<number> {
-  const { app } = testApp
+async function talentWithDocx(api: Api, alice: SignedIn, n: number): Promise<number> {
+  const { app } = api
   const created = await app.inject({
     method: 'POST',
     url: '/api/talents',
@@ -51,13 +36,16 @@ async function talentWithDocx(n: number): Promise<number> {
   return id
 }
 
-test(`SECURITY.md 22 h: ${BURST} DOCX previews at once — one laid out at a time, 8 waiting, the rest 503 with Retry-After`, async () => {
+test(`SECURITY.md 22 h: ${BURST} DOCX previews at once — one laid out at a time, 8 waiting, the rest 503 with Retry-After`, async ({
+  api,
+}) => {
+  const alice = await api.signIn({ email: 'alice@preview-queue.test' })
   const ids = []
-  for (let n = 0; n < BURST; n++) ids.push(await talentWithDocx(n))
+  for (let n = 0; n < BURST; n++) ids.push(await talentWithDocx(api, alice, n))
 
   const answers = await Promise.all(
     ids.map((id) =>
-      testApp.app.inject({ url: `/api/talents/${id}/cv/preview`, headers: alice.headers }),
+      api.app.inject({ url: `/api/talents/${id}/cv/preview`, headers: alice.headers }),
     ),
   )
   const statuses = answers.map((a) => a.statusCode)
@@ -73,7 +61,7 @@ test(`SECURITY.md 22 h: ${BURST} DOCX previews at once — one laid out at a tim
     expect(answer.json()).toHaveProperty('message')
   }
   // Once the burst is over, a refused preview is served.
-  const retried = await testApp.app.inject({
+  const retried = await api.app.inject({
     url: `/api/talents/${ids[answers.findIndex((a) => a.statusCode === 503)]}/cv/preview`,
     headers: alice.headers,
   })

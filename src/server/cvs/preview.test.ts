@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { describe, expect } from 'vitest'
 import { CV_NOT_FOUND, cvPreviewSchema } from '#shared/cv.ts'
 import { talentSchema } from '#shared/talent.ts'
 import {
@@ -10,32 +10,16 @@ import {
   multipart,
   odtContent,
 } from '#tests/support/cv-files.ts'
-import { truncateAll } from '#tests/support/test-database.ts'
-import {
-  createTestApp,
-  createTestUser,
-  loginAs,
-  type LoggedIn,
-  type TestApp,
-} from '#tests/support/test-app.ts'
+import { apiTest as test, type Api, type SignedIn } from '#tests/support/api-test.ts'
 
 // Issue 16 item 2, "Read it in place": GET /api/talents/:id/cv/preview.
 
-let testApp: TestApp
-let app: TestApp['app']
-let alice: LoggedIn
+let app: Api['app']
+let alice: SignedIn
 
-beforeAll(async () => {
-  testApp = await createTestApp()
-  app = testApp.app
-})
-afterAll(async () => {
-  await testApp.close()
-})
-beforeEach(async () => {
-  await truncateAll(testApp.database)
-  await createTestUser(testApp.database.db, { email: 'alice@preview.test' })
-  alice = await loginAs(app, 'alice@preview.test')
+test.beforeEach(async ({ api }) => {
+  app = api.app
+  alice = await api.signIn({ email: 'alice@preview.test' })
 })
 
 async function talentWithCv(name: string, bytes?: Buffer): Promise<number> {

@@ -1,5 +1,5 @@
 import { count as countRows } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { describe, expect } from 'vitest'
 import {
   CV_NOT_FOUND,
   EMPTY_CV_MESSAGE,
@@ -10,14 +10,7 @@ import {
 } from '#shared/cv.ts'
 import { talentSchema } from '#shared/talent.ts'
 import { files, talentCvs } from '../db/schema.ts'
-import { truncateAll } from '#tests/support/test-database.ts'
-import {
-  createTestApp,
-  createTestUser,
-  loginAs,
-  type LoggedIn,
-  type TestApp,
-} from '#tests/support/test-app.ts'
+import { apiTestWith, type Api, type SignedIn } from '#tests/support/api-test.ts'
 import {
   makeDocx,
   makeExecutable,
@@ -29,31 +22,23 @@ import {
 import { ENCRYPTED_REASON, ZIP_BOMB_REASON } from './extract-text.ts'
 import { REMOVE_FORBIDDEN } from './service.ts'
 
-let testApp: TestApp
-let app: TestApp['app']
-let admin: LoggedIn
-let alice: LoggedIn
-let bob: LoggedIn
+const test = apiTestWith({ cvMaxMegabytes: 1 })
 
-beforeAll(async () => {
-  testApp = await createTestApp({ cvMaxMegabytes: 1 })
-  app = testApp.app
-})
-afterAll(async () => {
-  await testApp.close()
-})
-beforeEach(async () => {
-  await truncateAll(testApp.database)
-  const signUp = async (email: string, extra: object = {}) => {
-    await createTestUser(testApp.database.db, { email, ...extra })
-    return loginAs(app, email)
-  }
-  admin = await signUp('admin@cv.test', { role: 'admin' })
-  alice = await signUp('alice@cv.test', { firstName: 'Alice' })
-  bob = await signUp('bob@cv.test')
+let api: Api
+let app: Api['app']
+let admin: SignedIn
+let alice: SignedIn
+let bob: SignedIn
+
+test.beforeEach(async ({ api: fixture }) => {
+  api = fixture
+  app = api.app
+  admin = await api.signIn({ email: 'admin@cv.test', role: 'admin' })
+  alice = await api.signIn({ email: 'alice@cv.test', firstName: 'Alice' })
+  bob = await api.signIn({ email: 'bob@cv.test' })
 })
 
-async function addTalent(who: LoggedIn, email = 'dana@example.com') {
+async function addTalent(who: SignedIn, email = 'dana@example.com') {
   const response = await app.inject({
     method: 'POST',
     url: '/api/talents',
@@ -64,7 +49,7 @@ async function addTalent(who: LoggedIn, email = 'dana@example.com') {
   return talentSchema.parse(response.json()).id
 }
 
-function upload(who: LoggedIn | undefined, talentId: number, name: string, bytes: Buffer) {
+function upload(who: SignedIn | undefined, talentId: number, name: string, bytes: Buffer) {
   const { payload, headers } = multipart({ name, bytes })
   return app.inject({
     method: 'POST',
@@ -75,7 +60,7 @@ function upload(who: LoggedIn | undefined, talentId: number, name: string, bytes
 }
 
 const count = async (table: 'files' | 'talent_cvs') => {
-  const [row] = await testApp.database.db
+  const [row] = await api.database.db
     .select({ n: countRows() })
     .from(table === 'files' ? files : talentCvs)
   return row?.n
