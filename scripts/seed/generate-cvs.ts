@@ -1,7 +1,7 @@
 import type { Faker } from '@faker-js/faker'
 import { sanitizeFileName } from '#shared/cv.ts'
 import { AREAS, SENIORITY_LEVELS } from '#shared/talent.ts'
-import { sha256Of } from '../../src/server/files/file-store.ts'
+import { sha256Of } from '../../src/server/secrets/sha256.ts'
 import { composeCv } from './cv-content.ts'
 import type { CvPerson } from './cv-sentences.ts'
 import { PDF, renderDocx, renderPdf } from './cv-render.ts'

@@ -2,7 +2,7 @@ import { expect, test } from 'vitest'
 import { isCvMimeType } from '#shared/cv.ts'
 import { extractCvText } from '../../src/server/cvs/extract-text.ts'
 import { detectCvType } from '../../src/server/files/detect-type.ts'
-import { sha256Of } from '../../src/server/files/file-store.ts'
+import { sha256Of } from '../../src/server/secrets/sha256.ts'
 import { generateCvs, pickCvRows } from './generate-cvs.ts'
 import { createFaker, generateTalents } from './generate.ts'
 

@@ -1,8 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { and, eq, ne, sql } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import { decodeAuthToken, encodeAuthToken } from '#shared/auth.ts'
 import type { Config } from '../config.ts'
+import { sha256Of } from '../secrets/sha256.ts'
 import type { WatchChanges } from '../db/change-notices.ts'
 import type { Db } from '../db/open.ts'
 import { dataVersions, sessions, users } from '../db/schema.ts'
@@ -17,10 +18,6 @@ const TOUCH_INTERVAL_MS = 60_000
 export type SessionRow = typeof sessions.$inferSelect
 
 export type NewSession = { token: string; expiresAt: Date; sessionId: number }
-
-function hashSecret(sid: string): string {
-  return createHash('sha256').update(sid).digest('hex')
-}
 
 /**
  * SECURITY.md 7-8: a new random secret per login; the database keeps only its SHA-256. The token
@@ -39,7 +36,7 @@ export async function createSession(
     .insert(sessions)
     .values({
       userId,
-      secretHash: hashSecret(sid),
+      secretHash: sha256Of(sid),
       expiresAt,
       lastSeenAt: new Date(now),
       ip: client.ip ?? null,
@@ -100,7 +97,7 @@ export async function resolveSession(
 ): Promise<ResolvedSession | undefined> {
   const payload = decodeAuthToken(token)
   if (!payload) return undefined
-  const row = await lookUpSession(db, hashSecret(payload.sid))
+  const row = await lookUpSession(db, sha256Of(payload.sid))
   if (!row) return undefined
   const { session } = row
   // SECURITY.md 7: tampering never extends a session; the row decides.

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { expect } from 'vitest'
 import { apiTest as test } from '#tests/support/api-test.ts'
 import { databaseFileStore } from './database-file-store.ts'
-import { sha256Of } from './file-store.ts'
+import { sha256Of } from '../secrets/sha256.ts'
 
 // The bytes travel as base64 both ways (db/schema.ts `bytea`): every byte value and a file long
 // enough for the database's base64 line breaks must come back exactly.

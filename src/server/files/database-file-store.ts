@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm'
 import type { Db } from '../db/open.ts'
 import { base64Bytes, files } from '../db/schema.ts'
-import { sha256Of, type FileStore } from './file-store.ts'
+import { sha256Of } from '../secrets/sha256.ts'
+import type { FileStore } from './file-store.ts'
 
 /**
  * The FileStore on the database (both engines): bytes in `files`, so backups and every process

@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto'
-
 /** What a store knows of a file it holds. */
 export type StoredFile = {
   sha256: string
@@ -19,8 +17,4 @@ export type FileStore = {
   put: (bytes: Buffer, mimeType: string) => Promise<StoredFile>
   /** The bytes, or undefined when no such file is stored. */
   get: (sha256: string) => Promise<Buffer | undefined>
-}
-
-export function sha256Of(bytes: Buffer): string {
-  return createHash('sha256').update(bytes).digest('hex')
 }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { and, eq, gt, sql } from 'drizzle-orm'
 import { MFA_TOKEN_MESSAGE } from '#shared/mfa.ts'
 import type { Db } from '../../db/open.ts'
@@ -6,6 +6,7 @@ import { mfaChallenges } from '../../db/mfa-schema.ts'
 import { users } from '../../db/schema.ts'
 import type { UserRow } from '../../db/rows.ts'
 import { UnauthorizedError } from '../../errors.ts'
+import { sha256Of } from '../../secrets/sha256.ts'
 
 /** How long the step between a right password and the second factor lasts. */
 export const CHALLENGE_MINUTES = 5
@@ -14,10 +15,6 @@ export const CHALLENGE_MAX_FAILURES = 5
 
 export type ChallengePurpose = 'verify' | 'enroll'
 export type Challenge = { id: number; purpose: ChallengePurpose; user: UserRow }
-
-function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex')
-}
 
 /** A new mfaToken for the user: 32 random bytes; only its SHA-256 is stored. */
 export async function createChallenge(
@@ -29,7 +26,7 @@ export async function createChallenge(
   await db.insert(mfaChallenges).values({
     userId,
     purpose,
-    tokenHash: hashToken(token),
+    tokenHash: sha256Of(token),
     expiresAt: new Date(Date.now() + CHALLENGE_MINUTES * 60_000),
   })
   return token
@@ -49,7 +46,7 @@ export async function openChallenge(
     .from(mfaChallenges)
     .innerJoin(users, eq(users.id, mfaChallenges.userId))
     .where(
-      and(eq(mfaChallenges.tokenHash, hashToken(token)), gt(mfaChallenges.expiresAt, new Date())),
+      and(eq(mfaChallenges.tokenHash, sha256Of(token)), gt(mfaChallenges.expiresAt, new Date())),
     )
   if (row?.purpose !== purpose) throw new UnauthorizedError(MFA_TOKEN_MESSAGE)
   if (!row.user.isActive) {

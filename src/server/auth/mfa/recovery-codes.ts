@@ -1,8 +1,9 @@
-import { createHash, randomInt } from 'node:crypto'
+import { randomInt } from 'node:crypto'
 import { and, eq, isNull } from 'drizzle-orm'
 import { normalizeCode, RECOVERY_CODE_COUNT } from '#shared/mfa.ts'
 import type { Db } from '../../db/open.ts'
 import { mfaRecoveryCodes } from '../../db/mfa-schema.ts'
+import { sha256Of } from '../../secrets/sha256.ts'
 
 // The base32 letters: no 0/1/8/9, so nothing is mistaken for O, I, l or B when typed.
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz234567'
@@ -16,7 +17,7 @@ function newRecoveryCode(): string {
 
 /** SHA-256 of the code without its hyphen: random codes of 50 bits need no slow hash. */
 export function hashRecoveryCode(code: string): string {
-  return createHash('sha256').update(normalizeCode(code).replace('-', '')).digest('hex')
+  return sha256Of(normalizeCode(code).replace('-', ''))
 }
 
 /**
