@@ -6,7 +6,7 @@ import {
   createTalentViaApi,
   expect,
   inviteUserViaApi,
-  settleInvitedUser,
+  newAccountViaApi,
   signInViaApi,
   signInViaForm,
   test,
@@ -267,10 +267,14 @@ test.describe('accessibility in every theme', () => {
     const cspErrors = setUp(page)
     const found: Found[] = []
     const adminToken = await apiToken(request, accounts.admin)
-    const invited = await inviteUserViaApi(request, adminToken, {
-      email: `a11y-mfa-${unique()}@example.com`,
-    })
-    const account = await settleInvitedUser(request, invited, 'Quiet-Harbour-Compass-61')
+    const account = await newAccountViaApi(
+      request,
+      {
+        email: `a11y-mfa-${unique()}@example.com`,
+      },
+      'Quiet-Harbour-Compass-61',
+      adminToken,
+    )
     await signInViaForm(page, account)
     await expect(page).toHaveURL(/\/dashboard$/)
 
@@ -306,11 +310,13 @@ test.describe('accessibility in every theme', () => {
     await audit(page, 'login (code step)', found)
 
     // An admin requires two-factor of another account: its sign-in leads through enrolment.
-    const invitedRequired = await inviteUserViaApi(request, adminToken, {
-      email: `a11y-req-${unique()}@example.com`,
-    })
-    const required = await settleInvitedUser(request, invitedRequired, 'Quiet-Harbour-Compass-61')
-    const patch = await request.patch(`/api/users/${String(invitedRequired.id)}`, {
+    const required = await newAccountViaApi(
+      request,
+      { email: `a11y-req-${unique()}@example.com` },
+      'Quiet-Harbour-Compass-61',
+      adminToken,
+    )
+    const patch = await request.patch(`/api/users/${String(required.id)}`, {
       data: { role: 'user', isActive: true, mustChangePassword: false, mfaEnabled: true },
       headers: { Authorization: `Bearer ${adminToken}` },
     })

@@ -5,6 +5,7 @@ import { runAxe } from './support/axe.ts'
 import {
   createTalentViaApi,
   expect,
+  openTalent,
   signInViaApi,
   test,
   toast,
@@ -14,10 +15,7 @@ import {
 // Issue 16: a CV is attached, read in place, replaced (earlier versions kept), downloaded and removed.
 
 async function openCvTab(page: Page, search: string, name: string) {
-  await page.goto(`/dashboard?search=${search}`)
-  await page.getByRole('button', { name: 'Grid view' }).click()
-  await page.getByRole('button', { name, exact: true }).click()
-  await expect(page.getByRole('heading', { name })).toBeVisible()
+  await openTalent(page, search, name)
   await page.getByRole('tab', { name: 'CV' }).click()
 }
 

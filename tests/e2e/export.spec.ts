@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises'
-import type { Page } from '@playwright/test'
 import { csvRecords, sheetCells, xlsxParts } from '../support/export-files.ts'
 import { accounts } from './support/accounts.ts'
 import {
+  chooseOption,
   createTalentViaApi,
   expect,
   signInViaApi,
@@ -10,11 +10,6 @@ import {
   toast,
   unique,
 } from './support/fixtures.ts'
-
-async function chooseOption(page: Page, combobox: string, option: string) {
-  await page.getByRole('combobox', { name: combobox }).click()
-  await page.getByRole('option', { name: option, exact: true }).click()
-}
 
 test('export the filtered, sorted view as CSV and as Excel from the keyboard', async ({ page }) => {
   const id = unique()

@@ -3,6 +3,7 @@ import { accounts } from './support/accounts.ts'
 import {
   createTalentViaApi,
   expect,
+  openTalent,
   signInViaApi,
   test,
   toast,
@@ -10,13 +11,6 @@ import {
 } from './support/fixtures.ts'
 
 // Issue 5: the talent detail's History tab tells who added and changed the talent.
-
-async function openProfile(page: Page, search: string, name: string) {
-  await page.goto(`/dashboard?search=${search}`)
-  await page.getByRole('button', { name: 'Grid view' }).click()
-  await page.getByRole('button', { name, exact: true }).click()
-  await expect(page.getByRole('heading', { name })).toBeVisible()
-}
 
 async function switchStatus(page: Page, from: string, to: string) {
   const dialog = page.getByRole('dialog', { name: 'Edit Talent' })
@@ -44,7 +38,7 @@ test('a status edited from the table shows in the History tab, newest first', as
   await page.getByRole('button', { name: `Edit ${name}` }).click()
   await switchStatus(page, 'Interviewed', 'Hired')
 
-  await openProfile(page, id, name)
+  await openTalent(page, id, name)
   await page.getByRole('tab', { name: 'History' }).click()
   const history = page.getByRole('list', { name: 'History' })
   const items = history.getByRole('listitem')
@@ -68,7 +62,7 @@ test('an open History refreshes after an edit is saved', async ({ page }) => {
     seniorityLevel: 'senior',
     status: ['Shortlisted'],
   })
-  await openProfile(page, id, name)
+  await openTalent(page, id, name)
   await page.getByRole('tab', { name: 'History' }).click()
   const items = page.getByRole('list', { name: 'History' }).getByRole('listitem')
   await expect(items).toHaveCount(1)
@@ -101,7 +95,7 @@ test('History: empty and error states, with a working retry', async ({ page }) =
             : { status: 500, json: { message: 'Internal server error', requestId: 'x' } },
         ),
   )
-  await openProfile(page, id, name)
+  await openTalent(page, id, name)
   await page.getByRole('tab', { name: 'History' }).click()
   await expect(page.getByText('No history yet.')).toBeVisible()
 

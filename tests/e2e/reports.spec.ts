@@ -4,8 +4,7 @@ import {
   apiToken,
   createTalentViaApi,
   expect,
-  inviteUserViaApi,
-  settleInvitedUser,
+  newAccountViaApi,
   signInViaApi,
   test,
   unique,
@@ -56,12 +55,16 @@ test('each report tab shows the seeded talents in its charts and tables', async 
   test.setTimeout(90_000)
   const id = unique()
   const adminToken = await apiToken(request, accounts.admin)
-  const invited = await inviteUserViaApi(request, adminToken, {
-    email: `reporter.${id}@example.com`,
-    firstName: 'Rae',
-    lastName: `Ports${id}`,
-  })
-  const reporter = await settleInvitedUser(request, invited, 'Blue-Kettle-Morning-77')
+  const reporter = await newAccountViaApi(
+    request,
+    {
+      email: `reporter.${id}@example.com`,
+      firstName: 'Rae',
+      lastName: `Ports${id}`,
+    },
+    'Blue-Kettle-Morning-77',
+    adminToken,
+  )
   const reporterName = `Rae Ports${id}`
   const tag = `Report ${id}`
   const createdBefore = (await engagementTotals(request, adminToken)).created

@@ -1,29 +1,19 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import type { E2eAccount } from './support/accounts.ts'
 import { accounts } from './support/accounts.ts'
-import {
-  apiToken,
-  expect,
-  inviteUserViaApi,
-  settleInvitedUser,
-  signInViaApi,
-  test,
-  toast,
-  unique,
-} from './support/fixtures.ts'
+import { expect, newAccountViaApi, signInViaApi, test, toast, unique } from './support/fixtures.ts'
 
 const PASSWORD = 'Blue-Kettle-Morning-77'
 const NEW_PASSWORD = 'Quiet-Harbor-Lantern-58'
 
 /** A user of their own per test: switches and passwords change, and must not leak between tests. */
-async function freshUser(request: APIRequestContext): Promise<E2eAccount> {
-  const adminToken = await apiToken(request, accounts.admin)
-  const invited = await inviteUserViaApi(request, adminToken, {
+function freshUser(request: APIRequestContext): Promise<E2eAccount> {
+  const invite = {
     email: `settings.${unique()}@example.com`,
     firstName: 'Sita',
     lastName: 'Settings',
-  })
-  return settleInvitedUser(request, invited, PASSWORD)
+  }
+  return newAccountViaApi(request, invite, PASSWORD)
 }
 
 async function openSettings(page: Page, account: E2eAccount) {

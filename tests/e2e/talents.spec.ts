@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { accounts } from './support/accounts.ts'
 import {
+  chooseOption,
   createTalentViaApi,
   expect,
   holdRequests,
@@ -10,11 +11,6 @@ import {
   toast,
   unique,
 } from './support/fixtures.ts'
-
-async function chooseOption(page: Page, combobox: string, option: string) {
-  await page.getByRole('combobox', { name: combobox }).click()
-  await page.getByRole('option', { name: option, exact: true }).click()
-}
 
 async function useView(page: Page, view: 'Grid view' | 'List view') {
   await page.getByRole('button', { name: view }).click()

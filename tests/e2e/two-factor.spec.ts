@@ -3,10 +3,8 @@ import { Secret, TOTP } from 'otpauth'
 import { accounts } from './support/accounts.ts'
 import type { E2eAccount } from './support/accounts.ts'
 import {
-  apiToken,
   expect,
-  inviteUserViaApi,
-  settleInvitedUser,
+  newAccountViaApi,
   signInViaApi,
   signInViaForm,
   test,
@@ -31,12 +29,8 @@ function codeFor(secret: string, offsetSteps = 0): string {
   })
 }
 
-async function newAccount(request: APIRequestContext, name: string): Promise<E2eAccount> {
-  const adminToken = await apiToken(request, accounts.admin)
-  const invited = await inviteUserViaApi(request, adminToken, {
-    email: `${name}.${unique()}@example.com`,
-  })
-  return settleInvitedUser(request, invited, PASSWORD)
+function newAccount(request: APIRequestContext, name: string): Promise<E2eAccount> {
+  return newAccountViaApi(request, { email: `${name}.${unique()}@example.com` }, PASSWORD)
 }
 
 async function logout(page: Page) {

@@ -4,6 +4,7 @@ import {
   apiToken,
   expect,
   inviteUserViaApi,
+  newAccountViaApi,
   settleInvitedUser,
   signInViaApi,
   signInViaForm,
@@ -97,11 +98,13 @@ test('a deactivated user is signed out on their next request', async ({
 }) => {
   // Several sign-ins, each hashing a password on purpose slowly (argon2).
   test.slow()
-  const adminToken = await apiToken(request, accounts.admin)
-  const invited = await inviteUserViaApi(request, adminToken, {
-    email: `leaver.${unique()}@example.com`,
-  })
-  const leaver = await settleInvitedUser(request, invited, NEW_PASSWORD)
+  const leaver = await newAccountViaApi(
+    request,
+    {
+      email: `leaver.${unique()}@example.com`,
+    },
+    NEW_PASSWORD,
+  )
 
   const otherContext = await browser.newContext()
   const leaverPage = await otherContext.newPage()
@@ -156,6 +159,7 @@ test('an admin edits a user, sees the badges, and deletes them after confirming'
 }) => {
   // Several sign-ins, each hashing a password on purpose slowly (argon2).
   test.slow()
+  // The invitation itself, not just an account: the test checks its temporary password is gone.
   const adminToken = await apiToken(request, accounts.admin)
   const invited = await inviteUserViaApi(request, adminToken, {
     email: `gone.${unique()}@example.com`,
@@ -227,12 +231,14 @@ test('the temp-password badge says when there is no temporary password to reveal
 
 test('an admin cannot deactivate themself: the server says why', async ({ page, request }) => {
   // A fresh admin of our own, so the shared admin account is never at risk.
-  const adminToken = await apiToken(request, accounts.admin)
-  const invited = await inviteUserViaApi(request, adminToken, {
-    email: `boss.${unique()}@example.com`,
-    role: 'admin',
-  })
-  const boss = await settleInvitedUser(request, invited, NEW_PASSWORD)
+  const boss = await newAccountViaApi(
+    request,
+    {
+      email: `boss.${unique()}@example.com`,
+      role: 'admin',
+    },
+    NEW_PASSWORD,
+  )
 
   await signInViaApi(page, { ...boss, role: 'admin' })
   await page.goto('/dashboard/users')

@@ -4,8 +4,7 @@ import {
   apiToken,
   createTalentViaApi,
   expect,
-  inviteUserViaApi,
-  settleInvitedUser,
+  newAccountViaApi,
   signInViaApi,
   test,
   unique,
@@ -53,13 +52,15 @@ test('SECURITY.md 20: stored XSS in talent, user and tag fields renders as text 
   const dialogs = watchForDialogs(page)
 
   // A user whose names are payloads adds the talent, so "Added By" shows them too.
-  const adminToken = await apiToken(request, accounts.admin)
-  const invited = await inviteUserViaApi(request, adminToken, {
-    email: `xss.${run}@example.com`,
-    firstName: PAYLOADS.img,
-    lastName: PAYLOADS.script,
-  })
-  const writer = await settleInvitedUser(request, invited, 'Blue-Kettle-Morning-77')
+  const writer = await newAccountViaApi(
+    request,
+    {
+      email: `xss.${run}@example.com`,
+      firstName: PAYLOADS.img,
+      lastName: PAYLOADS.script,
+    },
+    'Blue-Kettle-Morning-77',
+  )
   const writerToken = await apiToken(request, writer)
   const tagResponse = await request.post('/api/tags', {
     data: { name: `${PAYLOADS.svg} ${run}` },

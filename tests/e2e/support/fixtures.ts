@@ -1,5 +1,5 @@
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test'
-import type { E2eAccount } from './accounts.ts'
+import { accounts, type E2eAccount } from './accounts.ts'
 
 /** Signs in through the API (fast) and stores the token the way the login screen does. */
 export async function signInViaApi(page: Page, account: E2eAccount): Promise<string> {
@@ -173,6 +173,36 @@ export async function settleInvitedUser(
     mustChangePassword: false,
     isActive: true,
   }
+}
+
+/**
+ * A new account ready to use the dashboard: invited by the seeded admin, signed in once with the
+ * temporary password and given `password`. Carries the user's id for tests that act on it;
+ * a test that holds the admin's token already passes it (each sign-in hashes, slowly).
+ */
+export async function newAccountViaApi(
+  request: APIRequestContext,
+  invite: { email: string; firstName?: string; lastName?: string; role?: 'admin' | 'user' },
+  password: string,
+  adminToken?: string,
+): Promise<E2eAccount & { id: number }> {
+  adminToken ??= await apiToken(request, accounts.admin)
+  const invited = await inviteUserViaApi(request, adminToken, invite)
+  return { ...(await settleInvitedUser(request, invited, password)), id: invited.id }
+}
+
+/** Opens a talent's profile from the dashboard, found by `search`, by its name on the card. */
+export async function openTalent(page: Page, search: string, name: string): Promise<void> {
+  await page.goto(`/dashboard?search=${search}`)
+  await page.getByRole('button', { name: 'Grid view' }).click()
+  await page.getByRole('button', { name, exact: true }).click()
+  await expect(page.getByRole('heading', { name })).toBeVisible()
+}
+
+/** Picks `option` in the combobox labelled `combobox`. */
+export async function chooseOption(page: Page, combobox: string, option: string): Promise<void> {
+  await page.getByRole('combobox', { name: combobox }).click()
+  await page.getByRole('option', { name: option, exact: true }).click()
 }
 
 /** Signs in through the API without a page (for a token to call the API with). */
