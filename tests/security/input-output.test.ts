@@ -2,19 +2,17 @@ import { execFileSync, spawnSync } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect } from 'vitest'
 import { acquireDataDirLock, LOCK_FILE } from '#server/data-dir-lock.ts'
 import { talents } from '#server/db/schema.ts'
-import { createTestApp, type TestApp } from '../support/test-app.ts'
-import { appRoutes, createAppWithClient, routeName, signedInCaller } from './support.ts'
+import { apiTestWith } from '#tests/support/api-test.ts'
+import { testClientDir } from '#tests/support/client-dir.ts'
+import { appRoutes, routeName } from './support.ts'
 
-let t: TestApp
-let headers: Record<string, string>
-beforeAll(async () => {
-  t = await createAppWithClient()
-  headers = (await signedInCaller(t.database.db, t.config)).bearer
-})
-afterAll(() => t.close())
+// The page routes (security headers on pages) exist only over a built client.
+const test = apiTestWith({ clientDir: testClientDir('security-io') })
+// HSTS is sent only over HTTPS, which the app learns from a trusted proxy.
+const proxiedTest = apiTestWith({ trustProxy: ['127.0.0.1'] })
 
 const root = path.resolve(import.meta.dirname, '../..')
 const serverDir = path.join(root, 'src/server')
@@ -37,8 +35,11 @@ describe('SECURITY.md 19: parameterised queries only', () => {
     "x' UNION SELECT password_hash FROM users --",
   ]
 
-  test('SQL in filters finds nothing and breaks nothing; SQL in fields is stored as text', async () => {
-    const create = await t.app.inject({
+  test('SQL in filters finds nothing and breaks nothing; SQL in fields is stored as text', async ({
+    api,
+  }) => {
+    const { headers } = await api.as('user')
+    const create = await api.app.inject({
       method: 'POST',
       url: '/api/talents',
       headers,
@@ -48,10 +49,10 @@ describe('SECURITY.md 19: parameterised queries only', () => {
       }),
     })
     expect(create.statusCode).toBe(201)
-    const count = await t.database.db.$count(talents)
+    const count = await api.database.db.$count(talents)
     for (const payload of INJECTIONS) {
       for (const key of ['search', 'tag', 'addedBy']) {
-        const response = await t.app.inject({
+        const response = await api.app.inject({
           url: `/api/talents?${key}=${encodeURIComponent(payload)}`,
           headers,
         })
@@ -65,14 +66,14 @@ describe('SECURITY.md 19: parameterised queries only', () => {
         }
       }
     }
-    const literal = await t.app.inject({
+    const literal = await api.app.inject({
       url: `/api/talents?search=${encodeURIComponent("Robert'); DROP")}`,
       headers,
     })
     expect(literal.json<{ fullName: string }[]>().map((row) => row.fullName)).toEqual([
       "Robert'); DROP TABLE talents; --",
     ])
-    expect(await t.database.db.$count(talents)).toBe(count)
+    expect(await api.database.db.$count(talents)).toBe(count)
   })
 
   test('no server code builds SQL from strings (sql.raw, or a template handed to query/execute)', () => {
@@ -91,7 +92,7 @@ describe('SECURITY.md 19: parameterised queries only', () => {
 })
 
 describe('SECURITY.md 20: links are http(s) only (rendering as text: tests/e2e/xss.spec.ts)', () => {
-  test.each([
+  test.for<[field: string, value: string]>([
     ['linkedinUrl', 'javascript:alert(1)'],
     ['linkedinUrl', 'data:text/html,<script>alert(1)</script>'],
     ['linkedinUrl', 'vbscript:msgbox(1)'],
@@ -99,8 +100,9 @@ describe('SECURITY.md 20: links are http(s) only (rendering as text: tests/e2e/x
     ['cvResumePath', 'javascript:alert(1)'],
     ['cvResumePath', ' JaVaScRiPt:alert(1)'],
     ['cvResumePath', '//evil.example/cv.pdf'],
-  ])('%s = %s is refused', async (field, value) => {
-    const response = await t.app.inject({
+  ])('%s = %s is refused', async ([field, value], { api }) => {
+    const { headers } = await api.as('user')
+    const response = await api.app.inject({
       method: 'POST',
       url: '/api/talents',
       headers,
@@ -110,8 +112,9 @@ describe('SECURITY.md 20: links are http(s) only (rendering as text: tests/e2e/x
     expect(response.json()).toMatchObject({ fieldErrors: { [field]: ['Invalid URL'] } })
   })
 
-  test('http(s) links and paths on this server are accepted', async () => {
-    const response = await t.app.inject({
+  test('http(s) links and paths on this server are accepted', async ({ api }) => {
+    const { headers } = await api.as('user')
+    const response = await api.app.inject({
       method: 'POST',
       url: '/api/talents',
       headers,
@@ -130,23 +133,26 @@ describe('SECURITY.md 21: one export route; SECURITY.md 22: uploads only where C
   // src/server/imports/bad-rows.test.ts; this fails the day another file route appears without
   // them. The selection's export (POST) writes through the same stream as the GET. Rule 22's own tests are in src/server/cvs/routes.test.ts (type by bytes, size
   // cap, attachment + nosniff + sandbox).
-  test('only the exports and the bad-rows file write CSV or XLSX, and multipart bodies are parsed only by the CV upload routes', async () => {
-    const names = appRoutes(t.app).map(routeName)
+  test('only the exports and the bad-rows file write CSV or XLSX, and multipart bodies are parsed only by the CV upload routes', async ({
+    api,
+  }) => {
+    const { headers } = await api.as('user')
+    const names = appRoutes(api.app).map(routeName)
     expect(names.filter((name) => /export|csv|xlsx/i.test(name)).sort()).toEqual([
       'GET /api/imports/:id/errors.csv',
       'GET /api/talents/export',
       'POST /api/talents/export',
     ])
-    const formula = await t.app.inject({
+    const formula = await api.app.inject({
       method: 'POST',
       url: '/api/talents',
       headers,
       payload: talent({ fullName: '=HYPERLINK("http://evil.example")' }),
     })
     expect(formula.statusCode).toBe(201)
-    const exported = await t.app.inject({ url: '/api/talents/export?format=csv', headers })
+    const exported = await api.app.inject({ url: '/api/talents/export?format=csv', headers })
     expect(exported.body).toContain(`"'=HYPERLINK(""http://evil.example"")"`)
-    const picked = await t.app.inject({
+    const picked = await api.app.inject({
       method: 'POST',
       url: '/api/talents/export',
       headers,
@@ -157,7 +163,7 @@ describe('SECURITY.md 21: one export route; SECURITY.md 22: uploads only where C
     expect(
       names.filter((name) => /upload|\/cv\b|\/file\b/i.test(name) && name.startsWith('POST')),
     ).toEqual(expect.arrayContaining(multipartRoutes))
-    const multipart = await t.app.inject({
+    const multipart = await api.app.inject({
       method: 'POST',
       url: '/api/talents',
       headers: { ...headers, 'content-type': 'multipart/form-data; boundary=x' },
@@ -176,21 +182,22 @@ describe('SECURITY.md 25: security headers and CSP on pages and API', () => {
     "frame-ancestors 'none'",
   ]
 
-  test('every kind of answer carries them; API answers are never cached', async () => {
+  test('every kind of answer carries them; API answers are never cached', async ({ api }) => {
+    const { headers } = await api.as('user')
     const answers = {
-      'API 200': await t.app.inject({ url: '/api/health' }),
-      'API 200 signed in': await t.app.inject({ url: '/api/talents', headers }),
-      'API 401': await t.app.inject({ url: '/api/talents' }),
-      'API 404': await t.app.inject({ url: '/api/nothing-here' }),
-      'API 400': await t.app.inject({
+      'API 200': await api.app.inject({ url: '/api/health' }),
+      'API 200 signed in': await api.app.inject({ url: '/api/talents', headers }),
+      'API 401': await api.app.inject({ url: '/api/talents' }),
+      'API 404': await api.app.inject({ url: '/api/nothing-here' }),
+      'API 400': await api.app.inject({
         method: 'POST',
         url: '/api/auth/login',
         headers: { 'content-type': 'application/json' },
         payload: '{',
       }),
-      'page /': await t.app.inject({ url: '/' }),
-      'page /dashboard': await t.app.inject({ url: '/dashboard?view=table' }),
-      'page unknown': await t.app.inject({ url: '/no/such/page' }),
+      'page /': await api.app.inject({ url: '/' }),
+      'page /dashboard': await api.app.inject({ url: '/dashboard?view=table' }),
+      'page unknown': await api.app.inject({ url: '/no/such/page' }),
     }
     for (const [kind, response] of Object.entries(answers)) {
       const csp = String(response.headers['content-security-policy'])
@@ -213,11 +220,12 @@ describe('SECURITY.md 25: security headers and CSP on pages and API', () => {
     }
   })
 
-  test('no CORS unless CORS_ORIGINS lists the origin', async () => {
+  test('no CORS unless CORS_ORIGINS lists the origin', async ({ api }) => {
+    const { headers } = await api.as('user')
     const evil = { origin: 'https://evil.example' }
-    const simple = await t.app.inject({ url: '/api/talents', headers: { ...headers, ...evil } })
+    const simple = await api.app.inject({ url: '/api/talents', headers: { ...headers, ...evil } })
     expect(simple.headers['access-control-allow-origin']).toBeUndefined()
-    const preflight = await t.app.inject({
+    const preflight = await api.app.inject({
       method: 'OPTIONS',
       url: '/api/talents',
       headers: { ...evil, 'access-control-request-method': 'POST' },
@@ -226,17 +234,12 @@ describe('SECURITY.md 25: security headers and CSP on pages and API', () => {
     expect(preflight.headers['access-control-allow-methods']).toBeUndefined()
   })
 
-  test('HSTS over HTTPS (behind a trusted proxy)', async () => {
-    const proxied = await createTestApp({ trustProxy: ['127.0.0.1'] })
-    try {
-      const response = await proxied.app.inject({
-        url: '/api/health',
-        headers: { 'x-forwarded-proto': 'https' },
-      })
-      expect(response.headers['strict-transport-security']).toMatch(/max-age=\d{8}/)
-    } finally {
-      await proxied.close()
-    }
+  proxiedTest('HSTS over HTTPS (behind a trusted proxy)', async ({ api }) => {
+    const response = await api.app.inject({
+      url: '/api/health',
+      headers: { 'x-forwarded-proto': 'https' },
+    })
+    expect(response.headers['strict-transport-security']).toMatch(/max-age=\d{8}/)
   })
 })
 
