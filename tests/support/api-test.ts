@@ -1,6 +1,7 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
 import { test } from 'vitest'
 import { SESSION_COOKIE } from '#shared/auth.ts'
+import { DEFAULT_TAGS } from '#shared/talent.ts'
 import { createSession } from '#server/auth/sessions.ts'
 import type { Config } from '#server/config.ts'
 import { tags } from '#server/db/schema.ts'
@@ -65,6 +66,8 @@ export type Api = TestApp & {
   makeUser: (overrides?: Partial<CreateUserInput>) => Promise<UserRow>
   makeTalent: (seed?: Partial<TalentSeed>) => Promise<number>
   makeTag: (name: string, createdById?: number) => Promise<number>
+  /** The four tags the migrations seed (spec section 9), which emptying the tables removed. */
+  makeDefaultTags: () => Promise<void>
   /** Empties every table and forgets the callers: for a seeded file's next data set. */
   reset: () => Promise<void>
 }
@@ -140,6 +143,10 @@ function apiOver(t: TestApp): Api {
     return row.id
   }
 
+  const makeDefaultTags = async () => {
+    await db.insert(tags).values(DEFAULT_TAGS.map((name) => ({ name })))
+  }
+
   const reset = async () => {
     await truncateAll(t.database)
     callers.clear()
@@ -153,6 +160,7 @@ function apiOver(t: TestApp): Api {
     makeUser,
     makeTalent,
     makeTag,
+    makeDefaultTags,
   }
 }
 

@@ -18,10 +18,9 @@ test.beforeEach(async ({ api: fixture }) => {
   admin = await api.signIn({ email: 'admin@x.test', role: 'admin', firstName: 'Ada' })
   alice = await api.signIn({ email: 'alice@x.test', firstName: 'Alice', lastName: 'Liddell' })
   bob = await api.signIn({ email: 'bob@x.test', firstName: 'Bob' })
-  // Two of the migrations' default tags, gone with the emptied tables: the tests write talents
-  // with them as tags that already exist (no tag.created entry).
-  await api.makeTag('High Potential')
-  await api.makeTag('Interviewed')
+  // The migrations' default tags, gone with the emptied tables: the tests write talents with
+  // 'High Potential' and 'Interviewed' as tags that already exist (no tag.created entry).
+  await api.makeDefaultTags()
   mark = await activityMark(api.database.db)
 })
 

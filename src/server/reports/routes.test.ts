@@ -107,10 +107,8 @@ describe('on a known data set', () => {
       ).id
     }
     alice = await api.signIn({ email: 'alice@x.test', firstName: 'Alice' })
-    // The migrations' default tags are gone with the fixture's emptied tables; the report counts one.
-    await db
-      .insert(tags)
-      .values([{ name: 'High Potential' }, { name: 'Rust' }, { name: 'Needs Updating' }])
+    await api.makeDefaultTags()
+    await db.insert(tags).values([{ name: 'Rust' }, { name: 'Needs Updating' }])
     const by = (name: string) => adders[name] ?? null
     ids = await insertTalents(db, [
       {

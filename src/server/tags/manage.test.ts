@@ -5,17 +5,11 @@ import {
   TAG_EXISTS_MESSAGE,
   TAG_NOT_FOUND_MESSAGE,
 } from '#shared/tag.ts'
-import { DEFAULT_TAGS } from '#shared/talent.ts'
 import { activityLog, tags, talents } from '../db/schema.ts'
 import { apiTest as test, type Api } from '#tests/support/api-test.ts'
 import { MERGE_INTO_ITSELF, MERGE_TARGET_MISSING } from './manage.ts'
 
 let counter = 0
-
-/** The migrations' four default tags, which the fixture's emptied tables no longer hold. */
-async function defaultTags(api: Api): Promise<void> {
-  for (const tag of DEFAULT_TAGS) await api.makeTag(tag)
-}
 
 async function tagsOf(api: Api, id: number): Promise<string[]> {
   const [row] = await api.database.db
@@ -112,7 +106,7 @@ describe('PUT /api/tags/:id (rename)', () => {
   ] as const)(
     'refuses renaming to %s with 409 and changes nothing',
     async ([_case, target], { api }) => {
-      await defaultTags(api)
+      await api.makeDefaultTags()
       const admin = await api.as('admin')
       const other = name('Existing')
       await api.makeTag(other)
@@ -186,7 +180,7 @@ describe('DELETE /api/tags/:id', () => {
 
   test('a default tag that is no system label may go; an unknown id is 404', async ({ api }) => {
     const admin = await api.as('admin')
-    await defaultTags(api)
+    await api.makeDefaultTags()
     // Talents carrying it, and one not (the file's earlier tests used to leave such rows).
     await api.makeTalent({ tags: ['High Potential', 'Management Track'] })
     await api.makeTalent({ tags: ['Management Track'] })
@@ -285,7 +279,7 @@ describe('POST /api/tags/:id/merge', () => {
 describe('system labels (spec section 4) are shown but locked', () => {
   test('renaming, merging away and deleting one answer 403 and change nothing', async ({ api }) => {
     const admin = await api.as('admin')
-    await defaultTags(api)
+    await api.makeDefaultTags()
     const [interviewed] = await api.database.db
       .select({ id: tags.id })
       .from(tags)

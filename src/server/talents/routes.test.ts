@@ -1,6 +1,5 @@
 import { describe, expect } from 'vitest'
 import { TAG_EXISTS_MESSAGE } from '#shared/tag.ts'
-import { DEFAULT_TAGS } from '#shared/talent.ts'
 import { seededApiTest as test, type Caller, type SignedIn } from '#tests/support/api-test.ts'
 import { NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER } from './routes.ts'
 import { DELETE_FORBIDDEN, EMAIL_TAKEN, STALE_EDIT } from './service.ts'
@@ -13,7 +12,7 @@ let anonymous: Caller
 
 test.beforeAll(async ({ api }) => {
   // The fixture empties the migrations' four default tags too: GET /api/tags lists them.
-  for (const name of DEFAULT_TAGS) await api.makeTag(name)
+  await api.makeDefaultTags()
   admin = await api.signIn({ email: 'admin@x.test', role: 'admin', firstName: 'Ada' })
   alice = await api.signIn({ email: 'alice@x.test', firstName: 'Alice' })
   bob = await api.signIn({ email: 'bob@x.test', firstName: 'Bob' })
