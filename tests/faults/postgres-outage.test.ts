@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { expect, onTestFinished } from 'vitest'
 import { DATABASE_DOWN_MESSAGE } from '#server/errors.ts'
 import { ADMIN, startScout, type ScoutProcess } from './support/scout-process.ts'
 import { call, signIn } from './support/api.ts'
-import {
-  NO_POSTGRES_BINARIES,
-  findPostgresBin,
-  startPrivateCluster,
-  type PrivateCluster,
-} from './support/private-postgres.ts'
+import { postgresTest } from './support/private-postgres.ts'
 
 // Issue 6 "Faults": stop PostgreSQL under load and start it again. Requests during the outage get
 // a 503 with a clear JSON message, GET /api/health reports the database down, the server does not
 // crash, and service returns within 5 s of PostgreSQL being back.
-const bin = findPostgresBin()
-// Without the binaries the test is skipped, and its name says why.
-const skipped = bin ? '' : ` (${NO_POSTGRES_BINARIES})`
 
 const RECOVERY_BUDGET_MS = 5_000
 const CLIENTS = 6
@@ -22,19 +14,7 @@ const CLIENTS = 6
 /** `sent`: when the request left; `at`: when its answer came back. */
 type Answer = { sent: number; at: number; route: string; status: number; body: unknown }
 
-let cluster: PrivateCluster
 let server: ScoutProcess
-
-beforeAll(async () => {
-  if (!bin) return
-  cluster = await startPrivateCluster(bin)
-  server = await startScout({ databaseUrl: cluster.url })
-})
-
-afterAll(async () => {
-  await server?.stop()
-  await cluster?.destroy()
-})
 
 /** CLIENTS loops of create, list and stats requests until stopped; every answer kept. */
 function startLoad(url: string, token: string): { stop: () => Promise<Answer[]> } {
@@ -97,9 +77,11 @@ async function health(url: string): Promise<{ status: number; body: unknown }> {
   }
 }
 
-test.skipIf(!bin)(
-  `PostgreSQL stopped under load: 503s with a clear message, health says down, no crash, back within 5 s${skipped}`,
-  async ({ annotate }) => {
+postgresTest(
+  'PostgreSQL stopped under load: 503s with a clear message, health says down, no crash, back within 5 s',
+  async ({ cluster, annotate }) => {
+    server = await startScout({ databaseUrl: cluster.url })
+    onTestFinished(() => server.stop())
     const token = await signIn(server.url)
     const load = startLoad(server.url, token)
     await new Promise((r) => setTimeout(r, 1500))

@@ -1,33 +1,15 @@
 import pg from 'pg'
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { expect } from 'vitest'
 import { call, signIn } from './support/api.ts'
-import {
-  NO_POSTGRES_BINARIES,
-  findPostgresBin,
-  startPrivateCluster,
-  type PrivateCluster,
-} from './support/private-postgres.ts'
+import { postgresTest, type PrivateCluster } from './support/private-postgres.ts'
 import { startScout, type ScoutProcess } from './support/scout-process.ts'
 
 // Issue 15 item 12, README "Scaling out": several processes started at the same moment on an empty
 // PostgreSQL database all come up. Before migrations ran under an advisory lock, 8 of 21 died.
-const bin = findPostgresBin()
-const skipped = bin ? '' : ` (${NO_POSTGRES_BINARIES})`
 const ROUNDS = 10
 const PROCESSES = 3
 
-let cluster: PrivateCluster
-
-beforeAll(async () => {
-  if (!bin) return
-  cluster = await startPrivateCluster(bin)
-})
-
-afterAll(async () => {
-  await cluster?.destroy()
-})
-
-async function createDatabase(name: string): Promise<string> {
+async function createDatabase(cluster: PrivateCluster, name: string): Promise<string> {
   const admin = new pg.Client({ connectionString: cluster.url })
   await admin.connect()
   await admin.query(`CREATE DATABASE ${name}`)
@@ -37,11 +19,11 @@ async function createDatabase(name: string): Promise<string> {
   return url.toString()
 }
 
-test.skipIf(!bin)(
-  `${PROCESSES} processes started at once on an empty database all come up, ${ROUNDS} times${skipped}`,
-  async () => {
+postgresTest(
+  `${PROCESSES} processes started at once on an empty database all come up, ${ROUNDS} times`,
+  async ({ cluster }) => {
     for (let round = 0; round < ROUNDS; round++) {
-      const databaseUrl = await createDatabase(`simultaneous_${round}`)
+      const databaseUrl = await createDatabase(cluster, `simultaneous_${round}`)
       const started = await Promise.allSettled(
         Array.from({ length: PROCESSES }, () => startScout({ databaseUrl })),
       )
@@ -61,10 +43,10 @@ test.skipIf(!bin)(
 
 // Issue 17 at 1,000,000 talents: a start filled phone keys before it listened, 399 s for 550,528
 // rows. It now listens first and fills them after; a duplicate check answers meanwhile.
-test.skipIf(!bin)(
-  `a start listens before it fills missing phone keys, then fills them${skipped}`,
-  async () => {
-    const databaseUrl = await createDatabase('phone_keys')
+postgresTest(
+  'a start listens before it fills missing phone keys, then fills them',
+  async ({ cluster }) => {
+    const databaseUrl = await createDatabase(cluster, 'phone_keys')
     await (await startScout({ databaseUrl })).stop()
     const db = new pg.Client({ connectionString: databaseUrl })
     await db.connect()

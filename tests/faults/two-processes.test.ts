@@ -1,47 +1,26 @@
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { expect, onTestFinished } from 'vitest'
 import { SESSION_COOKIE } from '#shared/auth.ts'
 import { talentSchema } from '#shared/talent.ts'
 import { call, signIn } from './support/api.ts'
-import {
-  NO_POSTGRES_BINARIES,
-  findPostgresBin,
-  startPrivateCluster,
-  type PrivateCluster,
-} from './support/private-postgres.ts'
-import { startScout, type ScoutProcess } from './support/scout-process.ts'
+import { postgresTest } from './support/private-postgres.ts'
+import { startScout } from './support/scout-process.ts'
 
 // Issue 6 "Faults", SECURITY.md 7-9, ARCHITECTURE.md "Scale-out": two app processes on one
 // PostgreSQL share sessions because sessions are rows, never process memory. A session made
 // through one works on the other; logout on one ends it on both.
-const bin = findPostgresBin()
-// Without the binaries the test is skipped, and its name says why.
-const skipped = bin ? '' : ` (${NO_POSTGRES_BINARIES})`
-
-let cluster: PrivateCluster
-let a: ScoutProcess
-let b: ScoutProcess
-
-beforeAll(async () => {
-  if (!bin) return
-  cluster = await startPrivateCluster(bin)
-  // One after the other: the first applies the migrations and creates the admin.
-  a = await startScout({ databaseUrl: cluster.url })
-  b = await startScout({ databaseUrl: cluster.url })
-})
-
-afterAll(async () => {
-  await a?.stop()
-  await b?.stop()
-  await cluster?.destroy()
-})
 
 async function me(url: string, headers: Record<string, string>): Promise<number> {
   return (await fetch(`${url}/api/auth/me`, { headers })).status
 }
 
-test.skipIf(!bin)(
-  `a session from one process works on the other; logout on one ends it on both${skipped}`,
-  async () => {
+postgresTest(
+  'a session from one process works on the other; logout on one ends it on both',
+  async ({ cluster }) => {
+    // One after the other: the first applies the migrations and creates the admin.
+    const a = await startScout({ databaseUrl: cluster.url })
+    onTestFinished(() => a.stop())
+    const b = await startScout({ databaseUrl: cluster.url })
+    onTestFinished(() => b.stop())
     expect(a.pid).not.toBe(b.pid)
     const token = await signIn(a.url)
     const bearer = { authorization: `Bearer ${token}` }

@@ -3,6 +3,7 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import { tmpdir, userInfo } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
+import { test, type TestFunction } from 'vitest'
 import { freePort } from './scout-process.ts'
 
 const run = promisify(execFile)
@@ -18,6 +19,30 @@ export function findPostgresBin(): string | undefined {
     .filter((v) => existsSync(path.join(root, v, 'bin', 'initdb')))
     .sort((a, b) => Number(b) - Number(a))
   return versions[0] === undefined ? undefined : path.join(root, versions[0], 'bin')
+}
+
+const bin = findPostgresBin()
+
+/** A PostgreSQL cluster of the test file's own: started on first use, destroyed after the file. */
+// Vitest reads a fixture's dependencies from its first parameter's pattern: this one has none.
+// eslint-disable-next-line no-empty-pattern
+const clusterTest = test.extend('cluster', { scope: 'file' }, async ({}, { onCleanup }) => {
+  if (!bin) throw new Error(NO_POSTGRES_BINARIES)
+  const cluster = await startPrivateCluster(bin)
+  onCleanup(() => cluster.destroy())
+  return cluster
+})
+
+/**
+ * A test that runs on a private cluster (its `cluster` fixture); without the server binaries it
+ * is skipped, and its name says why.
+ */
+export function postgresTest(
+  name: string,
+  fn: TestFunction<{ cluster: PrivateCluster }>,
+  timeout?: number,
+): void {
+  clusterTest.skipIf(!bin)(bin ? name : `${name} (${NO_POSTGRES_BINARIES})`, fn, timeout)
 }
 
 export type PrivateCluster = {
