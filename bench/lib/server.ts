@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { createServer } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
 import { BENCH_ACCOUNT } from './account.ts'
@@ -8,6 +7,7 @@ import { targetEnv } from './env.ts'
 import { LOOP_DELAY_ASK, type LoopDelayWindow } from './loop-delay.ts'
 import { SERVER_NODE_FLAGS } from '../../src/server/node-flags.ts'
 import { buildServer } from '../../scripts/build/server.ts'
+import { freePort, signInOverHttp } from '../../tests/support/over-http.ts'
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..')
 
@@ -33,19 +33,6 @@ const loopDelayWindowSchema = z.object({
   heapMaxMb: z.number(),
   externalMaxMb: z.number(),
 })
-
-/** A port the OS says is free right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      probe.close(() => (port ? resolve(port) : reject(new Error('no free port'))))
-    })
-  })
-}
 
 const children = new Set<ChildProcess>()
 let hooked = false
@@ -167,28 +154,6 @@ export async function startServer(
 }
 
 /** Signs in as the bench account; returns the bearer token and the user's id. */
-export async function signIn(url: string): Promise<{ token: string; userId: number }> {
-  const response = await fetch(`${url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(BENCH_ACCOUNT),
-  })
-  const body: unknown = await response.json()
-  if (
-    !response.ok ||
-    typeof body !== 'object' ||
-    body === null ||
-    !('token' in body) ||
-    typeof body.token !== 'string' ||
-    !('user' in body) ||
-    typeof body.user !== 'object' ||
-    body.user === null ||
-    !('id' in body.user) ||
-    typeof body.user.id !== 'number'
-  ) {
-    throw new Error(
-      `sign-in as ${BENCH_ACCOUNT.email} failed: ${response.status} ${JSON.stringify(body)}`,
-    )
-  }
-  return { token: body.token, userId: body.user.id }
+export function signIn(url: string): Promise<{ token: string; userId: number }> {
+  return signInOverHttp(url, BENCH_ACCOUNT)
 }

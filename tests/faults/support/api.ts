@@ -1,23 +1,9 @@
+import { signInOverHttp } from '../../support/over-http.ts'
 import { ADMIN } from './scout-process.ts'
 
 /** Signs in through POST /api/auth/login; returns the bearer token. */
 export async function signIn(url: string, account = ADMIN): Promise<string> {
-  const response = await fetch(`${url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(account),
-  })
-  const body: unknown = await response.json()
-  if (
-    !response.ok ||
-    typeof body !== 'object' ||
-    body === null ||
-    !('token' in body) ||
-    typeof body.token !== 'string'
-  ) {
-    throw new Error(`sign-in failed: ${response.status} ${JSON.stringify(body)}`)
-  }
-  return body.token
+  return (await signInOverHttp(url, account)).token
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` })

@@ -4,7 +4,7 @@ import { tmpdir, userInfo } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { test, type TestFunction } from 'vitest'
-import { freePort } from './scout-process.ts'
+import { freePort } from '../../support/over-http.ts'
 
 const run = promisify(execFile)
 

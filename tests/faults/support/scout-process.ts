@@ -1,26 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
-import { createServer } from 'node:net'
 import path from 'node:path'
 import { SERVER_NODE_FLAGS } from '../../../src/server/node-flags.ts'
+import { freePort } from '../../support/over-http.ts'
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../../..')
 
 /** The first admin of every fault-test server (ADMIN_EMAIL / ADMIN_PASSWORD). */
 export const ADMIN = { email: 'faults-admin@scout.test', password: 'Blue-Kettle-Morning-77' }
-
-/** A port the OS says is free right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      probe.close(() => (port ? resolve(port) : reject(new Error('no free port'))))
-    })
-  })
-}
 
 export type ScoutProcess = {
   url: string
