@@ -1,26 +1,15 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect } from 'vitest'
 import { users } from '#server/db/schema.ts'
 import { jsonSchemaOf, propertiesOf } from '../fuzz/json-schema-arbitrary.ts'
 import { insertTalent } from '../support/talent-rows.ts'
-import type { TestApp } from '../support/test-app.ts'
 import { LAST_ADMIN, SELF_DEACTIVATE, SELF_DELETE, SELF_DEMOTE } from '#server/users/service.ts'
-import {
-  appRoutes,
-  concreteUrl,
-  createAppWithClient,
-  routeName,
-  signedInCaller,
-  WRITE_METHODS,
-} from './support.ts'
+import { apiTestWith, type Caller } from '#tests/support/api-test.ts'
+import { testClientDir } from '#tests/support/client-dir.ts'
+import { appRoutes, concreteUrl, routeName, WRITE_METHODS } from './support.ts'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await createAppWithClient()
-})
-afterAll(() => t.close())
-
-const caller = (overrides = {}) => signedInCaller(t.database.db, t.config, overrides)
+// The page routes (GET /*) exist only over a built client.
+const test = apiTestWith({ clientDir: testClientDir('security-access') })
 
 describe('SECURITY.md 13: deny by default', () => {
   // A new public route must be added here on purpose.
@@ -38,8 +27,10 @@ describe('SECURITY.md 13: deny by default', () => {
     'GET /*',
   ]
 
-  test('only the known public routes answer an anonymous caller; every other is a 401', async () => {
-    const routes = appRoutes(t.app)
+  test('only the known public routes answer an anonymous caller; every other is a 401', async ({
+    api,
+  }) => {
+    const routes = appRoutes(api.app)
     expect(
       routes
         .filter((r) => r.access === 'public')
@@ -47,7 +38,7 @@ describe('SECURITY.md 13: deny by default', () => {
         .sort(),
     ).toEqual([...PUBLIC].sort())
     for (const route of routes.filter((r) => r.access !== 'public')) {
-      const response = await t.app.inject({
+      const response = await api.app.inject({
         method: route.method as 'GET',
         url: concreteUrl(route),
         payload: WRITE_METHODS.has(route.method) ? {} : undefined,
@@ -78,23 +69,23 @@ describe('SECURITY.md 14: mass assignment on every write route', () => {
   ]
   const ADMIN_ONLY_FIELDS = ['role', 'isActive', 'mustChangePassword', 'mfaEnabled']
 
-  test('every write route refuses each field it does not own, naming it (400)', async () => {
-    const admin = await caller({ role: 'admin' })
-    const talentId = await insertTalent(t.database.db, {
+  test('every write route refuses each field it does not own, naming it (400)', async ({ api }) => {
+    const admin = await api.signIn({ role: 'admin' })
+    const talentId = await insertTalent(api.database.db, {
       fullName: 'Mass Assignment',
       email: 'mass@example.com',
     })
-    const writes = appRoutes(t.app).filter((r) => WRITE_METHODS.has(r.method))
+    const writes = appRoutes(api.app).filter((r) => WRITE_METHODS.has(r.method))
     const checked: string[] = []
     for (const route of writes) {
       const body = jsonSchemaOf(route.schema?.body)
       if (!body) continue
       const own = new Set(propertiesOf(body).map(([key]) => key))
       for (const field of FORBIDDEN.filter((f) => !own.has(f))) {
-        const response = await t.app.inject({
+        const response = await api.app.inject({
           method: route.method as 'POST',
           url: concreteUrl(route, talentId),
-          headers: admin.bearer,
+          headers: admin.headers,
           payload: { [field]: field === 'role' ? 'admin' : 1 },
         })
         const what = `${routeName(route)} with ${field}`
@@ -105,12 +96,14 @@ describe('SECURITY.md 14: mass assignment on every write route', () => {
     }
     expect(checked.length).toBeGreaterThanOrEqual(8)
     // The admin's own row is untouched by all of that.
-    const [row] = await t.database.db.select().from(users).where(eq(users.id, admin.user.id))
+    const [row] = await api.database.db.select().from(users).where(eq(users.id, admin.user.id))
     expect(row).toMatchObject({ role: 'admin', isActive: true, mustChangePassword: false })
   })
 
-  test('a write route either reads a strict body or none; only admin routes take role and status', () => {
-    for (const route of appRoutes(t.app).filter((r) => WRITE_METHODS.has(r.method))) {
+  test('a write route either reads a strict body or none; only admin routes take role and status', ({
+    api,
+  }) => {
+    for (const route of appRoutes(api.app).filter((r) => WRITE_METHODS.has(r.method))) {
       const body = jsonSchemaOf(route.schema?.body)
       if (!body) continue
       expect(body.type, routeName(route)).toBe('object')
@@ -122,30 +115,30 @@ describe('SECURITY.md 14: mass assignment on every write route', () => {
     }
   })
 
-  test('a talent cannot be credited to someone else, a new one nor an edit', async () => {
-    const user = await caller()
-    const other = await caller()
+  test('a talent cannot be credited to someone else, a new one nor an edit', async ({ api }) => {
+    const user = await api.signIn()
+    const other = await api.signIn()
     const talent = {
       fullName: 'Credit Taker',
       email: 'credit@example.com',
       areaOfInterest: 'Design',
       seniorityLevel: 'mid',
     } as const
-    const create = await t.app.inject({
+    const create = await api.app.inject({
       method: 'POST',
       url: '/api/talents',
-      headers: user.bearer,
+      headers: user.headers,
       payload: { ...talent, addedById: other.user.id },
     })
     expect(create.statusCode).toBe(400)
     expect(create.json()).toMatchObject({
       fieldErrors: { addedById: expect.any(Array) as unknown },
     })
-    const id = await insertTalent(t.database.db, { ...talent, addedById: user.user.id })
-    const edit = await t.app.inject({
+    const id = await insertTalent(api.database.db, { ...talent, addedById: user.user.id })
+    const edit = await api.app.inject({
       method: 'PUT',
       url: `/api/talents/${id}`,
-      headers: user.bearer,
+      headers: user.headers,
       payload: { ...talent, addedById: other.user.id },
     })
     expect(edit.statusCode).toBe(400)
@@ -153,33 +146,31 @@ describe('SECURITY.md 14: mass assignment on every write route', () => {
 })
 
 describe('SECURITY.md 15: admin self-protection and the last active admin', () => {
-  const patch = (who: { bearer: Record<string, string> }, id: number, body: object) =>
-    t.app.inject({ method: 'PATCH', url: `/api/users/${id}`, headers: who.bearer, payload: body })
+  const patch = (who: Caller, id: number, body: object) =>
+    who.inject('PATCH', `/api/users/${id}`, body)
   const edit = { role: 'admin', isActive: true, mustChangePassword: false, mfaEnabled: false }
 
-  test('an admin cannot deactivate, demote or delete themself', async () => {
-    const admin = await caller({ role: 'admin' })
-    await caller({ role: 'admin' }) // another active admin: the refusals are about "self"
+  test('an admin cannot deactivate, demote or delete themself', async ({ api }) => {
+    const admin = await api.signIn({ role: 'admin' })
+    await api.signIn({ role: 'admin' }) // another active admin: the refusals are about "self"
     const id = admin.user.id
     const deactivate = await patch(admin, id, { ...edit, isActive: false })
     expect([deactivate.statusCode, deactivate.json()]).toEqual([403, { message: SELF_DEACTIVATE }])
     const demote = await patch(admin, id, { ...edit, role: 'user' })
     expect([demote.statusCode, demote.json()]).toEqual([403, { message: SELF_DEMOTE }])
-    const remove = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/users/${id}`,
-      headers: admin.bearer,
-    })
+    const remove = await admin.inject('DELETE', `/api/users/${id}`)
     expect([remove.statusCode, remove.json()]).toEqual([403, { message: SELF_DELETE }])
-    const [row] = await t.database.db.select().from(users).where(eq(users.id, id))
+    const [row] = await api.database.db.select().from(users).where(eq(users.id, id))
     expect(row).toMatchObject({ role: 'admin', isActive: true })
   })
 
-  test('two admins demoting each other at once: one wins, one admin stays, no 5xx', async () => {
+  test('two admins demoting each other at once: one wins, one admin stays, no 5xx', async ({
+    api,
+  }) => {
     // Only these two are active admins now.
-    await t.database.db.update(users).set({ role: 'user' }).where(eq(users.role, 'admin'))
-    const a = await caller({ role: 'admin' })
-    const b = await caller({ role: 'admin' })
+    await api.database.db.update(users).set({ role: 'user' }).where(eq(users.role, 'admin'))
+    const a = await api.signIn({ role: 'admin' })
+    const b = await api.signIn({ role: 'admin' })
     const [ab, ba] = await Promise.all([
       patch(a, b.user.id, { ...edit, role: 'user' }),
       patch(b, a.user.id, { ...edit, role: 'user' }),
@@ -188,7 +179,7 @@ describe('SECURITY.md 15: admin self-protection and the last active admin', () =
     expect(statuses[0]).toBe(200)
     expect(statuses[1], `${ab.body} ${ba.body}`).toBeGreaterThanOrEqual(400)
     expect(statuses[1]).toBeLessThan(500)
-    const admins = await t.database.db
+    const admins = await api.database.db
       .select({ id: users.id })
       .from(users)
       .where(eq(users.role, 'admin'))

@@ -1,19 +1,14 @@
 import fc from 'fast-check'
 import type { LightMyRequestResponse } from 'fastify'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect } from 'vitest'
 import type { RouteEntry } from '#server/auth/access.ts'
 import { sessions, tags, users } from '#server/db/schema.ts'
 import { jsonSchemaOf, validValue } from '../fuzz/json-schema-arbitrary.ts'
 import { insertTalent } from '../support/talent-rows.ts'
-import { loginAs, type TestApp } from '../support/test-app.ts'
-import {
-  appRoutes,
-  concreteUrl,
-  createAppWithClient,
-  routeName,
-  signedInCaller,
-  WRITE_METHODS,
-} from './support.ts'
+import { loginAs } from '../support/test-app.ts'
+import { apiTestWith, type Api } from '#tests/support/api-test.ts'
+import { testClientDir } from '#tests/support/client-dir.ts'
+import { appRoutes, concreteUrl, routeName, WRITE_METHODS } from './support.ts'
 
 /**
  * SECURITY.md 16: a walkthrough of every route as anonymous, user and admin — the scripted journey
@@ -37,21 +32,17 @@ const SECRET_KEYS = new Set([
   'newPassword',
 ])
 
-let t: TestApp
+// The walkthrough covers the page routes too, which exist only over a built client.
+const test = apiTestWith({ clientDir: testClientDir('security-responses') })
 const seen: Seen[] = []
 const secrets = new Set<string>()
 
-beforeAll(async () => {
-  t = await createAppWithClient()
-})
-afterAll(() => t.close())
-
 /** Every password and session hash the database holds right now. */
-async function collectSecrets(): Promise<void> {
-  for (const row of await t.database.db.select({ hash: users.passwordHash }).from(users)) {
+async function collectSecrets(api: Api): Promise<void> {
+  for (const row of await api.database.db.select({ hash: users.passwordHash }).from(users)) {
     secrets.add(row.hash)
   }
-  for (const row of await t.database.db.select({ hash: sessions.secretHash }).from(sessions)) {
+  for (const row of await api.database.db.select({ hash: sessions.secretHash }).from(sessions)) {
     secrets.add(row.hash)
   }
 }
@@ -66,22 +57,22 @@ function keysOf(value: unknown, path: string[] = []): { path: string[]; value: u
 }
 
 describe('SECURITY.md 16: no response ever carries a secret', () => {
-  test('a full walkthrough of every route, every answer scanned', async () => {
-    const admin = await signedInCaller(t.database.db, t.config, { role: 'admin' })
+  test('a full walkthrough of every route, every answer scanned', async ({ api }) => {
+    const admin = await api.as('admin')
     const headers: Record<Who, Record<string, string>> = {
       anonymous: {},
-      admin: admin.bearer,
+      admin: admin.headers,
       user: {},
     }
     async function call(who: Who, method: string, url: string, payload?: object) {
-      const response = await t.app.inject({
+      const response = await api.app.inject({
         method: method as 'GET',
         url,
         headers: headers[who],
         ...(payload ? { payload } : {}),
       })
       // The most specific pattern: /api/talents/export, not /api/talents/:id, as the router does.
-      const route = appRoutes(t.app)
+      const route = appRoutes(api.app)
         .filter((r) => r.method === method && matches(r, url))
         .sort((a, b) => paramCount(a) - paramCount(b))[0]
       seen.push({ who, route: route ? routeName(route) : `${method} ${url}`, response })
@@ -100,11 +91,11 @@ describe('SECURITY.md 16: no response ever carries a secret', () => {
       password: temp,
     })
     headers.user = { authorization: `Bearer ${first.json<{ token: string }>().token}` }
-    await collectSecrets()
+    await collectSecrets(api)
     await call('user', 'POST', '/api/auth/first-time-password-change', {
       newPassword: 'Blue-Kettle-Morning-77',
     })
-    const session = await loginAs(t.app, 'walker@example.com', 'Blue-Kettle-Morning-77')
+    const session = await loginAs(api.app, 'walker@example.com', 'Blue-Kettle-Morning-77')
     headers.user = session.headers
     const talent = {
       fullName: 'Walk Through',
@@ -125,11 +116,11 @@ describe('SECURITY.md 16: no response ever carries a secret', () => {
       currentPassword: 'Blue-Kettle-Morning-77',
       newPassword: 'Green-Teapot-Evening-88',
     })
-    await collectSecrets()
+    await collectSecrets(api)
 
     // Every route, as each caller: reads first, then writes with generated valid bodies.
-    const extraTalent = await insertTalent(t.database.db, { fullName: 'Extra', email: 'x@e.com' })
-    const [tag] = await t.database.db.select({ id: tags.id }).from(tags).limit(1)
+    const extraTalent = await insertTalent(api.database.db, { fullName: 'Extra', email: 'x@e.com' })
+    const [tag] = await api.database.db.select({ id: tags.id }).from(tags).limit(1)
     const idFor = (route: RouteEntry) =>
       route.url.startsWith('/api/users/')
         ? admin.user.id + 1000 // nobody: never the admin or the walker
@@ -138,7 +129,7 @@ describe('SECURITY.md 16: no response ever carries a secret', () => {
           : route.method === 'DELETE'
             ? extraTalent
             : talentId
-    const routes = appRoutes(t.app).filter((r) => routeName(r) !== 'POST /api/auth/logout')
+    const routes = appRoutes(api.app).filter((r) => routeName(r) !== 'POST /api/auth/logout')
     const ordered = [
       ...routes.filter((r) => !WRITE_METHODS.has(r.method)),
       ...routes.filter((r) => WRITE_METHODS.has(r.method) && r.method !== 'DELETE'),
@@ -155,12 +146,12 @@ describe('SECURITY.md 16: no response ever carries a secret', () => {
         }
       }
     }
-    await collectSecrets()
+    await collectSecrets(api)
     await call('user', 'POST', '/api/auth/logout')
     await call('anonymous', 'POST', '/api/auth/logout')
 
     // Every route was walked, by every caller.
-    for (const route of appRoutes(t.app)) {
+    for (const route of appRoutes(api.app)) {
       if (route.method === 'HEAD') continue
       expect(
         seen.filter((s) => s.route === routeName(route)).length,

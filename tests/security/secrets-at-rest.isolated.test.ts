@@ -1,17 +1,16 @@
 import { resetPasswordResponseSchema } from '#shared/mfa.ts'
 import { eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, beforeEach, expect, test, vi } from 'vitest'
+import { expect, vi } from 'vitest'
 import { adminUserSchema, inviteResponseSchema } from '#shared/user.ts'
 import { buildApp } from '#server/app.ts'
 import type * as Passwords from '#server/auth/passwords.ts'
 import { rawRows } from '#server/db/raw-rows.ts'
+import type { Db } from '#server/db/open.ts'
 import { users } from '#server/db/schema.ts'
-import type { OpenDatabase } from '#server/db/open.ts'
 import { isSealed } from '#server/secrets/secret-box.ts'
-import { createTestDatabase, testEngine, truncateAll } from '../support/test-database.ts'
-import { testConfig } from '../support/test-app.ts'
-import { signedInCaller, type Caller } from './support.ts'
+import { testEngine } from '../support/test-database.ts'
+import { apiTestWith, type SignedIn } from '#tests/support/api-test.ts'
 
 // Every temporary password this file issues, so the log and the column can be searched for it.
 const { KNOWN_TEMP } = vi.hoisted(() => ({ KNOWN_TEMP: 'Kn0wnTempPassw0rd' }))
@@ -26,101 +25,111 @@ vi.mock('#server/auth/passwords.ts', async (importOriginal) => {
  * unknown e-mail as typed.
  */
 const engine = testEngine()
-const config = testConfig({ logLevel: 'info' })
-let database: OpenDatabase
-let app: FastifyInstance
-let admin: Caller
 let logLines: string[] = []
 
-beforeAll(async () => {
-  database = await createTestDatabase()
-  app = await buildApp({
-    database,
-    config,
-    logStream: { write: (line) => void logLines.push(line) },
-  })
-  await app.ready()
-})
-afterAll(async () => {
-  await app.close()
-  await database.close()
-})
-beforeEach(async () => {
-  await truncateAll(database)
-  admin = await signedInCaller(database.db, config, { role: 'admin' })
+/**
+ * The fixture's database, rows and callers, but requests go to `app`: an app over the same
+ * database whose logs land in logLines (the fixture's app logs nothing), built once for the file.
+ */
+const test = apiTestWith({ logLevel: 'info' }).extend(
+  'app',
+  { scope: 'file' },
+  async ({ server }, { onCleanup }) => {
+    const app = await buildApp({
+      database: server.database,
+      config: server.config,
+      logStream: { write: (line) => void logLines.push(line) },
+    })
+    await app.ready()
+    onCleanup(() => app.close())
+    return app
+  },
+)
+
+test.beforeEach(() => {
   logLines = []
 })
 
-async function invite(email: string) {
+async function invite(app: FastifyInstance, admin: SignedIn, email: string) {
   return app.inject({
     method: 'POST',
     url: '/api/invite',
-    headers: admin.bearer,
+    headers: admin.headers,
     payload: { email, firstName: 'Temp', lastName: 'Holder' },
   })
 }
 
-async function storedTempPassword(email: string): Promise<string | null | undefined> {
-  const [row] = await database.db
+async function storedTempPassword(db: Db, email: string): Promise<string | null | undefined> {
+  const [row] = await db
     .select({ value: users.tempPasswordEnc })
     .from(users)
     .where(eq(users.email, email))
   return row?.value
 }
 
-async function adminList() {
-  const response = await app.inject({ url: '/api/users', headers: admin.bearer })
+async function adminList(app: FastifyInstance, admin: SignedIn) {
+  const response = await app.inject({ url: '/api/users', headers: admin.headers })
   expect(response.statusCode).toBe(200)
   return adminUserSchema.array().parse(response.json())
 }
 
-test(`${engine}: SECURITY.md 34 — after an invite the column holds ciphertext, and the admin still sees the password`, async () => {
-  const response = await invite('invited@scout.test')
+test(`${engine}: SECURITY.md 34 — after an invite the column holds ciphertext, and the admin still sees the password`, async ({
+  api,
+  app,
+}) => {
+  const admin = await api.as('admin')
+  const response = await invite(app, admin, 'invited@scout.test')
   expect(response.statusCode).toBe(201)
   expect(inviteResponseSchema.parse(response.json()).tempPassword).toBe(KNOWN_TEMP)
-  const stored = (await storedTempPassword('invited@scout.test')) ?? ''
+  const stored = (await storedTempPassword(api.database.db, 'invited@scout.test')) ?? ''
   expect(isSealed(stored)).toBe(true)
   expect(stored).not.toContain(KNOWN_TEMP)
   const [raw] = await rawRows<{ line: string }>(
-    database.db,
+    api.database.db,
     sql`select row_to_json(u)::text as line from users u where email = 'invited@scout.test'`,
   )
   expect(raw?.line).toContain('invited@scout.test')
   expect(raw?.line).not.toContain(KNOWN_TEMP)
-  const listed = (await adminList()).find((u) => u.email === 'invited@scout.test')
+  const listed = (await adminList(app, admin)).find((u) => u.email === 'invited@scout.test')
   expect(listed?.tempPassword).toBe(KNOWN_TEMP)
 })
 
-test(`${engine}: SECURITY.md 34 — after an admin reset the column holds ciphertext, and the admin still sees the password`, async () => {
-  const other = await signedInCaller(database.db, config, { email: 'reset@scout.test' })
+test(`${engine}: SECURITY.md 34 — after an admin reset the column holds ciphertext, and the admin still sees the password`, async ({
+  api,
+  app,
+}) => {
+  const admin = await api.as('admin')
+  const other = await api.signIn({ email: 'reset@scout.test' })
   const response = await app.inject({
     method: 'POST',
     url: `/api/users/${other.user.id}/reset-password`,
-    headers: admin.bearer,
+    headers: admin.headers,
   })
   expect(response.statusCode).toBe(200)
   expect(resetPasswordResponseSchema.parse(response.json()).user.tempPassword).toBe(KNOWN_TEMP)
-  const stored = (await storedTempPassword('reset@scout.test')) ?? ''
+  const stored = (await storedTempPassword(api.database.db, 'reset@scout.test')) ?? ''
   expect(isSealed(stored)).toBe(true)
   expect(stored).not.toContain(KNOWN_TEMP)
-  expect((await adminList()).find((u) => u.id === other.user.id)?.tempPassword).toBe(KNOWN_TEMP)
+  expect((await adminList(app, admin)).find((u) => u.id === other.user.id)?.tempPassword).toBe(
+    KNOWN_TEMP,
+  )
 })
 
 /** Makes the next write of a users row fail the way PostgreSQL reports a bad row: with its values. */
-async function failUserWrites(when: 'insert' | 'update') {
-  await database.db.execute(sql`create or replace function scout_test_fail() returns trigger
+async function failUserWrites(db: Db, when: 'insert' | 'update') {
+  await db.execute(sql`create or replace function scout_test_fail() returns trigger
     language plpgsql as $$ begin
       raise exception 'forced failure' using detail =
         'Failing row contains (' || new.email || ', ' || coalesce(new.temp_password_enc, '') || ')';
     end $$`)
-  await database.db.execute(
+  await db.execute(
     sql.raw(`create trigger scout_test_fail before ${when} on users for each row
              when (new.must_change_password) execute function scout_test_fail()`),
   )
 }
 
-async function stopFailing() {
-  await database.db.execute(sql`drop trigger if exists scout_test_fail on users`)
+async function stopFailing(db: Db) {
+  await db.execute(sql`drop trigger if exists scout_test_fail on users`)
 }
 
 function expectLogFreeOf(secrets: string[]) {
@@ -130,34 +139,44 @@ function expectLogFreeOf(secrets: string[]) {
   expect(log).not.toMatch(/params:|"params"|"detail"|\$argon2id/)
 }
 
-test(`${engine}: SECURITY.md 34 — a database error during an invite logs no temporary password or bound value`, async () => {
-  await failUserWrites('insert')
+test(`${engine}: SECURITY.md 34 — a database error during an invite logs no temporary password or bound value`, async ({
+  api,
+  app,
+}) => {
+  const admin = await api.as('admin')
+  await failUserWrites(api.database.db, 'insert')
   try {
-    const response = await invite('doomed@scout.test')
+    const response = await invite(app, admin, 'doomed@scout.test')
     expect(response.statusCode).toBe(500)
   } finally {
-    await stopFailing()
+    await stopFailing(api.database.db)
   }
   expectLogFreeOf([KNOWN_TEMP, 'doomed@scout.test'])
 })
 
-test(`${engine}: SECURITY.md 34 — a database error during a reset logs no temporary password or bound value`, async () => {
-  const other = await signedInCaller(database.db, config, { email: 'unlucky@scout.test' })
-  await failUserWrites('update')
+test(`${engine}: SECURITY.md 34 — a database error during a reset logs no temporary password or bound value`, async ({
+  api,
+  app,
+}) => {
+  const admin = await api.as('admin')
+  const other = await api.signIn({ email: 'unlucky@scout.test' })
+  await failUserWrites(api.database.db, 'update')
   try {
     const response = await app.inject({
       method: 'POST',
       url: `/api/users/${other.user.id}/reset-password`,
-      headers: admin.bearer,
+      headers: admin.headers,
     })
     expect(response.statusCode).toBe(500)
   } finally {
-    await stopFailing()
+    await stopFailing(api.database.db)
   }
   expectLogFreeOf([KNOWN_TEMP, 'unlucky@scout.test'])
 })
 
-test(`${engine}: SECURITY.md 34 — a login with an unknown e-mail does not log what was typed`, async () => {
+test(`${engine}: SECURITY.md 34 — a login with an unknown e-mail does not log what was typed`, async ({
+  app,
+}) => {
   // A password typed into the e-mail box, the classic way one reaches a log.
   const typed = 'Hunter2-In-The-Wrong-Box'
   const response = await app.inject({

@@ -1,44 +1,39 @@
 import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import fc from 'fast-check'
-import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
+import { afterEach, describe, expect, vi } from 'vitest'
 import { decodeAuthToken, SESSION_COOKIE } from '#shared/auth.ts'
 import { CROSS_SITE_MESSAGE, MUST_CHANGE_PASSWORD_MESSAGE } from '#server/auth/access.ts'
 import { createSession } from '#server/auth/sessions.ts'
 import { sessions, talents, tags, users } from '#server/db/schema.ts'
-import { loginAs, TEST_PASSWORD, type TestApp } from '../support/test-app.ts'
-import {
-  appRoutes,
-  concreteUrl,
-  createAppWithClient,
-  routeName,
-  signedInCaller,
-  WRITE_METHODS,
-} from './support.ts'
+import type { Db } from '#server/db/open.ts'
+import { loginAs, TEST_PASSWORD } from '../support/test-app.ts'
+import { apiTestWith, type Api, type Caller } from '#tests/support/api-test.ts'
+import { testClientDir } from '#tests/support/client-dir.ts'
+import { appRoutes, concreteUrl, routeName, WRITE_METHODS } from './support.ts'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await createAppWithClient()
-})
-afterAll(() => t.close())
+// The must-change gate and the CSRF checks walk every route, the page routes (GET /*) too.
+const test = apiTestWith({ clientDir: testClientDir('security-sessions') })
 afterEach(() => {
   vi.useRealTimers()
 })
 
-const caller = (overrides = {}) => signedInCaller(t.database.db, t.config, overrides)
-const me = (headers: Record<string, string>) => t.app.inject({ url: '/api/auth/me', headers })
+const me = (api: Api, headers: Record<string, string>) =>
+  api.app.inject({ url: '/api/auth/me', headers })
 const base64 = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8').toString('base64')
 
-async function sessionRow(id: number) {
-  const [row] = await t.database.db.select().from(sessions).where(eq(sessions.id, id))
+async function sessionRow(db: Db, id: number) {
+  const [row] = await db.select().from(sessions).where(eq(sessions.id, id))
   return row
 }
 
 describe('SECURITY.md 7: token tampering', () => {
   const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'.split('')
 
-  test('any edit of the token JSON (exp, sid, extra, missing or retyped fields) is a 401', async () => {
-    const victim = await caller()
+  test('any edit of the token JSON (exp, sid, extra, missing or retyped fields) is a 401', async ({
+    api,
+  }) => {
+    const victim = await api.signIn()
     const genuine = decodeAuthToken(victim.token)
     if (!genuine) throw new Error('login returned an unreadable token')
     const { sid, exp } = genuine
@@ -77,23 +72,25 @@ describe('SECURITY.md 7: token tampering', () => {
         const headers: Record<string, string> = viaCookie
           ? { cookie: `${SESSION_COOKIE}=${forged}` }
           : { authorization: `Bearer ${forged}` }
-        expect((await me(headers)).statusCode).toBe(401)
+        expect((await me(api, headers)).statusCode).toBe(401)
       }),
       { numRuns: 150 },
     )
     // The refusals came from the edits: the genuine token still works, its expiry unchanged.
-    expect((await me(victim.bearer)).statusCode).toBe(200)
-    expect((await sessionRow(victim.sessionId))?.expiresAt.getTime()).toBe(exp)
+    expect((await me(api, victim.headers)).statusCode).toBe(200)
+    expect((await sessionRow(api.database.db, victim.sessionId))?.expiresAt.getTime()).toBe(exp)
   })
 })
 
 describe('SECURITY.md 8: session fixation, absolute and idle expiry', () => {
-  test('login mints a new session: a planted cookie or token is never reused or upgraded', async () => {
-    const attacker = await caller()
-    const victim = await caller()
+  test('login mints a new session: a planted cookie or token is never reused or upgraded', async ({
+    api,
+  }) => {
+    const attacker = await api.signIn()
+    const victim = await api.signIn()
     const planted = base64({ sid: randomBytes(32).toString('base64url'), exp: Date.now() + 3.6e6 })
     for (const before of [attacker.token, planted, victim.token]) {
-      const response = await t.app.inject({
+      const response = await api.app.inject({
         method: 'POST',
         url: '/api/auth/login',
         headers: { cookie: `${SESSION_COOKIE}=${before}`, authorization: `Bearer ${before}` },
@@ -103,92 +100,100 @@ describe('SECURITY.md 8: session fixation, absolute and idle expiry', () => {
       const { token } = response.json<{ token: string }>()
       expect(token).not.toBe(before)
       expect(response.cookies.find((c) => c.name === SESSION_COOKIE)?.value).toBe(token)
-      expect((await me({ authorization: `Bearer ${token}` })).json()).toMatchObject({
+      expect((await me(api, { authorization: `Bearer ${token}` })).json()).toMatchObject({
         id: victim.user.id,
       })
     }
     // The attacker's own session still belongs to the attacker, the made-up one to nobody.
-    expect((await me(attacker.bearer)).json()).toMatchObject({ id: attacker.user.id })
-    expect((await me({ authorization: `Bearer ${planted}` })).statusCode).toBe(401)
+    expect((await me(api, attacker.headers)).json()).toMatchObject({ id: attacker.user.id })
+    expect((await me(api, { authorization: `Bearer ${planted}` })).statusCode).toBe(401)
   })
 
-  test('absolute: 12 h after login the session ends, however busy it was', async () => {
+  test('absolute: 12 h after login the session ends, however busy it was', async ({ api }) => {
     vi.useFakeTimers({ toFake: ['Date'] })
     const start = Date.now()
-    const s = await loginAs(t.app, (await caller()).user.email)
+    const s = await loginAs(api.app, (await api.signIn()).user.email)
     expect(decodeAuthToken(s.token)?.exp).toBeGreaterThanOrEqual(start + 12 * 3.6e6)
     expect(decodeAuthToken(s.token)?.exp).toBeLessThan(start + 12 * 3.6e6 + 60_000)
     // A request every 20 minutes keeps it from idling out...
     for (let minutes = 20; minutes < 12 * 60; minutes += 20) {
       vi.setSystemTime(start + minutes * 60_000)
-      expect((await me(s.headers)).statusCode, `after ${minutes} minutes`).toBe(200)
+      expect((await me(api, s.headers)).statusCode, `after ${minutes} minutes`).toBe(200)
     }
     // ...but not past its absolute lifetime.
     vi.setSystemTime(start + 12 * 3.6e6 + 60_000)
-    expect((await me(s.headers)).statusCode).toBe(401)
+    expect((await me(api, s.headers)).statusCode).toBe(401)
   })
 
-  test('idle: 29 minutes without a request is fine, 31 minutes ends the session', async () => {
+  test('idle: 29 minutes without a request is fine, 31 minutes ends the session', async ({
+    api,
+  }) => {
     vi.useFakeTimers({ toFake: ['Date'] })
     const start = Date.now()
-    const s = await caller()
+    const s = await api.signIn()
     vi.setSystemTime(start + 29 * 60_000)
-    expect((await me(s.bearer)).statusCode).toBe(200)
+    expect((await me(api, s.headers)).statusCode).toBe(200)
     vi.setSystemTime(start + (29 + 31) * 60_000)
-    expect((await me(s.bearer)).statusCode).toBe(401)
-    expect(await sessionRow(s.sessionId)).toBeUndefined()
+    expect((await me(api, s.headers)).statusCode).toBe(401)
+    expect(await sessionRow(api.database.db, s.sessionId)).toBeUndefined()
   })
 })
 
 describe('SECURITY.md 9: sessions end on logout, deactivation, deletion and password change', () => {
-  const patch = (admin: { bearer: Record<string, string> }, id: number, body: object) =>
-    t.app.inject({ method: 'PATCH', url: `/api/users/${id}`, headers: admin.bearer, payload: body })
+  const patch = (admin: Caller, id: number, body: object) =>
+    admin.inject('PATCH', `/api/users/${id}`, body)
   const edit = { role: 'user', isActive: true, mustChangePassword: false, mfaEnabled: false }
 
-  test('logout deletes the row', async () => {
-    const s = await caller()
-    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: s.bearer })
+  test('logout deletes the row', async ({ api }) => {
+    const s = await api.signIn()
+    const out = await api.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: s.headers,
+    })
     expect(out.statusCode).toBe(200)
-    expect(await sessionRow(s.sessionId)).toBeUndefined()
-    expect((await me(s.bearer)).statusCode).toBe(401)
+    expect(await sessionRow(api.database.db, s.sessionId)).toBeUndefined()
+    expect((await me(api, s.headers)).statusCode).toBe(401)
   })
 
-  test('deactivating, forcing a password change or deleting a user ends all their sessions', async () => {
-    const admin = await caller({ role: 'admin' })
+  test('deactivating, forcing a password change or deleting a user ends all their sessions', async ({
+    api,
+  }) => {
+    const admin = await api.signIn({ role: 'admin' })
     const actions = [
       (id: number) => patch(admin, id, { ...edit, isActive: false }),
       (id: number) => patch(admin, id, { ...edit, mustChangePassword: true }),
       (id: number) =>
-        t.app.inject({ method: 'DELETE', url: `/api/users/${id}`, headers: admin.bearer }),
+        api.app.inject({ method: 'DELETE', url: `/api/users/${id}`, headers: admin.headers }),
     ]
     for (const act of actions) {
-      const first = await caller()
-      const second = await createSession(t.database.db, t.config, first.user.id)
+      const first = await api.signIn()
+      const second = await createSession(api.database.db, api.config, first.user.id)
       expect((await act(first.user.id)).statusCode).toBe(200)
-      expect((await me(first.bearer)).statusCode).toBe(401)
-      expect((await me({ authorization: `Bearer ${second.token}` })).statusCode).toBe(401)
+      expect((await me(api, first.headers)).statusCode).toBe(401)
+      expect((await me(api, { authorization: `Bearer ${second.token}` })).statusCode).toBe(401)
     }
   })
 
-  test('a password change ends every other session and keeps this one', async () => {
-    const { user } = await caller()
-    const here = await loginAs(t.app, user.email)
-    const elsewhere = await loginAs(t.app, user.email)
-    const response = await t.app.inject({
+  test('a password change ends every other session and keeps this one', async ({ api }) => {
+    const { user } = await api.signIn()
+    const here = await loginAs(api.app, user.email)
+    const elsewhere = await loginAs(api.app, user.email)
+    const response = await api.app.inject({
       method: 'POST',
       url: '/api/auth/change-password',
       headers: here.headers,
       payload: { currentPassword: TEST_PASSWORD, newPassword: 'Blue-Kettle-Morning-77' },
     })
     expect(response.statusCode).toBe(200)
-    expect((await me(here.headers)).statusCode).toBe(200)
-    expect((await me(elsewhere.headers)).statusCode).toBe(401)
+    expect((await me(api, here.headers)).statusCode).toBe(200)
+    expect((await me(api, elsewhere.headers)).statusCode).toBe(401)
   })
 
-  test('a role change applies on the next request, without signing in again', async () => {
-    const admin = await caller({ role: 'admin' })
-    const s = await caller()
-    const listUsers = () => t.app.inject({ url: '/api/users', headers: s.bearer })
+  test('a role change applies on the next request, without signing in again', async ({ api }) => {
+    const admin = await api.signIn({ role: 'admin' })
+    const s = await api.signIn()
+    const listUsers = () => api.app.inject({ url: '/api/users', headers: s.headers })
     expect((await listUsers()).statusCode).toBe(403)
     expect((await patch(admin, s.user.id, { ...edit, role: 'admin' })).statusCode).toBe(200)
     expect((await listUsers()).statusCode).toBe(200)
@@ -198,9 +203,11 @@ describe('SECURITY.md 9: sessions end on logout, deactivation, deletion and pass
 })
 
 describe('SECURITY.md 10: the session cookie and CSRF on cookie-authenticated writes', () => {
-  test('the cookie is HttpOnly, SameSite=Lax, Path=/, and Secure only over HTTPS', async () => {
-    const { user } = await caller()
-    const response = await t.app.inject({
+  test('the cookie is HttpOnly, SameSite=Lax, Path=/, and Secure only over HTTPS', async ({
+    api,
+  }) => {
+    const { user } = await api.signIn()
+    const response = await api.app.inject({
       method: 'POST',
       url: '/api/auth/login',
       payload: { email: user.email, password: TEST_PASSWORD },
@@ -210,12 +217,14 @@ describe('SECURITY.md 10: the session cookie and CSRF on cookie-authenticated wr
     expect(cookie?.secure).toBeFalsy()
   })
 
-  test('every write route refuses a cross-site cookie request before doing anything', async () => {
-    const writes = appRoutes(t.app).filter((route) => WRITE_METHODS.has(route.method))
+  test('every write route refuses a cross-site cookie request before doing anything', async ({
+    api,
+  }) => {
+    const writes = appRoutes(api.app).filter((route) => WRITE_METHODS.has(route.method))
     expect(writes.length).toBeGreaterThan(5)
-    const admin = await caller({ role: 'admin' })
+    const admin = await api.signIn({ role: 'admin' })
     const counts = async () =>
-      Promise.all([users, talents, tags, sessions].map((table) => t.database.db.$count(table)))
+      Promise.all([users, talents, tags, sessions].map((table) => api.database.db.$count(table)))
     const before = await counts()
     const crossSite = [
       { 'sec-fetch-site': 'cross-site' },
@@ -225,7 +234,7 @@ describe('SECURITY.md 10: the session cookie and CSRF on cookie-authenticated wr
     ]
     for (const route of writes) {
       for (const headers of crossSite) {
-        const response = await t.app.inject({
+        const response = await api.app.inject({
           method: route.method as 'POST',
           url: concreteUrl(route, admin.user.id),
           headers: { ...admin.cookie, ...headers },
@@ -236,17 +245,19 @@ describe('SECURITY.md 10: the session cookie and CSRF on cookie-authenticated wr
       }
     }
     expect(await counts()).toEqual(before)
-    expect((await me(admin.bearer)).statusCode).toBe(200)
+    expect((await me(api, admin.headers)).statusCode).toBe(200)
   })
 
-  test('a form-encodable body (text/plain, urlencoded, multipart) is a 415 even same-origin', async () => {
-    const s = await caller()
+  test('a form-encodable body (text/plain, urlencoded, multipart) is a 415 even same-origin', async ({
+    api,
+  }) => {
+    const s = await api.signIn()
     for (const type of [
       'text/plain',
       'application/x-www-form-urlencoded',
       'multipart/form-data; boundary=x',
     ]) {
-      const response = await t.app.inject({
+      const response = await api.app.inject({
         method: 'POST',
         url: '/api/tags',
         headers: { ...s.cookie, 'sec-fetch-site': 'same-origin', 'content-type': type },
@@ -266,35 +277,37 @@ describe('SECURITY.md 11: the must-change gate', () => {
     'POST /api/auth/logout',
   ])
 
-  test('every other route answers 403 until the password is changed, then opens', async () => {
-    const gated = appRoutes(t.app).filter(
+  test('every other route answers 403 until the password is changed, then opens', async ({
+    api,
+  }) => {
+    const gated = appRoutes(api.app).filter(
       (route) => route.access !== 'public' && !OPEN.has(routeName(route)),
     )
     expect(gated.length).toBeGreaterThan(10)
-    const pending = await caller({ mustChangePassword: true })
+    const pending = await api.signIn({ mustChangePassword: true })
     for (const route of gated) {
-      const response = await t.app.inject({
+      const response = await api.app.inject({
         method: route.method as 'GET',
         url: concreteUrl(route),
-        headers: pending.bearer,
+        headers: pending.headers,
       })
       expect(response.statusCode, routeName(route)).toBe(403)
       expect(response.json()).toEqual({ message: MUST_CHANGE_PASSWORD_MESSAGE })
     }
     for (const name of OPEN) {
-      const route = appRoutes(t.app).find((r) => routeName(r) === name)
+      const route = appRoutes(api.app).find((r) => routeName(r) === name)
       expect(route, `${name} is still a route`).toBeDefined()
     }
-    const opened = await me(pending.bearer)
+    const opened = await me(api, pending.headers)
     expect(opened.statusCode).toBe(200)
-    const changed = await t.app.inject({
+    const changed = await api.app.inject({
       method: 'POST',
       url: '/api/auth/first-time-password-change',
-      headers: pending.bearer,
+      headers: pending.headers,
       payload: { newPassword: 'Blue-Kettle-Morning-77' },
     })
     expect(changed.statusCode).toBe(200)
-    const talentsNow = await t.app.inject({ url: '/api/talents', headers: pending.bearer })
+    const talentsNow = await api.app.inject({ url: '/api/talents', headers: pending.headers })
     expect(talentsNow.statusCode).toBe(200)
   })
 })
