@@ -1,0 +1,28 @@
+import { test } from 'vitest'
+import type { Db } from '#server/db/open.ts'
+import { createTestDatabase, truncateAll, type TestDatabase } from './test-database.ts'
+
+/**
+ * The fixture of tests that work on the database without an app (services, jobs, scripts), as
+ * api-test.ts is of those that call the routes.
+ *
+ *   import { databaseTest as test } from '#tests/support/database-test.ts'
+ *   test('…', async ({ db }) => { … })          // every table emptied before the test
+ *   test.beforeAll(async ({ database }) => …)   // or seed once, and read `database.db` after
+ *
+ * - `database`: a migrated database of the file's own on the engine under test, made on first
+ *   use and closed after the file; it starts as the migrations leave it (the default tags in).
+ * - `db`: its handle, every table emptied before each test that asks for it.
+ */
+export const databaseTest = test
+  // Vitest reads a fixture's dependencies from its first parameter's pattern: this one has none.
+  // eslint-disable-next-line no-empty-pattern
+  .extend('database', { scope: 'file' }, async ({}, { onCleanup }): Promise<TestDatabase> => {
+    const database = await createTestDatabase()
+    onCleanup(() => database.close())
+    return database
+  })
+  .extend('db', async ({ database }): Promise<Db> => {
+    await truncateAll(database)
+    return database.db
+  })
