@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect } from 'vitest'
 import { jobs } from '../db/job-schema.ts'
-import { createTestDatabase, truncateAll } from '#tests/support/test-database.ts'
-import type { OpenDatabase } from '../db/open.ts'
+import { databaseTest as it } from '#tests/support/database-test.ts'
+import type { Db } from '../db/open.ts'
 import { claimJob, completeJob, enqueueJob, failJob, releaseAbandonedJobs } from './queue.ts'
 import { createWorkerPool, WorkerTaskError } from './worker-pool.ts'
 import { startJobRunner } from './runner.ts'
@@ -10,80 +10,68 @@ import { JOB_LANES } from '../app.ts'
 import { SCAN_DUPLICATES } from '../duplicates/scan-schedule.ts'
 import { TABLE_UPKEEP } from './table-upkeep.ts'
 
-let database: OpenDatabase
-
-beforeAll(async () => {
-  database = await createTestDatabase()
-})
-afterAll(async () => {
-  await database.close()
-})
-beforeEach(async () => {
-  await truncateAll(database)
-})
-
-const stateOf = async (id: number) =>
-  (await database.db.select().from(jobs).where(eq(jobs.id, id)))[0]
+const stateOf = async (db: Db, id: number) =>
+  (await db.select().from(jobs).where(eq(jobs.id, id)))[0]
 
 describe('the job queue (ARCHITECTURE.md "Growing": jobs/)', () => {
-  it('a job enqueued in a transaction that rolls back does not exist', async () => {
+  it('a job enqueued in a transaction that rolls back does not exist', async ({ db }) => {
     await expect(
-      database.db.transaction(async (tx) => {
+      db.transaction(async (tx) => {
         await enqueueJob(tx, 'test.kind', { n: 1 })
         throw new Error('the write failed')
       }),
     ).rejects.toThrow('the write failed')
-    expect(await claimJob(database.db, ['test.kind'], 60)).toBeUndefined()
+    expect(await claimJob(db, ['test.kind'], 60)).toBeUndefined()
   })
 
-  it('concurrent claims never take the same job twice', async () => {
-    for (let i = 0; i < 10; i++) await enqueueJob(database.db, 'test.kind', { n: i })
+  it('concurrent claims never take the same job twice', async ({ db }) => {
+    for (let i = 0; i < 10; i++) await enqueueJob(db, 'test.kind', { n: i })
     const claims = await Promise.all(
-      Array.from({ length: 15 }, () => claimJob(database.db, ['test.kind'], 60)),
+      Array.from({ length: 15 }, () => claimJob(db, ['test.kind'], 60)),
     )
     const ids = claims.flatMap((job) => (job ? [job.id] : []))
     expect(ids).toHaveLength(10)
     expect(new Set(ids).size).toBe(10)
   })
 
-  it('a job whose lease ran out (its process died) is claimed again', async () => {
-    const id = await enqueueJob(database.db, 'test.kind', {})
-    expect((await claimJob(database.db, ['test.kind'], 60))?.id).toBe(id)
-    expect(await claimJob(database.db, ['test.kind'], 60)).toBeUndefined()
-    await database.db
+  it('a job whose lease ran out (its process died) is claimed again', async ({ db }) => {
+    const id = await enqueueJob(db, 'test.kind', {})
+    expect((await claimJob(db, ['test.kind'], 60))?.id).toBe(id)
+    expect(await claimJob(db, ['test.kind'], 60)).toBeUndefined()
+    await db
       .update(jobs)
       .set({ lockedUntil: new Date(Date.now() - 1000) })
       .where(eq(jobs.id, id))
-    expect((await claimJob(database.db, ['test.kind'], 60))?.attempts).toBe(2)
+    expect((await claimJob(db, ['test.kind'], 60))?.attempts).toBe(2)
   })
 
-  it('the embedded engine releases every running job at start', async () => {
-    const id = await enqueueJob(database.db, 'test.kind', {})
-    await claimJob(database.db, ['test.kind'], 600)
-    expect(await releaseAbandonedJobs(database.db)).toBe(1)
-    expect((await stateOf(id))?.state).toBe('queued')
+  it('the embedded engine releases every running job at start', async ({ db }) => {
+    const id = await enqueueJob(db, 'test.kind', {})
+    await claimJob(db, ['test.kind'], 600)
+    expect(await releaseAbandonedJobs(db)).toBe(1)
+    expect((await stateOf(db, id))?.state).toBe('queued')
   })
 
-  it('a failed attempt is retried later; the last one fails the job for good', async () => {
-    const id = await enqueueJob(database.db, 'test.kind', {}, { maxAttempts: 2 })
-    const first = await claimJob(database.db, ['test.kind'], 60)
+  it('a failed attempt is retried later; the last one fails the job for good', async ({ db }) => {
+    const id = await enqueueJob(db, 'test.kind', {}, { maxAttempts: 2 })
+    const first = await claimJob(db, ['test.kind'], 60)
     if (!first) throw new Error('no job claimed')
-    expect(await failJob(database.db, first, 'boom')).toBe('retry')
-    expect(await claimJob(database.db, ['test.kind'], 60)).toBeUndefined() // not due yet
-    await database.db
+    expect(await failJob(db, first, 'boom')).toBe('retry')
+    expect(await claimJob(db, ['test.kind'], 60)).toBeUndefined() // not due yet
+    await db
       .update(jobs)
       .set({ runAt: new Date(Date.now() - 1000) })
       .where(eq(jobs.id, id))
-    const second = await claimJob(database.db, ['test.kind'], 60)
+    const second = await claimJob(db, ['test.kind'], 60)
     if (!second) throw new Error('no retry claimed')
-    expect(await failJob(database.db, second, 'boom again')).toBe('failed')
-    expect(await stateOf(id)).toMatchObject({ state: 'failed', lastError: 'boom again' })
+    expect(await failJob(db, second, 'boom again')).toBe('failed')
+    expect(await stateOf(db, id)).toMatchObject({ state: 'failed', lastError: 'boom again' })
   })
 
-  it('the runner runs each job once and marks it done', async () => {
+  it('the runner runs each job once and marks it done', async ({ db }) => {
     const seen: unknown[] = []
     const runner = startJobRunner({
-      db: database.db,
+      db: db,
       handlers: {
         'test.kind': (job) => {
           seen.push(job.payload)
@@ -93,21 +81,23 @@ describe('the job queue (ARCHITECTURE.md "Growing": jobs/)', () => {
       log: { info: () => undefined, warn: () => undefined, error: () => undefined },
       pollMs: 20,
     })
-    const id = await enqueueJob(database.db, 'test.kind', { hello: 'world' })
+    const id = await enqueueJob(db, 'test.kind', { hello: 'world' })
     runner.nudge()
     await runner.drain()
     await runner.stop()
     expect(seen).toEqual([{ hello: 'world' }])
-    expect((await stateOf(id))?.state).toBe('done')
-    await completeJob(database.db, id) // completing twice is harmless
+    expect((await stateOf(db, id))?.state).toBe('done')
+    await completeJob(db, id) // completing twice is harmless
   })
-  it('a kind in a lane of its own runs beside the others: a quick job does not wait for a slow one', async () => {
+  it('a kind in a lane of its own runs beside the others: a quick job does not wait for a slow one', async ({
+    db,
+  }) => {
     const finished: string[] = []
     let releaseSlow = () => undefined as void
     let slowStarted = () => undefined as void
     const started = new Promise<void>((resolve) => (slowStarted = resolve))
     const runner = startJobRunner({
-      db: database.db,
+      db: db,
       handlers: {
         'test.slow': async () => {
           slowStarted()
@@ -124,10 +114,10 @@ describe('the job queue (ARCHITECTURE.md "Growing": jobs/)', () => {
       log: { info: () => undefined, warn: () => undefined, error: () => undefined },
       pollMs: 20,
     })
-    await enqueueJob(database.db, 'test.slow', {})
+    await enqueueJob(db, 'test.slow', {})
     runner.nudge()
     await started
-    await enqueueJob(database.db, 'test.quick', {})
+    await enqueueJob(db, 'test.quick', {})
     runner.nudge()
     await runner.drain()
     await runner.stop()
@@ -135,13 +125,13 @@ describe('the job queue (ARCHITECTURE.md "Growing": jobs/)', () => {
     expect(finished).toEqual(['quick', 'slow'])
   })
 
-  it("app.ts's lanes: table upkeep runs while a duplicate scan is still going", async () => {
+  it("app.ts's lanes: table upkeep runs while a duplicate scan is still going", async ({ db }) => {
     const ran: string[] = []
     let releaseScan = () => undefined as void
     let scanStarted = () => undefined as void
     const started = new Promise<void>((resolve) => (scanStarted = resolve))
     const runner = startJobRunner({
-      db: database.db,
+      db: db,
       handlers: {
         [SCAN_DUPLICATES]: async () => {
           scanStarted()
@@ -158,24 +148,26 @@ describe('the job queue (ARCHITECTURE.md "Growing": jobs/)', () => {
       log: { info: () => undefined, warn: () => undefined, error: () => undefined },
       pollMs: 20,
     })
-    await enqueueJob(database.db, SCAN_DUPLICATES, {})
+    await enqueueJob(db, SCAN_DUPLICATES, {})
     runner.nudge()
     await started
-    await enqueueJob(database.db, TABLE_UPKEEP, {})
+    await enqueueJob(db, TABLE_UPKEEP, {})
     runner.nudge()
     await runner.drain()
     await runner.stop()
     expect(ran).toEqual(['upkeep', 'scan'])
   })
 
-  it('drain waits until every lane has run what was due, including work one job queued for another', async () => {
+  it('drain waits until every lane has run what was due, including work one job queued for another', async ({
+    db,
+  }) => {
     const ran: string[] = []
     const runner = startJobRunner({
-      db: database.db,
+      db: db,
       handlers: {
         'test.first': async () => {
           ran.push('first')
-          await enqueueJob(database.db, 'test.second', {})
+          await enqueueJob(db, 'test.second', {})
         },
         'test.second': () => {
           ran.push('second')
@@ -186,7 +178,7 @@ describe('the job queue (ARCHITECTURE.md "Growing": jobs/)', () => {
       log: { info: () => undefined, warn: () => undefined, error: () => undefined },
       pollMs: 60_000,
     })
-    await enqueueJob(database.db, 'test.first', {})
+    await enqueueJob(db, 'test.first', {})
     await runner.drain()
     await runner.stop()
     expect(ran).toEqual(['first', 'second'])
