@@ -3,7 +3,6 @@ import { eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { expect, vi } from 'vitest'
 import { adminUserSchema, inviteResponseSchema } from '#shared/user.ts'
-import { buildApp } from '#server/app.ts'
 import type * as Passwords from '#server/auth/passwords.ts'
 import { rawRows } from '#server/db/raw-rows.ts'
 import type { Db } from '#server/db/open.ts'
@@ -27,23 +26,10 @@ vi.mock('#server/auth/passwords.ts', async (importOriginal) => {
 const engine = testEngine()
 let logLines: string[] = []
 
-/**
- * The fixture's database, rows and callers, but requests go to `app`: an app over the same
- * database whose logs land in logLines (the fixture's app logs nothing), built once for the file.
- */
-const test = apiTestWith({ logLevel: 'info' }).extend(
-  'app',
-  { scope: 'file' },
-  async ({ server }, { onCleanup }) => {
-    const app = await buildApp({
-      database: server.database,
-      config: server.config,
-      logStream: { write: (line) => void logLines.push(line) },
-    })
-    await app.ready()
-    onCleanup(() => app.close())
-    return app
-  },
+// The app's log lines, searched for what must not be in them.
+const test = apiTestWith(
+  { logLevel: 'info' },
+  { logStream: { write: (line) => void logLines.push(line) } },
 )
 
 test.beforeEach(() => {
@@ -75,8 +61,8 @@ async function adminList(app: FastifyInstance, admin: SignedIn) {
 
 test(`${engine}: SECURITY.md 34 — after an invite the column holds ciphertext, and the admin still sees the password`, async ({
   api,
-  app,
 }) => {
+  const { app } = api
   const admin = await api.as('admin')
   const response = await invite(app, admin, 'invited@scout.test')
   expect(response.statusCode).toBe(201)
@@ -96,8 +82,8 @@ test(`${engine}: SECURITY.md 34 — after an invite the column holds ciphertext,
 
 test(`${engine}: SECURITY.md 34 — after an admin reset the column holds ciphertext, and the admin still sees the password`, async ({
   api,
-  app,
 }) => {
+  const { app } = api
   const admin = await api.as('admin')
   const other = await api.signIn({ email: 'reset@scout.test' })
   const response = await app.inject({
@@ -141,8 +127,8 @@ function expectLogFreeOf(secrets: string[]) {
 
 test(`${engine}: SECURITY.md 34 — a database error during an invite logs no temporary password or bound value`, async ({
   api,
-  app,
 }) => {
+  const { app } = api
   const admin = await api.as('admin')
   await failUserWrites(api.database.db, 'insert')
   try {
@@ -156,8 +142,8 @@ test(`${engine}: SECURITY.md 34 — a database error during an invite logs no te
 
 test(`${engine}: SECURITY.md 34 — a database error during a reset logs no temporary password or bound value`, async ({
   api,
-  app,
 }) => {
+  const { app } = api
   const admin = await api.as('admin')
   const other = await api.signIn({ email: 'unlucky@scout.test' })
   await failUserWrites(api.database.db, 'update')
@@ -175,8 +161,9 @@ test(`${engine}: SECURITY.md 34 — a database error during a reset logs no temp
 })
 
 test(`${engine}: SECURITY.md 34 — a login with an unknown e-mail does not log what was typed`, async ({
-  app,
+  api,
 }) => {
+  const { app } = api
   // A password typed into the e-mail box, the classic way one reaches a log.
   const typed = 'Hunter2-In-The-Wrong-Box'
   const response = await app.inject({

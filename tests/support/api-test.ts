@@ -8,7 +8,7 @@ import { tags } from '#server/db/schema.ts'
 import type { UserRow } from '#server/db/rows.ts'
 import type { CreateUserInput } from '#server/users/service.ts'
 import { insertTalent, type TalentSeed } from './talent-rows.ts'
-import { createTestApp, createTestUser, type TestApp } from './test-app.ts'
+import { createTestApp, createTestUser, type TestApp, type TestLog } from './test-app.ts'
 import { truncateAll } from './test-database.ts'
 
 /**
@@ -164,11 +164,11 @@ function apiOver(t: TestApp): Api {
   }
 }
 
-function serverFixture(appConfig: Partial<Config>) {
+function serverFixture(appConfig: Partial<Config>, log: TestLog) {
   return test
     .extend('appConfig', { scope: 'file' }, appConfig)
     .extend('server', { scope: 'file' }, async ({ appConfig }, { onCleanup }) => {
-      const t = await createTestApp(appConfig)
+      const t = await createTestApp(appConfig, log)
       onCleanup(() => t.close())
       return t
     })
@@ -180,10 +180,10 @@ function serverFixture(appConfig: Partial<Config>) {
  * a top-level override replaces the shared fixture's settings for every later file in the worker
  * (a dry-run test's `dryRunWaitMs: 0` failed the import routes' tests that ran after it).
  */
-export function apiTestWith(appConfig: Partial<Config>) {
+export function apiTestWith(appConfig: Partial<Config>, log: TestLog = {}) {
   // Test-scoped: each test starts from empty tables (TRUNCATE is fast on both engines; a fresh
   // database per test is not).
-  return serverFixture(appConfig).extend('api', async ({ server }) => {
+  return serverFixture(appConfig, log).extend('api', async ({ server }) => {
     await truncateAll(server.database)
     return apiOver(server)
   })
@@ -197,8 +197,8 @@ export const apiTest = apiTestWith({})
  * suite seeds in `test.beforeAll(async ({ api }) => …)` and its tests share the rows and callers.
  * A later suite that needs other rows starts with `api.reset()`.
  */
-export function seededApiTestWith(appConfig: Partial<Config>) {
-  return serverFixture(appConfig).extend('api', { scope: 'file' }, async ({ server }) => {
+export function seededApiTestWith(appConfig: Partial<Config>, log: TestLog = {}) {
+  return serverFixture(appConfig, log).extend('api', { scope: 'file' }, async ({ server }) => {
     await truncateAll(server.database)
     return apiOver(server)
   })

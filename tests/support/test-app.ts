@@ -46,11 +46,21 @@ export type TestApp = {
   close: () => Promise<void>
 }
 
+/** Where a test app's JSON log lines go; by default it logs nothing. */
+export type TestLog = { logStream?: { write: (line: string) => void } }
+
 /** A fresh migrated database on the engine under test and an app over it (not listening). */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  { logStream }: TestLog = {},
+): Promise<TestApp> {
   const database = await createTestDatabase()
   const config = testConfig(overrides)
-  const app = await buildApp({ database, config, logger: false })
+  const app = await buildApp({
+    database,
+    config,
+    ...(logStream ? { logStream } : { logger: false }),
+  })
   await app.ready()
   return {
     app,
