@@ -18,6 +18,9 @@ export const FUZZ_IP = '203.0.113.7'
 type Identity = { userId: number; sessionId: number; token: string }
 
 /**
+ * Not the API-test fixture (tests/support/api-test.ts): the fuzz files need their app while Vitest
+ * collects them, since the routes it lists become the tests, and fixtures exist only once tests run.
+ *
  * One app on the engine under test with seeded rows (ids 1..40 name real talents, users and tags)
  * and a signed-in user and admin that the fuzz may damage (log out, deactivate, delete) and that
  * restoreCallers() puts back.
