@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify'
 import { strToU8, zipSync } from 'fflate'
 import { DOCX_CONTENT_TYPES } from '../../scripts/seed/pdf-and-docx.ts'
 
@@ -166,6 +167,22 @@ export function multipart(
   field = 'file',
 ): { payload: Buffer; headers: Record<string, string> } {
   return multipartFiles([file], field)
+}
+
+/** POST /api/talents/:id/cv with one file, as `who` (anonymous when undefined). */
+export function uploadCv(
+  app: FastifyInstance,
+  who: { headers: { authorization?: string } } | undefined,
+  talentId: number,
+  file: MultipartFile,
+) {
+  const { payload, headers } = multipart(file)
+  return app.inject({
+    method: 'POST',
+    url: `/api/talents/${talentId}/cv`,
+    headers: { ...who?.headers, ...headers },
+    payload,
+  })
 }
 
 /** A multipart/form-data body with a file field per file (a CV import), for app.inject. */

@@ -8,7 +8,7 @@ import {
   bulkUndoResultSchema,
 } from '#shared/bulk.ts'
 import { apiTest as test, type Api, type SignedIn } from '#tests/support/api-test.ts'
-import { makePdf, multipart } from '#tests/support/cv-files.ts'
+import { makePdf, uploadCv } from '#tests/support/cv-files.ts'
 import { CHANGE_SET_EXPIRED, CHANGE_SET_UNDONE } from '../changes/change-set.ts'
 import { bulkActions, changeSets } from '../db/change-schema.ts'
 import { talents } from '../db/schema.ts'
@@ -91,12 +91,9 @@ test('undo takes a tag back off; a talent edited since keeps the edit and is lis
 test('undo of a bulk delete brings the talents back with their CV and History', async ({ api }) => {
   const admin = await api.as('admin')
   const [a = 0, b = 0] = await makeTalents(api, 2)
-  const upload = multipart({ name: 'cv.pdf', bytes: makePdf(['Dana Reyes CV']) })
-  const attach = await api.app.inject({
-    method: 'POST',
-    url: `/api/talents/${a}/cv`,
-    headers: { ...admin.headers, ...upload.headers },
-    payload: upload.payload,
+  const attach = await uploadCv(api.app, admin, a, {
+    name: 'cv.pdf',
+    bytes: makePdf(['Dana Reyes CV']),
   })
   expect(attach.statusCode, attach.body).toBe(201)
   // The CV's text is read by a job: let it finish, or it may change the talent between the reads.

@@ -1,6 +1,6 @@
 import { expect } from 'vitest'
 import { talentSchema } from '#shared/talent.ts'
-import { makeDocx, multipart } from '#tests/support/cv-files.ts'
+import { makeDocx, uploadCv } from '#tests/support/cv-files.ts'
 import { apiTest as test, type Api, type SignedIn } from '#tests/support/api-test.ts'
 
 // SECURITY.md 22 h (docs/security-tests.md): DOCX previews are laid out one at a time with a few
@@ -25,12 +25,9 @@ async function talentWithDocx(api: Api, alice: SignedIn, n: number): Promise<num
   const id = talentSchema.parse(created.json()).id
   // A long document, so each layout takes long enough for the burst to find the queue full.
   const paragraphs = Array.from({ length: 600 }, (_, i) => `Paragraph ${i} of CV ${n}: Figma.`)
-  const { payload, headers } = multipart({ name: `cv-${n}.docx`, bytes: makeDocx(paragraphs) })
-  const attached = await app.inject({
-    method: 'POST',
-    url: `/api/talents/${id}/cv`,
-    headers: { ...alice.headers, ...headers },
-    payload,
+  const attached = await uploadCv(app, alice, id, {
+    name: `cv-${n}.docx`,
+    bytes: makeDocx(paragraphs),
   })
   expect(attached.statusCode, attached.body).toBe(201)
   return id

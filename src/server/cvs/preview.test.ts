@@ -7,8 +7,8 @@ import {
   makeOdtPackage,
   makePdf,
   makeRtf,
-  multipart,
   odtContent,
+  uploadCv,
 } from '#tests/support/cv-files.ts'
 import { apiTest as test, type Api, type SignedIn } from '#tests/support/api-test.ts'
 
@@ -36,13 +36,7 @@ async function talentWithCv(name: string, bytes?: Buffer): Promise<number> {
   })
   const id = talentSchema.parse(created.json()).id
   if (bytes === undefined) return id
-  const { payload, headers } = multipart({ name, bytes })
-  const attached = await app.inject({
-    method: 'POST',
-    url: `/api/talents/${id}/cv`,
-    headers: { ...alice.headers, ...headers },
-    payload,
-  })
+  const attached = await uploadCv(app, alice, id, { name, bytes })
   expect(attached.statusCode, attached.body).toBe(201)
   return id
 }

@@ -17,7 +17,7 @@ import {
   makePdf,
   makePdfPages,
   makeZipBomb,
-  multipart,
+  uploadCv,
 } from '#tests/support/cv-files.ts'
 import { ENCRYPTED_REASON, ZIP_BOMB_REASON } from './extract-text.ts'
 import { REMOVE_FORBIDDEN } from './service.ts'
@@ -50,13 +50,7 @@ async function addTalent(who: SignedIn, email = 'dana@example.com') {
 }
 
 function upload(who: SignedIn | undefined, talentId: number, name: string, bytes: Buffer) {
-  const { payload, headers } = multipart({ name, bytes })
-  return app.inject({
-    method: 'POST',
-    url: `/api/talents/${talentId}/cv`,
-    headers: { ...who?.headers, ...headers },
-    payload,
-  })
+  return uploadCv(app, who, talentId, { name, bytes })
 }
 
 const count = async (table: 'files' | 'talent_cvs') => {

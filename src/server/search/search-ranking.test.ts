@@ -3,7 +3,7 @@ import { expect } from 'vitest'
 import { z } from 'zod'
 import { talentSchema, type Talent } from '#shared/talent.ts'
 import { apiTest as test, type Api } from '#tests/support/api-test.ts'
-import { multipart } from '#tests/support/cv-files.ts'
+import { uploadCv } from '#tests/support/cv-files.ts'
 import { encodeCursor } from '../talents/cursor.ts'
 
 /** Issue 17: relevance order, its cursor, and the `match` each result carries. */
@@ -39,13 +39,7 @@ test('name and e-mail hits first, then tags, notes, CV text; exact words before 
   const cv = await api.makeTalent({ fullName: 'In Cv', email: 'c1@x.test' })
   // A CV repeating the word 200 times still ranks below one hit in the notes.
   const cvText = Buffer.from(`Rust ${'rust, '.repeat(200)}`)
-  const { payload, headers } = multipart({ name: 'cv.txt', bytes: cvText })
-  const attached = await api.app.inject({
-    method: 'POST',
-    url: `/api/talents/${cv}/cv`,
-    headers: { ...admin.headers, ...headers },
-    payload,
-  })
+  const attached = await uploadCv(api.app, admin, cv, { name: 'cv.txt', bytes: cvText })
   expect(attached.statusCode, attached.body).toBe(201)
 
   const order = async (q: string) => (await rows(api, { q })).map((t) => t.fullName)

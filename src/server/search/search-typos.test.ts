@@ -3,7 +3,7 @@ import { expect } from 'vitest'
 import { z } from 'zod'
 import { talentSchema, type Talent } from '#shared/talent.ts'
 import { apiTest as test, type Api } from '#tests/support/api-test.ts'
-import { multipart } from '#tests/support/cv-files.ts'
+import { uploadCv } from '#tests/support/cv-files.ts'
 
 /**
  * Issue 17 item 1: typos forgiven — one in words of 5 to 8 letters, two from 9, none under 5; an
@@ -32,15 +32,9 @@ test('pyhton finds Python, kubernets finds Kubernetes in a CV; java never finds 
   const jaba = await api.makeTalent({ fullName: 'Jo Jaba' })
   await setNotes(api, jaba, 'jaba the hutt')
   const cv = await api.makeTalent({ fullName: 'Dana Reyes' })
-  const { payload, headers } = multipart({
+  const attached = await uploadCv(api.app, admin, cv, {
     name: 'cv.txt',
     bytes: Buffer.from('Platform engineer: Kubernetes operators, Terraform'),
-  })
-  const attached = await api.app.inject({
-    method: 'POST',
-    url: `/api/talents/${cv}/cv`,
-    headers: { ...admin.headers, ...headers },
-    payload,
   })
   expect(attached.statusCode, attached.body).toBe(201)
   await api.app.jobs.drain()

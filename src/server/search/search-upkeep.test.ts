@@ -3,7 +3,7 @@ import { expect } from 'vitest'
 import { z } from 'zod'
 import { talentSchema, type Talent } from '#shared/talent.ts'
 import { apiTest as test, type Api, type SignedIn } from '#tests/support/api-test.ts'
-import { makePdf, multipart } from '#tests/support/cv-files.ts'
+import { makePdf, uploadCv } from '#tests/support/cv-files.ts'
 import { rawRows } from '../db/raw-rows.ts'
 
 /**
@@ -21,13 +21,7 @@ async function search(api: Api, q: string): Promise<Talent[]> {
 const names = async (api: Api, q: string) => (await search(api, q)).map((t) => t.fullName)
 
 function upload(api: Api, who: SignedIn, talentId: number, name: string, bytes: Buffer) {
-  const { payload, headers } = multipart({ name, bytes })
-  return api.app.inject({
-    method: 'POST',
-    url: `/api/talents/${talentId}/cv`,
-    headers: { ...who.headers, ...headers },
-    payload,
-  })
+  return uploadCv(api.app, who, talentId, { name, bytes })
 }
 
 test("a CV's text is found once read, and no longer once replaced or removed", async ({ api }) => {
