@@ -1,16 +1,14 @@
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect } from 'vitest'
 import { SORT_VALUES, type TalentSort } from '#shared/talent.ts'
 import { talentListQuerySchema, type TalentListQueryInput } from '#shared/talent-list-query.ts'
-import type { OpenDatabase } from '../db/open.ts'
 import { BadRequestError } from '../errors.ts'
-import { createTestDatabase } from '#tests/support/test-database.ts'
+import { databaseTest as test } from '#tests/support/database-test.ts'
 import { encodeCursor } from './cursor.ts'
 import { listTalents } from './list.ts'
 import { deleteTalent, getTalent } from './service.ts'
 import { insertTalent, insertUser, type TalentSeed } from '#tests/support/talent-rows.ts'
 
-let database: OpenDatabase
 type Row = Required<Omit<TalentSeed, 'addedById'>> & { id: number; adder: string | null }
 const rows: Row[] = []
 let admin: { id: number; role: 'admin' | 'user'; email: string }
@@ -22,8 +20,8 @@ const TAGS = [[], ['High Potential'], ['Remote', 'Needs Updating'], ['High Poten
 const STATUSES = [[], ['Hired'], ['Interviewed', 'Hired']] as const
 const BASE = Date.parse('2025-06-01T12:00:00.000Z')
 
-beforeAll(async () => {
-  database = await createTestDatabase()
+// One data set for the file, which every test reads.
+test.beforeAll(async ({ database }) => {
   admin = await insertUser(database.db, 'admin@x.test', 'admin')
   const alice = await insertUser(database.db, 'alice@x.test')
   const adders = [alice, null, admin] as const
@@ -43,9 +41,6 @@ beforeAll(async () => {
     const id = await insertTalent(database.db, { ...seed, addedById: adder?.id ?? null })
     rows.push({ ...seed, id, adder: adder?.email ?? null })
   }
-})
-afterAll(async () => {
-  await database.close()
 })
 
 const query = (input: TalentListQueryInput) => talentListQuerySchema.parse(input)
@@ -90,7 +85,7 @@ describe('filters (spec section 3 "Filter state")', () => {
     ],
     ["'all' clears", { areaOfInterest: 'all', status: 'all' }, () => true],
   ]
-  test.each(cases)('%s', async (_name, input, keep) => {
+  test.for(cases)('%s', async ([, input, keep], { database }) => {
     const want = expected(keep)
     expect(want.length).toBeGreaterThan(0)
     const page = await listTalents(database.db, query(input))
@@ -99,12 +94,12 @@ describe('filters (spec section 3 "Filter state")', () => {
     expect(page.nextCursor).toBeUndefined()
   })
 
-  test('an unknown adder or tag matches nothing', async () => {
+  test('an unknown adder or tag matches nothing', async ({ database }) => {
     expect((await listTalents(database.db, query({ addedBy: 'nobody@x.test' }))).rows).toEqual([])
     expect((await listTalents(database.db, query({ tag: 'remote' }))).total).toBe(0)
   })
 
-  test('rows carry addedByUser with public fields only', async () => {
+  test('rows carry addedByUser with public fields only', async ({ database }) => {
     const page = await listTalents(database.db, query({ search: 't0@x.test' }))
     expect(page.rows[0]?.addedByUser).toEqual({
       email: 'alice@x.test',
@@ -118,28 +113,31 @@ describe('filters (spec section 3 "Filter state")', () => {
 })
 
 describe('sorts and keyset paging', () => {
-  test.each(SORT_VALUES)('%s: full order with id tiebreaks', async (sort) => {
+  test.for(SORT_VALUES)('%s: full order with id tiebreaks', async (sort, { database }) => {
     const page = await listTalents(database.db, query({ sort }))
     expect(ids(page.rows)).toEqual(expected(() => true, sort))
   })
 
-  test.each(SORT_VALUES)('%s: pages of 4 visit every row exactly once', async (sort) => {
-    const seen: number[] = []
-    let cursor: string | undefined
-    let pages = 0
-    do {
-      const page = await listTalents(database.db, query({ sort, limit: '4', cursor }))
-      expect(page.rows.length).toBeLessThanOrEqual(4)
-      expect(page.total).toBe(30)
-      seen.push(...ids(page.rows))
-      cursor = page.nextCursor
-      pages++
-    } while (cursor && pages < 20)
-    expect(pages).toBe(8)
-    expect(seen).toEqual(expected(() => true, sort))
-  })
+  test.for(SORT_VALUES)(
+    '%s: pages of 4 visit every row exactly once',
+    async (sort, { database }) => {
+      const seen: number[] = []
+      let cursor: string | undefined
+      let pages = 0
+      do {
+        const page = await listTalents(database.db, query({ sort, limit: '4', cursor }))
+        expect(page.rows.length).toBeLessThanOrEqual(4)
+        expect(page.total).toBe(30)
+        seen.push(...ids(page.rows))
+        cursor = page.nextCursor
+        pages++
+      } while (cursor && pages < 20)
+      expect(pages).toBe(8)
+      expect(seen).toEqual(expected(() => true, sort))
+    },
+  )
 
-  test('paging keeps the filter', async () => {
+  test('paging keeps the filter', async ({ database }) => {
     const first = await listTalents(
       database.db,
       query({ tag: 'Remote', sort: 'name_asc', limit: '5' }),
@@ -153,7 +151,7 @@ describe('sorts and keyset paging', () => {
     )
   })
 
-  test('without limit: up to the cap, then a cursor', async () => {
+  test('without limit: up to the cap, then a cursor', async ({ database }) => {
     const capped = await listTalents(database.db, query({}), { maxRows: 7 })
     expect(ids(capped.rows)).toEqual(expected(() => true).slice(0, 7))
     expect(capped.nextCursor).toBeDefined()
@@ -164,7 +162,7 @@ describe('sorts and keyset paging', () => {
     expect(rest.nextCursor).toBeUndefined()
   })
 
-  test.each([
+  test.for([
     ['garbage', 'not-a-cursor!'],
     ['base64 of non-JSON', Buffer.from('hello').toString('base64url')],
     ['another sort', encodeCursor({ sort: 'name_asc', key: 'ann', id: 1 })],
@@ -173,7 +171,7 @@ describe('sorts and keyset paging', () => {
       'an impossible date',
       encodeCursor({ sort: 'oldest', key: '2024-13-45T99:00:00.000000Z', id: 1 }),
     ],
-  ])('a %s cursor is a 400 Invalid cursor', async (_name, cursor) => {
+  ])('a %s cursor is a 400 Invalid cursor', async ([, cursor], { database }) => {
     const attempt = listTalents(database.db, query({ cursor }))
     await expect(attempt).rejects.toBeInstanceOf(BadRequestError)
     await expect(attempt).rejects.toThrow('Invalid cursor')
@@ -181,7 +179,9 @@ describe('sorts and keyset paging', () => {
 })
 
 describe('total (cached per filter and data version, issues 3 and 15)', () => {
-  test('is counted once per data version, not per page; a newer version counts again', async () => {
+  test('is counted once per data version, not per page; a newer version counts again', async ({
+    database,
+  }) => {
     const filter = { areaOfInterest: 'Health' } as const
     // No page cache here, so the rows show what the table holds.
     const at = (dataVersion: number | undefined) =>
@@ -206,7 +206,9 @@ describe('total (cached per filter and data version, issues 3 and 15)', () => {
   })
 })
 
-test('cursors keep microseconds: rows within one millisecond page exactly once', async () => {
+test('cursors keep microseconds: rows within one millisecond page exactly once', async ({
+  database,
+}) => {
   const { db } = database
   await db.execute(sql`
     insert into talents (full_name, email, area_of_interest, seniority_level, created_at)
@@ -231,7 +233,9 @@ test('cursors keep microseconds: rows within one millisecond page exactly once',
 })
 
 describe('the page JSON the database builds (talent-json.ts)', () => {
-  test('equals the object path (getTalent) for every row: fields, timestamps, adder', async () => {
+  test('equals the object path (getTalent) for every row: fields, timestamps, adder', async ({
+    database,
+  }) => {
     // Microseconds that must be truncated, not rounded, like Date#toISOString does; text that
     // JSON must escape; a row without an adder.
     const id = await insertTalent(database.db, {

@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { describe, expect } from 'vitest'
 import { talentInputSchema, talentUpdateSchema, type TalentUpdate } from '#shared/talent.ts'
-import type { OpenDatabase } from '../db/open.ts'
 import type { Actor } from '../db/rows.ts'
 import { tags as tagsTable, talents } from '../db/schema.ts'
 import { AppError } from '../errors.ts'
-import { createTestDatabase } from '#tests/support/test-database.ts'
+import { databaseTest as test } from '#tests/support/database-test.ts'
 import {
   ADDED_BY_FORBIDDEN,
   createTalent,
@@ -20,13 +19,13 @@ import {
 import { getTalentStats } from './stats.ts'
 import { daysAgo, insertTalent, insertUser } from '#tests/support/talent-rows.ts'
 
-let database: OpenDatabase
 let admin: Actor
 let alice: Actor
 let bob: Actor
 
-beforeAll(async () => {
-  database = await createTestDatabase()
+// The users once for the file; the talents go before each test (the tags stay, the migrations'
+// default ones included).
+test.beforeAll(async ({ database }) => {
   admin = await insertUser(database.db, 'admin@x.test', 'admin')
   alice = await insertUser(database.db, 'alice@x.test', 'user', {
     firstName: 'Alice',
@@ -34,11 +33,8 @@ beforeAll(async () => {
   })
   bob = await insertUser(database.db, 'bob@x.test')
 })
-beforeEach(async () => {
+test.beforeEach(async ({ database }) => {
   await database.db.delete(talents).where(eq(talents.id, talents.id))
-})
-afterAll(async () => {
-  await database.close()
 })
 
 const input = (extra: object = {}) =>
@@ -70,7 +66,7 @@ async function appError(promise: Promise<unknown>) {
 }
 
 describe('createTalent', () => {
-  test('sets addedById to the viewer and returns the API shape', async () => {
+  test('sets addedById to the viewer and returns the API shape', async ({ database }) => {
     const talent = await createTalent(
       database.db,
       input({ phone: '', notes: 'Met at a fair' }),
@@ -88,7 +84,9 @@ describe('createTalent', () => {
     expect(Date.parse(talent.createdAt)).toBeGreaterThan(Date.now() - 60_000)
   })
 
-  test('a body addedById naming someone else is a 400 on that field (SECURITY.md 14)', async () => {
+  test('a body addedById naming someone else is a 400 on that field (SECURITY.md 14)', async ({
+    database,
+  }) => {
     expect(await appError(createTalent(database.db, input({ addedById: bob.id }), alice))).toEqual({
       statusCode: 400,
       message: ADDED_BY_FORBIDDEN,
@@ -98,7 +96,7 @@ describe('createTalent', () => {
     expect(own.addedById).toBe(alice.id)
   })
 
-  test('a duplicate e-mail in any case is a 409 on the e-mail field', async () => {
+  test('a duplicate e-mail in any case is a 409 on the e-mail field', async ({ database }) => {
     await createTalent(database.db, input(), alice)
     expect(
       await appError(createTalent(database.db, input({ email: 'ADA@Example.com' }), bob)),
@@ -109,7 +107,7 @@ describe('createTalent', () => {
     })
   })
 
-  test('new tag names join the tags table; known ones take its spelling', async () => {
+  test('new tag names join the tags table; known ones take its spelling', async ({ database }) => {
     const talent = await createTalent(
       database.db,
       input({ tags: ['high potential', 'Quantum', 'Needs Updating'] }),
@@ -125,7 +123,7 @@ describe('createTalent', () => {
 })
 
 describe('updateTalent', () => {
-  test('updates the fields given and keeps absent tags and status', async () => {
+  test('updates the fields given and keeps absent tags and status', async ({ database }) => {
     const created = await createTalent(
       database.db,
       input({ tags: ['Remote'], status: ['Hired'] }),
@@ -149,7 +147,7 @@ describe('updateTalent', () => {
     expect(cleared).toMatchObject({ tags: [], phone: null, status: ['Hired'] })
   })
 
-  test('404 for a missing talent', async () => {
+  test('404 for a missing talent', async ({ database }) => {
     expect(await appError(updateTalent(database.db, 999_999, update(), alice))).toMatchObject({
       statusCode: 404,
       message: TALENT_NOT_FOUND,
@@ -157,7 +155,7 @@ describe('updateTalent', () => {
     expect(await appError(getTalent(database.db, 999_999))).toMatchObject({ statusCode: 404 })
   })
 
-  test("another talent's e-mail, in any case, is a 409; its own is fine", async () => {
+  test("another talent's e-mail, in any case, is a 409; its own is fine", async ({ database }) => {
     await createTalent(database.db, input({ email: 'taken@x.test' }), alice)
     const mine = await createTalent(database.db, input(), alice)
     expect(
@@ -176,7 +174,7 @@ describe('updateTalent', () => {
     expect(same.email).toBe('ADA@example.com')
   })
 
-  test('a stale updatedAt is a 409 and changes nothing (SECURITY.md 27)', async () => {
+  test('a stale updatedAt is a 409 and changes nothing (SECURITY.md 27)', async ({ database }) => {
     const created = await createTalent(database.db, input(), alice)
     const first = await updateTalent(
       database.db,
@@ -202,7 +200,7 @@ describe('updateTalent', () => {
     expect(fresh.notes).toBe('ok')
   })
 
-  test('the adder cannot be changed through the body', async () => {
+  test('the adder cannot be changed through the body', async ({ database }) => {
     const created = await createTalent(database.db, input(), alice)
     expect(
       await appError(updateTalent(database.db, created.id, update({ addedById: bob.id }), bob)),
@@ -216,7 +214,7 @@ describe('updateTalent', () => {
 })
 
 describe('deleteTalent (admins and the adder only)', () => {
-  test('another user is refused 403 and the talent stays', async () => {
+  test('another user is refused 403 and the talent stays', async ({ database }) => {
     const created = await createTalent(database.db, input(), alice)
     expect(await appError(deleteTalent(database.db, created.id, bob))).toEqual({
       statusCode: 403,
@@ -226,7 +224,9 @@ describe('deleteTalent (admins and the adder only)', () => {
     expect((await getTalent(database.db, created.id)).id).toBe(created.id)
   })
 
-  test('the adder and an admin may delete; a talent without adder is admin-only', async () => {
+  test('the adder and an admin may delete; a talent without adder is admin-only', async ({
+    database,
+  }) => {
     const mine = await createTalent(database.db, input(), alice)
     expect(await deleteTalent(database.db, mine.id, alice)).toEqual({
       message: 'Talent deleted successfully',
@@ -244,7 +244,7 @@ describe('deleteTalent (admins and the adder only)', () => {
 })
 
 describe('getTalentStats (spec sections 2, 4 and 9)', () => {
-  test('the four cards on a known data set', async () => {
+  test('the four cards on a known data set', async ({ database }) => {
     const t = (email: string, extra: object) =>
       insertTalent(database.db, { fullName: 'X Y', email, ...extra })
     await t('a@x.test', { addedById: alice.id, createdAt: daysAgo(1) })
