@@ -3,11 +3,10 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect } from 'vitest'
 import { buildApp } from './app.ts'
-import type { OpenDatabase } from './db/open.ts'
 import { DATABASE_DOWN_MESSAGE, WRITE_COLLISION_MESSAGE } from './errors.ts'
-import { createTestDatabase } from '#tests/support/test-database.ts'
+import { databaseTest } from '#tests/support/database-test.ts'
 import { testConfig } from '#tests/support/test-app.ts'
 
 const CSP =
@@ -15,51 +14,59 @@ const CSP =
   "worker-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data:;font-src 'self' data:;connect-src 'self';" +
   "form-action 'self'"
 
-let database: OpenDatabase
-let app: FastifyInstance
 // Different from the plain file on purpose: a test that reads it back knows the prebuilt .br/.gz
 // was sent, not the plain file compressed on the fly.
 const BIG_JS = `console.log(${JSON.stringify('precompressed '.repeat(200))})`
-let clientDir: string
-beforeAll(async () => {
-  clientDir = mkdtempSync(path.join(tmpdir(), 'scout-client-'))
-  mkdirSync(path.join(clientDir, 'assets'))
-  writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Scout</title>')
-  // What scripts/build/prerender-login.ts writes: index.html with the sign-in screen drawn.
-  writeFileSync(
-    path.join(clientDir, 'login.html'),
-    '<!doctype html><title>Scout</title><h1>Scout</h1>',
+
+// An app of its own over the fixture's database: it serves a client folder of its own and adds
+// failing stand-in routes before it is ready, which the API-test fixture's app cannot.
+const test = databaseTest
+  // eslint-disable-next-line no-empty-pattern
+  .extend('clientDir', { scope: 'file' }, ({}, { onCleanup }): string => {
+    const clientDir = mkdtempSync(path.join(tmpdir(), 'scout-client-'))
+    onCleanup(() => rmSync(clientDir, { recursive: true, force: true }))
+    mkdirSync(path.join(clientDir, 'assets'))
+    writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Scout</title>')
+    // What scripts/build/prerender-login.ts writes: index.html with the sign-in screen drawn.
+    writeFileSync(
+      path.join(clientDir, 'login.html'),
+      '<!doctype html><title>Scout</title><h1>Scout</h1>',
+    )
+    writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js'), 'console.log(1)')
+    // What scripts/vite-precompress.ts writes beside a built file.
+    writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js.br'), brotliCompressSync(BIG_JS))
+    writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js.gz'), gzipSync(BIG_JS))
+    writeFileSync(path.join(clientDir, 'favicon.svg'), '<svg/>')
+    return clientDir
+  })
+  .extend(
+    'app',
+    { scope: 'file' },
+    async ({ database, clientDir }, { onCleanup }): Promise<FastifyInstance> => {
+      const app = await buildApp({ database, config: testConfig({ clientDir }), logger: false })
+      onCleanup(() => app.close())
+      app.get('/api/test/boom', { config: { access: 'public' } }, () => {
+        throw new Error('secret internals: SELECT * FROM users')
+      })
+      app.get('/api/test/db-down', { config: { access: 'public' } }, () => {
+        throw new Error('Failed query', {
+          cause: Object.assign(new Error('refused'), { code: 'ECONNREFUSED' }),
+        })
+      })
+      app.get('/api/test/conflict', { config: { access: 'public' } }, () => {
+        throw new Error('Failed query', {
+          cause: Object.assign(new Error('dup'), { code: '23505' }),
+        })
+      })
+      app.get('/api/test/deadlock', { config: { access: 'public' } }, () => {
+        throw new Error('Failed query', {
+          cause: Object.assign(new Error('deadlock detected'), { code: '40P01' }),
+        })
+      })
+      await app.ready()
+      return app
+    },
   )
-  writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js'), 'console.log(1)')
-  // What scripts/vite-precompress.ts writes beside a built file.
-  writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js.br'), brotliCompressSync(BIG_JS))
-  writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js.gz'), gzipSync(BIG_JS))
-  writeFileSync(path.join(clientDir, 'favicon.svg'), '<svg/>')
-  database = await createTestDatabase()
-  app = await buildApp({ database, config: testConfig({ clientDir }), logger: false })
-  app.get('/api/test/boom', { config: { access: 'public' } }, () => {
-    throw new Error('secret internals: SELECT * FROM users')
-  })
-  app.get('/api/test/db-down', { config: { access: 'public' } }, () => {
-    throw new Error('Failed query', {
-      cause: Object.assign(new Error('refused'), { code: 'ECONNREFUSED' }),
-    })
-  })
-  app.get('/api/test/conflict', { config: { access: 'public' } }, () => {
-    throw new Error('Failed query', { cause: Object.assign(new Error('dup'), { code: '23505' }) })
-  })
-  app.get('/api/test/deadlock', { config: { access: 'public' } }, () => {
-    throw new Error('Failed query', {
-      cause: Object.assign(new Error('deadlock detected'), { code: '40P01' }),
-    })
-  })
-  await app.ready()
-})
-afterAll(async () => {
-  await app.close()
-  await database.close()
-  rmSync(clientDir, { recursive: true, force: true })
-})
 
 function expectSecurityHeaders(headers: Record<string, unknown>) {
   expect(headers['content-security-policy']).toBe(CSP)
@@ -71,7 +78,7 @@ function expectSecurityHeaders(headers: Record<string, unknown>) {
 }
 
 describe('headers (SECURITY.md 25)', () => {
-  test('API responses: security headers, CSP, no-store', async () => {
+  test('API responses: security headers, CSP, no-store', async ({ app }) => {
     const response = await app.inject({ url: '/api/health' })
     expect(response.statusCode).toBe(200)
     expectSecurityHeaders(response.headers)
@@ -82,7 +89,9 @@ describe('headers (SECURITY.md 25)', () => {
     expect(error.headers['cache-control']).toBe('no-store')
   })
 
-  test('HSTS and a Secure cookie when served over HTTPS behind a trusted proxy', async () => {
+  test('HSTS and a Secure cookie when served over HTTPS behind a trusted proxy', async ({
+    database,
+  }) => {
     const proxied = await buildApp({
       database,
       config: testConfig({ trustProxy: ['127.0.0.1'] }),
@@ -109,7 +118,7 @@ describe('headers (SECURITY.md 25)', () => {
 })
 
 describe('the one error handler (SECURITY.md 18, 23)', () => {
-  test('unknown /api routes answer a JSON 404', async () => {
+  test('unknown /api routes answer a JSON 404', async ({ app }) => {
     for (const method of ['GET', 'POST', 'DELETE'] as const) {
       const response = await app.inject({ method, url: '/api/does-not-exist' })
       expect(response.statusCode).toBe(404)
@@ -117,7 +126,7 @@ describe('the one error handler (SECURITY.md 18, 23)', () => {
     }
   })
 
-  test('malformed JSON → 400', async () => {
+  test('malformed JSON → 400', async ({ app }) => {
     const response = await app.inject({
       method: 'POST',
       url: '/api/auth/login',
@@ -128,7 +137,7 @@ describe('the one error handler (SECURITY.md 18, 23)', () => {
     expect(response.json()).toEqual({ message: 'Malformed JSON in request body' })
   })
 
-  test('a content type other than JSON → 415', async () => {
+  test('a content type other than JSON → 415', async ({ app }) => {
     for (const type of ['text/plain', 'application/x-www-form-urlencoded']) {
       const response = await app.inject({
         method: 'POST',
@@ -143,7 +152,7 @@ describe('the one error handler (SECURITY.md 18, 23)', () => {
     }
   })
 
-  test('a body over 100 KiB → 413', async () => {
+  test('a body over 100 KiB → 413', async ({ app }) => {
     const response = await app.inject({
       method: 'POST',
       url: '/api/auth/login',
@@ -153,7 +162,9 @@ describe('the one error handler (SECURITY.md 18, 23)', () => {
     expect(response.json()).toEqual({ message: 'Request body is too large' })
   })
 
-  test('an empty JSON body reads as no body: 400 from validation, not a parser error', async () => {
+  test('an empty JSON body reads as no body: 400 from validation, not a parser error', async ({
+    app,
+  }) => {
     const response = await app.inject({
       method: 'POST',
       url: '/api/auth/login',
@@ -163,7 +174,7 @@ describe('the one error handler (SECURITY.md 18, 23)', () => {
     expect(response.json()).toHaveProperty('fieldErrors')
   })
 
-  test('a malformed URL is a 400, not a 500', async () => {
+  test('a malformed URL is a 400, not a 500', async ({ app }) => {
     for (const url of ['/api/auth/me/%zz', '/%zz', '/dashboard/%E0%A4%A']) {
       const response = await app.inject({ url })
       expect(response.statusCode, url).not.toBeGreaterThanOrEqual(500)
@@ -177,7 +188,7 @@ describe('the one error handler (SECURITY.md 18, 23)', () => {
     expect(params.statusCode).toBe(400)
   })
 
-  test('anything unexpected → 500 with a request id and nothing internal', async () => {
+  test('anything unexpected → 500 with a request id and nothing internal', async ({ app }) => {
     const response = await app.inject({ url: '/api/test/boom' })
     expect(response.statusCode).toBe(500)
     const body = response.json<{ message: string; requestId: string }>()
@@ -187,7 +198,9 @@ describe('the one error handler (SECURITY.md 18, 23)', () => {
     expect(response.body).not.toContain('SELECT')
   })
 
-  test('database unreachable → 503; unique violation → 409 (through drizzle wrapping)', async () => {
+  test('database unreachable → 503; unique violation → 409 (through drizzle wrapping)', async ({
+    app,
+  }) => {
     const down = await app.inject({ url: '/api/test/db-down' })
     expect(down.statusCode).toBe(503)
     expect(down.json()).toEqual({ message: DATABASE_DOWN_MESSAGE })
@@ -201,7 +214,7 @@ describe('the one error handler (SECURITY.md 18, 23)', () => {
 })
 
 describe('the web client (CLIENT_DIR)', () => {
-  test('index.html for / and for any client route, with CSP and no-cache', async () => {
+  test('index.html for / and for any client route, with CSP and no-cache', async ({ app }) => {
     for (const url of ['/', '/dashboard/users', '/some/unknown/page?x=1']) {
       const response = await app.inject({ url })
       expect(response.statusCode, url).toBe(200)
@@ -211,7 +224,9 @@ describe('the web client (CLIENT_DIR)', () => {
     }
   })
 
-  test('issue 17: /login is sent drawn (the prerendered page); it has no second address', async () => {
+  test('issue 17: /login is sent drawn (the prerendered page); it has no second address', async ({
+    app,
+  }) => {
     const login = await app.inject({ url: '/login?next=%2Fdashboard' })
     expect(login.statusCode).toBe(200)
     expect(login.body).toContain('<h1>Scout</h1>')
@@ -221,7 +236,9 @@ describe('the web client (CLIENT_DIR)', () => {
     expect((await app.inject({ url: '/login.html' })).statusCode).toBe(404)
   })
 
-  test('hashed assets are immutable; other files revalidate; a missing asset is a 404', async () => {
+  test('hashed assets are immutable; other files revalidate; a missing asset is a 404', async ({
+    app,
+  }) => {
     const asset = await app.inject({ url: '/assets/app-abc123.js' })
     expect(asset.statusCode).toBe(200)
     expect(asset.body).toBe('console.log(1)')
@@ -232,7 +249,9 @@ describe('the web client (CLIENT_DIR)', () => {
     expect((await app.inject({ url: '/assets/gone-old.js' })).statusCode).toBe(404)
   })
 
-  test("the build's .br / .gz files are sent as they are to clients that accept them", async () => {
+  test("the build's .br / .gz files are sent as they are to clients that accept them", async ({
+    app,
+  }) => {
     const br = await app.inject({
       url: '/assets/app-abc123.js',
       headers: { 'accept-encoding': 'gzip, deflate, br' },
@@ -249,7 +268,9 @@ describe('the web client (CLIENT_DIR)', () => {
     expect(gunzipSync(gz.rawPayload).toString()).toBe(BIG_JS)
   })
 
-  test('issue 15 item 11: robots.txt disallows all, every answer says noindex, the icon has a home', async () => {
+  test('issue 15 item 11: robots.txt disallows all, every answer says noindex, the icon has a home', async ({
+    app,
+  }) => {
     const robots = await app.inject({ url: '/robots.txt' })
     expect(robots.statusCode).toBe(200)
     expect(robots.headers['content-type']).toMatch(/^text\/plain/)
@@ -262,7 +283,9 @@ describe('the web client (CLIENT_DIR)', () => {
     expect(icon.headers.location).toBe('/favicon.svg')
   })
 
-  test('issue 15 item 11: a path that names a missing file is a 404, not the app', async () => {
+  test('issue 15 item 11: a path that names a missing file is a 404, not the app', async ({
+    app,
+  }) => {
     for (const url of [
       '/.env',
       '/.git/config',
@@ -276,7 +299,7 @@ describe('the web client (CLIENT_DIR)', () => {
     }
   })
 
-  test('/api paths never fall back to the client', async () => {
+  test('/api paths never fall back to the client', async ({ app }) => {
     const response = await app.inject({ url: '/api/unknown' })
     expect(response.statusCode).toBe(404)
     expect(response.json()).toEqual({ message: 'Not found' })
