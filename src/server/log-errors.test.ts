@@ -1,38 +1,36 @@
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, expect, test } from 'vitest'
-import type { OpenDatabase } from './db/open.ts'
+import { expect } from 'vitest'
+import type { Db } from './db/open.ts'
 import { jobs } from './db/job-schema.ts'
 import { users } from './db/schema.ts'
 import { enqueueJob } from './jobs/queue.ts'
 import { startJobRunner } from './jobs/runner.ts'
 import { safeErrorMessage, serializeError } from './log-errors.ts'
-import { createTestDatabase, testEngine } from '#tests/support/test-database.ts'
+import { databaseTest as test } from '#tests/support/database-test.ts'
+import { testEngine } from '#tests/support/test-database.ts'
 
 /** SECURITY.md 34: what a failed query carries, and what of it may be logged or kept. */
 const engine = testEngine()
 const SECRET = 'Bound-Secret-Value-77'
-let database: OpenDatabase
 
-beforeAll(async () => {
-  database = await createTestDatabase()
+test.beforeAll(async ({ database }) => {
   await database.db.insert(users).values({ email: 'taken@scout.test', passwordHash: 'x' })
-})
-afterAll(async () => {
-  await database.close()
 })
 
 /** A unique violation whose statement binds SECRET: drizzle repeats it in its message. */
-async function failingInsert(): Promise<unknown> {
+async function failingInsert(db: Db): Promise<unknown> {
   try {
-    await database.db.insert(users).values({ email: 'taken@scout.test', passwordHash: SECRET })
+    await db.insert(users).values({ email: 'taken@scout.test', passwordHash: SECRET })
   } catch (error) {
     return error
   }
   throw new Error('the insert should have failed')
 }
 
-test(`${engine}: SECURITY.md 34 — a logged database error keeps its reason and drops every bound value`, async () => {
-  const error = await failingInsert()
+test(`${engine}: SECURITY.md 34 — a logged database error keeps its reason and drops every bound value`, async ({
+  database,
+}) => {
+  const error = await failingInsert(database.db)
   // What the driver stack hands over without the serializer: the value, several times.
   expect(String(error instanceof Error ? error.message : '')).toContain(SECRET)
   const serialized = JSON.stringify(serializeError(error))
@@ -44,7 +42,9 @@ test(`${engine}: SECURITY.md 34 — a logged database error keeps its reason and
   expect(safeErrorMessage(error)).not.toContain(SECRET)
 })
 
-test(`${engine}: SECURITY.md 34 — a job that failed on a query keeps no bound value in lastError`, async () => {
+test(`${engine}: SECURITY.md 34 — a job that failed on a query keeps no bound value in lastError`, async ({
+  database,
+}) => {
   const id = await enqueueJob(database.db, 'test.secret', {}, { maxAttempts: 1 })
   const runner = startJobRunner({
     db: database.db,

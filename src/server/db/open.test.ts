@@ -1,18 +1,11 @@
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, expect, test } from 'vitest'
-import { createTestDatabase } from '#tests/support/test-database.ts'
-import type { OpenDatabase } from './open.ts'
+import { expect } from 'vitest'
+import { databaseTest as test } from '#tests/support/database-test.ts'
 import { rawRows } from './raw-rows.ts'
 
-let database: OpenDatabase
-beforeAll(async () => {
-  database = await createTestDatabase()
-})
-afterAll(async () => {
-  await database.close()
-})
-
-test('migrations create every table of spec section 3, the data versions, files, CVs and jobs, and the trigram extension', async () => {
+test('migrations create every table of spec section 3, the data versions, files, CVs and jobs, and the trigram extension', async ({
+  database,
+}) => {
   const tables = await rawRows<{ table_name: string }>(
     database.db,
     sql`select table_name from information_schema.tables where table_schema = 'public' order by 1`,
