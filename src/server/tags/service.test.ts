@@ -1,5 +1,5 @@
 import type { Actor } from '../db/rows.ts'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect } from 'vitest'
 import { sql } from 'drizzle-orm'
 import {
   createTagSchema,
@@ -9,27 +9,26 @@ import {
 } from '#shared/tag.ts'
 import { MAX_TAGS_PER_TALENT, talentInputSchema } from '#shared/talent.ts'
 import { tags as tagsTable } from '../db/schema.ts'
-import type { OpenDatabase } from '../db/open.ts'
+import type { Db } from '../db/open.ts'
 import { ConflictError } from '../errors.ts'
 import { insertTalent, insertUser } from '#tests/support/talent-rows.ts'
-import { createTestDatabase } from '#tests/support/test-database.ts'
+import { databaseTest as test } from '#tests/support/database-test.ts'
 import { createTag, ensureTags, listTags } from './service.ts'
 
-let database: OpenDatabase
 let viewer: Actor
 
-beforeAll(async () => {
-  database = await createTestDatabase()
+// One database for the file, never emptied: the tests build on each other's tags and on the
+// migrations' default ones.
+test.beforeAll(async ({ database }) => {
   viewer = await insertUser(database.db, 'alice@x.test')
 })
-afterAll(async () => {
-  await database.close()
-})
 
-const create = (name: string) => createTag(database.db, createTagSchema.parse({ name }), viewer)
+const create = (db: Db, name: string) => createTag(db, createTagSchema.parse({ name }), viewer)
 
 describe('tags', () => {
-  test('the default tags of spec section 9 exist after migration, with counts and flags', async () => {
+  test('the default tags of spec section 9 exist after migration, with counts and flags', async ({
+    database,
+  }) => {
     await insertTalent(database.db, {
       fullName: 'A B',
       email: 'a@x.test',
@@ -49,16 +48,16 @@ describe('tags', () => {
     ])
   })
 
-  test('a new tag is created trimmed, as a custom tag with count 0', async () => {
-    const tag = await create('  Remote First ')
+  test('a new tag is created trimmed, as a custom tag with count 0', async ({ database }) => {
+    const tag = await create(database.db, '  Remote First ')
     expect(tag).toMatchObject({ name: 'Remote First', count: 0, isDefault: false, isSystem: false })
     expect((await listTags(database.db, undefined)).map((t) => t.name)).toContain('Remote First')
   })
 
-  test.each(['high potential', 'INTERVIEWED', ' remote first'])(
+  test.for(['high potential', 'INTERVIEWED', ' remote first'])(
     "'%s' duplicates an existing tag (case-insensitive): 409",
-    async (name) => {
-      const attempt = create(name)
+    async (name, { database }) => {
+      const attempt = create(database.db, name)
       await expect(attempt).rejects.toBeInstanceOf(ConflictError)
       await expect(attempt).rejects.toThrow(TAG_EXISTS_MESSAGE)
     },
@@ -66,12 +65,14 @@ describe('tags', () => {
 })
 
 describe('tag caps (SECURITY.md 31)', () => {
-  test('SECURITY.md 31: the pool holds at most MAX_TAGS_IN_POOL tags, by hand or typed on a talent', async () => {
+  test('SECURITY.md 31: the pool holds at most MAX_TAGS_IN_POOL tags, by hand or typed on a talent', async ({
+    database,
+  }) => {
     const { db } = database
     const present = await db.$count(tagsTable)
     await db.execute(sql`
       INSERT INTO tags (name) SELECT 'Filler ' || i FROM generate_series(1, ${MAX_TAGS_IN_POOL - present}) AS i`)
-    await expect(create('One Too Many')).rejects.toThrow(TAG_LIMIT_MESSAGE)
+    await expect(create(db, 'One Too Many')).rejects.toThrow(TAG_LIMIT_MESSAGE)
     await expect(ensureTags(db, ['Brand New'], viewer)).rejects.toThrow(TAG_LIMIT_MESSAGE)
     // Tags that exist already are always fine.
     expect(await ensureTags(db, ['Filler 1'], viewer)).toEqual(['Filler 1'])
