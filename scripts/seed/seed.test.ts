@@ -1,22 +1,13 @@
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { expect } from 'vitest'
 import type { FieldChange } from '#shared/activity.ts'
 import { talentInputSchema } from '#shared/talent.ts'
-import type { OpenDatabase } from '../../src/server/db/open.ts'
 import { rawRows } from '../../src/server/db/raw-rows.ts'
 import { phoneE164, refreshPhoneKeys } from '../../src/server/duplicates/phone-keys.ts'
-import { createTestDatabase } from '#tests/support/test-database.ts'
+import { databaseTest as test } from '#tests/support/database-test.ts'
 import { generateEdits } from './activity.ts'
 import { CUSTOM_TAGS, createFaker, generateTalents, generateUsers } from './generate.ts'
 import { insertTags, insertTalents, insertUsers } from './insert.ts'
-
-let database: OpenDatabase
-beforeAll(async () => {
-  database = await createTestDatabase()
-})
-afterAll(async () => {
-  await database.close()
-})
 
 const refDate = new Date('2026-01-01T00:00:00Z')
 
@@ -39,7 +30,9 @@ test('the same seed gives the same talents; rows pass the shared input schema', 
   })
 })
 
-test('bulk insert: unique e-mails, arrays intact, reruns skip existing rows', async () => {
+test('bulk insert: unique e-mails, arrays intact, reruns skip existing rows', async ({
+  database,
+}) => {
   const { db } = database
   const faker = createFaker(42, refDate)
   const userIds = await insertUsers(db, generateUsers(faker, 3), 'unusable')
@@ -64,7 +57,9 @@ test('bulk insert: unique e-mails, arrays intact, reruns skip existing rows', as
   expect(first[0]?.tags.join('\u001f')).toBe(columns.tags[0])
 })
 
-test('activity: a talent.created per new talent, edits that end at the stored values, deterministic', async () => {
+test('activity: a talent.created per new talent, edits that end at the stored values, deterministic', async ({
+  database,
+}) => {
   const { db } = database
   await db.execute(sql`truncate talents, activity_log restart identity cascade`)
   const userIds = await insertUsers(db, generateUsers(createFaker(1, refDate), 4), 'unusable')
@@ -102,7 +97,9 @@ test('activity: a talent.created per new talent, edits that end at the stored va
   }
 })
 
-test('phones are stored with their keys in DEFAULT_PHONE_REGION: a start after the seed has none to fill', async () => {
+test('phones are stored with their keys in DEFAULT_PHONE_REGION: a start after the seed has none to fill', async ({
+  database,
+}) => {
   const { db } = database
   await db.execute(sql`truncate talents, activity_log restart identity cascade`)
   const columns = generateTalents(createFaker(9, refDate), 300, 0, refDate)
