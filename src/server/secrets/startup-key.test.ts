@@ -2,11 +2,12 @@ import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest'
+import { afterAll, expect } from 'vitest'
 import { acquireDataDirLock } from '../data-dir-lock.ts'
-import type { OpenDatabase } from '../db/open.ts'
+import type { Db } from '../db/open.ts'
 import { users } from '../db/schema.ts'
-import { createTestDatabase, testEngine, truncateAll } from '#tests/support/test-database.ts'
+import { databaseTest as test } from '#tests/support/database-test.ts'
+import { testEngine } from '#tests/support/test-database.ts'
 import { createTestUser } from '#tests/support/test-app.ts'
 import { openTempPassword, sealTempPassword } from '../users/temp-password.ts'
 import { keyFilePath, readKeyFile, writeKeyFile } from './key-file.ts'
@@ -17,18 +18,10 @@ import { StoredSecretsError } from './stored-secrets.ts'
 /** SECURITY.md 34 at start-up, on the engine under test: where the key comes from, and what it meets. */
 const engine = testEngine()
 const root = mkdtempSync(path.join(tmpdir(), 'scout-secrets-startup-'))
-let database: OpenDatabase
 let dirs = 0
 
-beforeAll(async () => {
-  database = await createTestDatabase()
-})
-afterAll(async () => {
-  await database.close()
+afterAll(() => {
   rmSync(root, { recursive: true, force: true })
-})
-beforeEach(async () => {
-  await truncateAll(database)
 })
 
 /** A new DATA_DIR for the embedded default (no SECRET_KEY, no DATABASE_URL). */
@@ -43,89 +36,100 @@ const postgresWithoutKey = {
   dataDir: path.join(root, 'unused'),
 }
 
-async function storeTemp(value: string | null) {
-  const { user } = await createTestUser(database.db, {
+async function storeTemp(db: Db, value: string | null) {
+  const { user } = await createTestUser(db, {
     mustChangePassword: true,
     tempPasswordEnc: value,
   })
   return user.id
 }
 
-async function stored(id: number): Promise<string | null | undefined> {
-  const [row] = await database.db
+async function stored(db: Db, id: number): Promise<string | null | undefined> {
+  const [row] = await db
     .select({ value: users.tempPasswordEnc })
     .from(users)
     .where(eq(users.id, id))
   return row?.value
 }
 
-test(`${engine}: SECURITY.md 34 — the embedded key file is generated 0600 in a 0700 DATA_DIR and reused on restart`, async () => {
+test(`${engine}: SECURITY.md 34 — the embedded key file is generated 0600 in a 0700 DATA_DIR and reused on restart`, async ({
+  db,
+}) => {
   const config = embedded()
   const lock = acquireDataDirLock(config.dataDir)
   lock.release()
   expect(statSync(config.dataDir).mode & 0o777).toBe(0o700)
   expect(statSync(path.dirname(config.dataDir)).mode & 0o777).toBe(0o700)
 
-  const first = await resolveSecrets(config, database.db)
+  const first = await resolveSecrets(config, db)
   expect(first.source).toBe('generated')
   const file = keyFilePath(config.dataDir)
   expect(statSync(file).mode & 0o777).toBe(0o600)
-  const id = await storeTemp(sealTempPassword(first.key, 'Restart-Temp-1234'))
+  const id = await storeTemp(db, sealTempPassword(first.key, 'Restart-Temp-1234'))
 
-  const again = await resolveSecrets(config, database.db)
+  const again = await resolveSecrets(config, db)
   expect(again.source).toBe('key file')
   expect(again.key?.id).toBe(first.key?.id)
-  expect(openTempPassword(again.key, (await stored(id)) ?? null)).toBe('Restart-Temp-1234')
+  expect(openTempPassword(again.key, (await stored(db, id)) ?? null)).toBe('Restart-Temp-1234')
 })
 
-test(`${engine}: SECURITY.md 34 — plain temporary passwords from before encryption are sealed at start`, async () => {
+test(`${engine}: SECURITY.md 34 — plain temporary passwords from before encryption are sealed at start`, async ({
+  db,
+}) => {
   const key = generateSecretKey()
-  const id = await storeTemp('Old-Plain-Temp-42')
-  const result = await resolveSecrets({ ...postgresWithoutKey, secretKey: key }, database.db)
+  const id = await storeTemp(db, 'Old-Plain-Temp-42')
+  const result = await resolveSecrets({ ...postgresWithoutKey, secretKey: key }, db)
   expect(result).toMatchObject({ source: 'SECRET_KEY', sealed: 1, cleared: 0 })
-  const value = (await stored(id)) ?? ''
+  const value = (await stored(db, id)) ?? ''
   expect(isSealed(value)).toBe(true)
   expect(value).not.toContain('Old-Plain-Temp-42')
   expect(openTempPassword(key, value)).toBe('Old-Plain-Temp-42')
   // Idempotent: the next start finds nothing to do.
-  expect(
-    await resolveSecrets({ ...postgresWithoutKey, secretKey: key }, database.db),
-  ).toMatchObject({ sealed: 0, cleared: 0 })
+  expect(await resolveSecrets({ ...postgresWithoutKey, secretKey: key }, db)).toMatchObject({
+    sealed: 0,
+    cleared: 0,
+  })
 })
 
-test(`${engine}: SECURITY.md 34 — DATABASE_URL without SECRET_KEY works while nothing is encrypted, and is refused once something is`, async () => {
-  const plain = await storeTemp('Plain-No-Key-1234')
-  const none = await resolveSecrets(postgresWithoutKey, database.db)
+test(`${engine}: SECURITY.md 34 — DATABASE_URL without SECRET_KEY works while nothing is encrypted, and is refused once something is`, async ({
+  db,
+}) => {
+  const plain = await storeTemp(db, 'Plain-No-Key-1234')
+  const none = await resolveSecrets(postgresWithoutKey, db)
   expect(none).toMatchObject({ key: undefined, source: 'none', sealed: 0, cleared: 1 })
-  expect(await stored(plain)).toBeNull()
+  expect(await stored(db, plain)).toBeNull()
 
   const key: SecretKey = generateSecretKey()
-  await storeTemp(sealTempPassword(key, 'Sealed-Temp-1234'))
-  const refusal = resolveSecrets(postgresWithoutKey, database.db)
+  await storeTemp(db, sealTempPassword(key, 'Sealed-Temp-1234'))
+  const refusal = resolveSecrets(postgresWithoutKey, db)
   await expect(refusal).rejects.toThrow(StoredSecretsError)
   await expect(refusal).rejects.toThrow(
     `SECRET_KEY is not set, but the database holds 1 encrypted value(s) in users.temp_password_enc (key ${key.id})`,
   )
 })
 
-test(`${engine}: SECURITY.md 34 — a SECRET_KEY other than the one the values were sealed with stops start-up`, async () => {
+test(`${engine}: SECURITY.md 34 — a SECRET_KEY other than the one the values were sealed with stops start-up`, async ({
+  db,
+}) => {
   const key = generateSecretKey()
-  const id = await storeTemp(sealTempPassword(key, 'Sealed-Temp-1234'))
+  const id = await storeTemp(db, sealTempPassword(key, 'Sealed-Temp-1234'))
   const other = generateSecretKey()
-  await expect(
-    resolveSecrets({ ...postgresWithoutKey, secretKey: other }, database.db),
-  ).rejects.toThrow(`(key ${key.id}), but this SECRET_KEY is key ${other.id}`)
-  expect(sealedKeyId((await stored(id)) ?? '')).toBe(key.id)
+  await expect(resolveSecrets({ ...postgresWithoutKey, secretKey: other }, db)).rejects.toThrow(
+    `(key ${key.id}), but this SECRET_KEY is key ${other.id}`,
+  )
+  expect(sealedKeyId((await stored(db, id)) ?? '')).toBe(key.id)
 })
 
-test(`${engine}: SECURITY.md 34 — a rotation interrupted after its commit is finished by the next start`, async () => {
+test(`${engine}: SECURITY.md 34 — a rotation interrupted after its commit is finished by the next start`, async ({
+  db,
+}) => {
   const config = embedded()
-  const old = await resolveSecrets(config, database.db)
+  const old = await resolveSecrets(config, db)
   const next = generateSecretKey()
   // The database committed under the new key, but the new key file was not renamed yet.
-  await storeTemp(sealTempPassword(next, 'Rotated-Temp-1234'))
+  await storeTemp(db, sealTempPassword(next, 'Rotated-Temp-1234'))
   writeKeyFile(nextKeyFilePath(config.dataDir), next)
-  const resumed = await resolveSecrets(config, database.db)
+  const resumed = await resolveSecrets(config, db)
   expect(resumed.key?.id).toBe(next.id)
   expect(readKeyFile(keyFilePath(config.dataDir)).id).toBe(next.id)
   expect(existsSync(nextKeyFilePath(config.dataDir))).toBe(false)
@@ -133,6 +137,6 @@ test(`${engine}: SECURITY.md 34 — a rotation interrupted after its commit is f
 
   // Stopped before the commit: the stray new key is dropped and the old one stays.
   writeKeyFile(nextKeyFilePath(config.dataDir), generateSecretKey())
-  expect((await resolveSecrets(config, database.db)).key?.id).toBe(next.id)
+  expect((await resolveSecrets(config, db)).key?.id).toBe(next.id)
   expect(existsSync(nextKeyFilePath(config.dataDir))).toBe(false)
 })
