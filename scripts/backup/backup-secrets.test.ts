@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { afterAll, expect } from 'vitest'
 import { z } from 'zod'
 import { adminUserSchema } from '../../src/shared/user.ts'
 import { buildApp } from '../../src/server/app.ts'
@@ -11,6 +11,7 @@ import type { OpenDatabase } from '../../src/server/db/open.ts'
 import { users } from '../../src/server/db/schema.ts'
 import { isSealed } from '../../src/server/secrets/secret-box.ts'
 import { resolveSecrets } from '../../src/server/secrets/startup-key.ts'
+import { databaseTest as test } from '#tests/support/database-test.ts'
 import { createTestDatabase, testEngine } from '#tests/support/test-database.ts'
 import { testConfig } from '#tests/support/test-app.ts'
 import { endLineSchema, headerSchema, tableLineSchema } from './format.ts'
@@ -28,21 +29,19 @@ import { writeBackup } from './write-backup.ts'
 /** SECURITY.md 34 for backups, on the engine under test: mode, no plain secret, old backups. */
 const engine = testEngine()
 let dir: string
-let source: OpenDatabase
+/** The databases tests make beside the fixture's, which is the backups' source, populated once. */
 const opened: OpenDatabase[] = []
 
-beforeAll(async () => {
+test.beforeAll(async ({ database }) => {
   dir = mkdtempSync(path.join(tmpdir(), 'scout-backup-secrets-'))
-  source = await createTestDatabase()
-  opened.push(source)
-  await populate(source.db)
+  await populate(database.db)
 }, 120_000)
 afterAll(async () => {
   for (const database of opened) await database.close()
   rmSync(dir, { recursive: true, force: true })
 })
 
-async function backupTo(name: string): Promise<string> {
+async function backupTo(source: OpenDatabase, name: string): Promise<string> {
   const file = path.join(dir, name)
   const output = openOutput(file, false)
   await writeBackup(source, output.stream, { sessions: false })
@@ -50,8 +49,10 @@ async function backupTo(name: string): Promise<string> {
   return file
 }
 
-test(`${engine}: SECURITY.md 34 — a backup file is mode 0600 and holds the temporary password only encrypted`, async () => {
-  const file = await backupTo('sealed.jsonl')
+test(`${engine}: SECURITY.md 34 — a backup file is mode 0600 and holds the temporary password only encrypted`, async ({
+  database,
+}) => {
+  const file = await backupTo(database, 'sealed.jsonl')
   expect(statSync(file).mode & 0o777).toBe(0o600)
   const text = readFileSync(file, 'utf8')
   expect(text).not.toContain(BACKUP_TEST_TEMP_PASSWORD)
@@ -59,6 +60,7 @@ test(`${engine}: SECURITY.md 34 — a backup file is mode 0600 and holds the tem
 })
 
 test(`${engine}: SECURITY.md 34 — writeBackup refuses a database still holding a plain temporary password`, async () => {
+  // A second database: the fixture's holds the populated source, which must stay sealed.
   const target = await createTestDatabase()
   opened.push(target)
   await target.db.insert(users).values({
@@ -147,8 +149,13 @@ function asPreEncryptionBackup(file: string, plain: string): string {
   return oldFile
 }
 
-test(`${engine}: SECURITY.md 34 — a backup from before encryption restores, and the next start seals its temporary password for the admin to see`, async () => {
-  const oldFile = asPreEncryptionBackup(await backupTo('current.jsonl'), 'Pre-Encryption-42')
+test(`${engine}: SECURITY.md 34 — a backup from before encryption restores, and the next start seals its temporary password for the admin to see`, async ({
+  database,
+}) => {
+  const oldFile = asPreEncryptionBackup(
+    await backupTo(database, 'current.jsonl'),
+    'Pre-Encryption-42',
+  )
   expect(readFileSync(oldFile, 'utf8')).toContain('"temp_password":"Pre-Encryption-42"')
   const target = await createUnmigratedDatabase(engine)
   opened.push(target)
