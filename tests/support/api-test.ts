@@ -20,8 +20,10 @@ import { truncateAll } from './test-database.ts'
  *     const response = await (await api.as('admin')).inject('GET', '/api/users')
  *   })
  *
- * A file that needs other settings makes its own fixture at its top:
+ * A file that needs other settings makes its own fixture at its top (Vitest refuses a file-scoped
+ * fixture made inside a describe):
  *   const test = apiTestWith({ loginMaxAttempts: 2 })
+ * A table of cases is `test.for(cases)(name, (row, { api }) => …)`: `test.each` passes no fixtures.
  */
 
 export const ROLES = ['admin', 'user', 'otherUser', 'mustChange', 'inactive', 'anonymous'] as const

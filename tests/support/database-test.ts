@@ -13,6 +13,9 @@ import { createTestDatabase, truncateAll, type TestDatabase } from './test-datab
  * - `database`: a migrated database of the file's own on the engine under test, made on first
  *   use and closed after the file; it starts as the migrations leave it (the default tags in).
  * - `db`: its handle, every table emptied before each test that asks for it.
+ *
+ * A table of cases is `test.for(cases)(…)`: `test.each` passes no fixtures. A fixture has one
+ * onCleanup, so a file's extra resources are fixtures of their own (app.test.ts).
  */
 export const databaseTest = test
   // Vitest reads a fixture's dependencies from its first parameter's pattern: this one has none.
