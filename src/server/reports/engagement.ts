@@ -9,7 +9,7 @@ import {
 } from '#shared/reports.ts'
 import type { Db } from '../db/open.ts'
 import { rawRows } from '../db/raw-rows.ts'
-import { cached, CLOCK_TTL_MS } from '../cache/count-cache.ts'
+import { cachedReport } from './cached-report.ts'
 import { statsConditions } from '../talents/stats.ts'
 import { asTimestamptz, weekStart } from './periods.ts'
 
@@ -83,20 +83,13 @@ async function computeEngagement(db: Db, now: Date): Promise<EngagementReport> {
   return { activity, totals, stale, needsUpdating }
 }
 
-const isEngagement = (value: unknown): value is EngagementReport =>
-  engagementReportSchema.safeParse(value).success
-
 /**
  * GET /api/reports/engagement. The only log entries counted (talent.created/updated/deleted) are
- * written in the transaction of a talent write, which moves the data version (migration 0005), so
- * the answer is kept per data version like the talent counts. What moves with the clock alone (a
- * profile turning 90 days stale, a new week) is caught up within a minute (CLOCK_TTL_MS).
+ * written in the transaction of a talent write; what moves with the clock alone (a profile
+ * turning 90 days stale, a new week) is caught up within the report's minute.
  */
-export function getEngagementReport(
-  db: Db,
-  now: Date,
-  dataVersion: number | undefined,
-): Promise<EngagementReport> {
-  const load = () => computeEngagement(db, now)
-  return cached(db, dataVersion, 'reports:engagement', load, isEngagement, CLOCK_TTL_MS)
-}
+export const getEngagementReport = cachedReport(
+  'engagement',
+  engagementReportSchema,
+  computeEngagement,
+)

@@ -3,7 +3,7 @@ import { GROWTH_MONTHS, overviewReportSchema, type OverviewReport } from '#share
 import { AREAS, SENIORITY_LEVELS, TALENT_STATUSES } from '#shared/talent.ts'
 import type { Db } from '../db/open.ts'
 import { rawRows } from '../db/raw-rows.ts'
-import { cached, CLOCK_TTL_MS } from '../cache/count-cache.ts'
+import { cachedReport } from './cached-report.ts'
 import { asTimestamptz, monthStart } from './periods.ts'
 
 type GrowthRow = { month: string; added: number; total: number }
@@ -88,19 +88,5 @@ async function computeOverview(db: Db, now: Date): Promise<OverviewReport> {
   }
 }
 
-const isOverview = (value: unknown): value is OverviewReport =>
-  overviewReportSchema.safeParse(value).success
-
-/**
- * GET /api/reports/overview. Every number depends on talent rows only, so it is kept per data
- * version (any process's talent write moves it; count-cache.ts), like the list totals; the months
- * it counts move with the clock, so a minute at most (CLOCK_TTL_MS).
- */
-export function getOverviewReport(
-  db: Db,
-  now: Date,
-  dataVersion: number | undefined,
-): Promise<OverviewReport> {
-  const load = () => computeOverview(db, now)
-  return cached(db, dataVersion, 'reports:overview', load, isOverview, CLOCK_TTL_MS)
-}
+/** GET /api/reports/overview: every number depends on talent rows only. */
+export const getOverviewReport = cachedReport('overview', overviewReportSchema, computeOverview)

@@ -10,7 +10,7 @@ import {
 import type { Db } from '../db/open.ts'
 import { rawRows } from '../db/raw-rows.ts'
 import { listTags } from '../tags/service.ts'
-import { cached, CLOCK_TTL_MS } from '../cache/count-cache.ts'
+import { cachedReport } from './cached-report.ts'
 import { asTimestamptz, monthStart } from './periods.ts'
 
 type AdderRow = {
@@ -121,18 +121,5 @@ async function computeSources(
   }
 }
 
-const isSources = (value: unknown): value is SourcesReport =>
-  sourcesReportSchema.safeParse(value).success
-
-/**
- * GET /api/reports/sources: talents, tags and adders' names, all covered by the data version
- * (migration 0005), so it is kept per data version; its months move with the clock (CLOCK_TTL_MS).
- */
-export function getSourcesReport(
-  db: Db,
-  now: Date,
-  dataVersion: number | undefined,
-): Promise<SourcesReport> {
-  const load = () => computeSources(db, now, dataVersion)
-  return cached(db, dataVersion, 'reports:sources', load, isSources, CLOCK_TTL_MS)
-}
+/** GET /api/reports/sources: talents, tags and adders' names, all covered by the data version. */
+export const getSourcesReport = cachedReport('sources', sourcesReportSchema, computeSources)
