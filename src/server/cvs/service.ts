@@ -17,6 +17,7 @@ import { AppError, BadRequestError, ForbiddenError, NotFoundError } from '../err
 import { databaseFileStore } from '../files/database-file-store.ts'
 import { detectCvType } from '../files/detect-type.ts'
 import { enqueueJob } from '../jobs/queue.ts'
+import { lockTalent, TALENT_NOT_FOUND } from '../talents/lock.ts'
 import { EXTRACT_CV_TEXT } from './extract-job.ts'
 import { ZIP_BOMB_REASON, zipLooksSafe } from './extract-text.ts'
 
@@ -25,7 +26,6 @@ import { ZIP_BOMB_REASON, zipLooksSafe } from './extract-text.ts'
  * may edit the talent (every signed-in user) attaches, replaces and reads it; removing it follows
  * the delete rule: admins and the talent's adder.
  */
-export const TALENT_NOT_FOUND = 'Talent not found'
 export const REMOVE_FORBIDDEN = 'You can only remove CVs of talents you added.'
 
 export type CvUpload = { bytes: Buffer; fileName: string }
@@ -78,16 +78,6 @@ function toCvFile(row: VersionRow): CvFile {
           },
     textStatus: row.textStatus,
   }
-}
-
-async function lockTalent(tx: Db, talentId: number) {
-  const [talent] = await tx
-    .select({ id: talents.id, addedById: talents.addedById, fullName: talents.fullName })
-    .from(talents)
-    .where(eq(talents.id, talentId))
-    .for('update')
-  if (!talent) throw new NotFoundError(TALENT_NOT_FOUND)
-  return talent
 }
 
 /** The talent's current CV version (file metadata, not its bytes), if it has one. */

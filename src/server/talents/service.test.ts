@@ -13,9 +13,9 @@ import {
   EMAIL_TAKEN,
   getTalent,
   STALE_EDIT,
-  TALENT_NOT_FOUND,
   updateTalent,
 } from './service.ts'
+import { TALENT_NOT_FOUND } from './lock.ts'
 import { getTalentStats } from './stats.ts'
 import { daysAgo, insertTalent, insertUser } from '#tests/support/talent-rows.ts'
 

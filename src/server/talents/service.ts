@@ -10,6 +10,7 @@ import { talents } from '../db/schema.ts'
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../errors.ts'
 import { claimUpload } from '../cvs/parse.ts'
 import { ensureTags } from '../tags/service.ts'
+import { lockTalent, TALENT_NOT_FOUND } from './lock.ts'
 import { selectTalents, toTalent } from './rows.ts'
 
 /*
@@ -20,7 +21,6 @@ import { selectTalents, toTalent } from './rows.ts'
  *   delete to admins only, table view to everyone) only hide what this refuses.
  * - addedById is always the signed-in user on create (SECURITY.md 14).
  */
-export const TALENT_NOT_FOUND = 'Talent not found'
 export const EMAIL_TAKEN = 'A talent with this email already exists'
 export const STALE_EDIT =
   'This talent was changed by someone else. Review the current version and try again.'
@@ -105,12 +105,7 @@ export async function updateTalent(
   viewer: Actor,
 ): Promise<Talent> {
   return write(db, async (tx) => {
-    const [current] = await tx
-      .select({ updatedAt: talents.updatedAt, addedById: talents.addedById })
-      .from(talents)
-      .where(eq(talents.id, id))
-      .for('update')
-    if (!current) throw new NotFoundError(TALENT_NOT_FOUND)
+    const current = await lockTalent(tx, id)
     const { updatedAt, tags, addedById, ...fields } = input
     // SECURITY.md 14: a body may repeat the adder, never change it.
     if (addedById !== undefined && addedById !== current.addedById) {
@@ -158,12 +153,7 @@ export async function deleteTalent(
   viewer: Actor,
 ): Promise<{ message: string }> {
   return write(db, async (tx) => {
-    const [row] = await tx
-      .select({ addedById: talents.addedById, fullName: talents.fullName, email: talents.email })
-      .from(talents)
-      .where(eq(talents.id, id))
-      .for('update')
-    if (!row) throw new NotFoundError(TALENT_NOT_FOUND)
+    const row = await lockTalent(tx, id)
     if (viewer.role !== 'admin' && row.addedById !== viewer.id) {
       throw new ForbiddenError(DELETE_FORBIDDEN)
     }
