@@ -9,7 +9,7 @@ import type { UserRow } from '#server/db/rows.ts'
 import type { CreateUserInput } from '#server/users/service.ts'
 import { insertTalent, type TalentSeed } from './talent-rows.ts'
 import { createTestApp, createTestUser, type TestApp, type TestLog } from './test-app.ts'
-import { truncateAll } from './test-database.ts'
+import { emptyTables } from './test-database.ts'
 
 /**
  * The one API-test fixture (issue 14): one app per test file on the engine under test, every table
@@ -150,7 +150,7 @@ function apiOver(t: TestApp): Api {
   }
 
   const reset = async () => {
-    await truncateAll(t.database)
+    await emptyTables(t.database)
     callers.clear()
   }
 
@@ -183,10 +183,10 @@ function serverFixture(appConfig: Partial<Config>, log: TestLog) {
  * (a dry-run test's `dryRunWaitMs: 0` failed the import routes' tests that ran after it).
  */
 export function apiTestWith(appConfig: Partial<Config>, log: TestLog = {}) {
-  // Test-scoped: each test starts from empty tables (TRUNCATE is fast on both engines; a fresh
-  // database per test is not).
+  // Test-scoped: each test starts from empty tables (emptying takes milliseconds; a fresh
+  // database per test would not).
   return serverFixture(appConfig, log).extend('api', async ({ server }) => {
-    await truncateAll(server.database)
+    await emptyTables(server.database)
     return apiOver(server)
   })
 }
@@ -201,7 +201,7 @@ export const apiTest = apiTestWith({})
  */
 export function seededApiTestWith(appConfig: Partial<Config>, log: TestLog = {}) {
   return serverFixture(appConfig, log).extend('api', { scope: 'file' }, async ({ server }) => {
-    await truncateAll(server.database)
+    await emptyTables(server.database)
     return apiOver(server)
   })
 }

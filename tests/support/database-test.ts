@@ -1,6 +1,6 @@
 import { test } from 'vitest'
 import type { Db } from '#server/db/open.ts'
-import { createTestDatabase, truncateAll, type TestDatabase } from './test-database.ts'
+import { createTestDatabase, emptyTables, type TestDatabase } from './test-database.ts'
 
 /**
  * The fixture of tests that work on the database without an app (services, jobs, scripts), as
@@ -26,6 +26,6 @@ export const databaseTest = test
     return database
   })
   .extend('db', async ({ database }): Promise<Db> => {
-    await truncateAll(database)
+    await emptyTables(database)
     return database.db
   })

@@ -3,8 +3,9 @@ import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
-import { sql } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import pg from 'pg'
+import { rawRows } from '#server/db/raw-rows.ts'
 import {
   migrationsFolder,
   openDatabase,
@@ -224,9 +225,62 @@ function migratedPostgresTemplate(adminUrl: string): Promise<string> {
   return postgresTemplate
 }
 
-/** Empties every table (fast on both engines), for suites that share one database across tests. */
-export async function truncateAll(database: OpenDatabase): Promise<void> {
-  await database.db.execute(
-    sql`TRUNCATE activity_log, sessions, jobs, cv_import_items, cv_imports, bulk_actions, duplicate_dismissals, duplicate_groups, duplicate_scans, merges, spreadsheet_imports, change_set_rows, change_sets, cv_uploads, talent_cvs, files, talents, tags, login_throttle, users RESTART IDENTITY CASCADE`,
+/**
+ * Tables a test never empties: the data version and row counts the app's caches and triggers keep
+ * (DELETEs below move them as any write does), and the search vocabulary, which only grows.
+ */
+const KEPT_TABLES = ['data_versions', 'row_counts', 'search_words', 'search_word_variants']
+
+type EmptyingPlan = { tables: string[]; resetSequences: SQL }
+const plans = new WeakMap<OpenDatabase['db'], Promise<EmptyingPlan>>()
+
+/** Every other table, each after the tables that reference it, and one statement for the ids. */
+async function emptyingPlan(db: OpenDatabase['db']): Promise<EmptyingPlan> {
+  const references = await rawRows<{ child: string; parent: string }>(
+    db,
+    sql`SELECT conrelid::regclass::text AS child, confrelid::regclass::text AS parent
+        FROM pg_constraint WHERE contype = 'f' AND connamespace = 'public'::regnamespace`,
   )
+  const all = await rawRows<{ name: string }>(
+    db,
+    sql`SELECT tablename AS name FROM pg_tables
+        WHERE schemaname = 'public' AND tablename NOT LIKE '\\_\\_%' ORDER BY tablename`,
+  )
+  const tables: string[] = []
+  const visit = (table: string, path: Set<string>) => {
+    if (tables.includes(table) || path.has(table)) return
+    path.add(table)
+    for (const { child, parent } of references) if (parent === table) visit(child, path)
+    tables.push(table)
+  }
+  for (const { name } of all) if (!KEPT_TABLES.includes(name)) visit(name, new Set())
+  // Last: deleting talents queues a duplicate scan (a trigger), which TRUNCATE would not have.
+  tables.push(...tables.splice(tables.indexOf('jobs'), 1))
+  if (!tables.includes('users')) throw new Error(`no tables to empty found: ${tables.join(', ')}`)
+  const sequences = await rawRows<{ name: string }>(
+    db,
+    sql`SELECT sequencename AS name FROM pg_sequences WHERE schemaname = 'public'`,
+  )
+  const restarts = sequences.map(({ name }) => `setval('"${name}"', 1, false)`).join(', ')
+  return { tables, resetSequences: sql.raw(`SELECT ${restarts}`) }
+}
+
+/**
+ * Empties every table but KEPT_TABLES and starts ids at 1 again, for fixtures that share one
+ * database across tests. DELETE in reference order, not TRUNCATE: on test-sized tables it costs
+ * 9 ms on PostgreSQL against TRUNCATE's 140 (a new file per table and index), 32 against 50 ms
+ * on PGlite, and it fires the triggers that tell the app's caches, as any write does.
+ */
+export async function emptyTables(database: OpenDatabase): Promise<void> {
+  const { db } = database
+  let plan = plans.get(db)
+  if (!plan) {
+    plan = emptyingPlan(db)
+    plans.set(db, plan)
+  }
+  const { tables, resetSequences } = await plan
+  await db.transaction(async (tx) => {
+    for (const table of tables) await tx.execute(sql.raw(`DELETE FROM "${table}"`))
+    await tx.execute(resetSequences)
+  })
 }
