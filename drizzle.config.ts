@@ -4,6 +4,7 @@ export default defineConfig({
   dialect: 'postgresql',
   schema: [
     './src/server/db/schema.ts',
+    './src/server/db/file-schema.ts',
     './src/server/db/job-schema.ts',
     './src/server/db/mfa-schema.ts',
     './src/server/db/view-schema.ts',

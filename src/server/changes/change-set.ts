@@ -3,7 +3,8 @@ import { chunksOf } from '#shared/chunks.ts'
 import { recordActivity } from '../activity/record.ts'
 import type { Db } from '../db/open.ts'
 import type { Actor } from '../db/rows.ts'
-import { talentCvs, talents } from '../db/schema.ts'
+import { talents } from '../db/schema.ts'
+import { talentCvs } from '../db/file-schema.ts'
 import {
   changeSetRows,
   changeSets,

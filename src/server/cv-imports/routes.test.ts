@@ -14,7 +14,8 @@ import {
 } from '#shared/cv-import.ts'
 import { UNSUPPORTED_CV_MESSAGE } from '#shared/cv.ts'
 import { talentSchema } from '#shared/talent.ts'
-import { files, talentCvs, talents } from '../db/schema.ts'
+import { talents } from '../db/schema.ts'
+import { files, talentCvs } from '../db/file-schema.ts'
 import { changeSets, cvImportItems, cvImports } from '../db/change-schema.ts'
 import { apiTest as test, type Api, type SignedIn } from '#tests/support/api-test.ts'
 import {

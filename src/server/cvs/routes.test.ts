@@ -9,7 +9,7 @@ import {
   cvTooLargeMessage,
 } from '#shared/cv.ts'
 import { talentSchema } from '#shared/talent.ts'
-import { files, talentCvs } from '../db/schema.ts'
+import { files, talentCvs } from '../db/file-schema.ts'
 import { apiTestWith, type Api, type SignedIn } from '#tests/support/api-test.ts'
 import {
   makeDocx,

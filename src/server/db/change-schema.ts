@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm'
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core'
 import { BULK_ACTIONS } from '#shared/bulk.ts'
 import { CV_IMPORT_ITEM_STATES, CV_IMPORT_STATES } from '#shared/cv-import.ts'
-import { actorIdColumn, files, talents, timestamps } from './schema.ts'
+import { actorIdColumn, talents, timestamps } from './schema.ts'
+import { files } from './file-schema.ts'
 
 /*
  * Tables of work that can be undone as a whole (ARCHITECTURE.md "Growing": changes/) and of the

@@ -8,7 +8,8 @@ import {
   type KeptTalent,
 } from '#shared/imports/import-api.ts'
 import { changeSets } from './change-schema.ts'
-import { actorIdColumn, files, timestamps } from './schema.ts'
+import { actorIdColumn, timestamps } from './schema.ts'
+import { files } from './file-schema.ts'
 
 // Issue 18: a spreadsheet import — the uploaded file (in the FileStore), the person's mapping, and
 // once it runs, its progress and the change set that undoes it.

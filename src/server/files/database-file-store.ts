@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import type { Db } from '../db/open.ts'
-import { base64Bytes, files } from '../db/schema.ts'
+import { base64Bytes, files } from '../db/file-schema.ts'
 import { sha256Of } from '../secrets/sha256.ts'
 import type { FileStore } from './file-store.ts'
 

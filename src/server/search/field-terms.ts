@@ -1,6 +1,7 @@
 import { arrayContains, eq, sql, type SQL } from 'drizzle-orm'
 import type { FieldTerm } from '#shared/search/parse-query.ts'
-import { talentCvs, tags, talents, users } from '../db/schema.ts'
+import { tags, talents, users } from '../db/schema.ts'
+import { talentCvs } from '../db/file-schema.ts'
 
 /**
  * `tag:` takes any spelling of a tag's name (search-fields.ts): the tags table's unique

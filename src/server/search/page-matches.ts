@@ -9,7 +9,7 @@ import { termMatchers, type TextTerm } from '#shared/search/find-hits.ts'
 import type { TalentMatch } from '#shared/search/talent-match.ts'
 import { talentSchema } from '#shared/talent.ts'
 import type { Db } from '../db/open.ts'
-import { files, talentCvs } from '../db/schema.ts'
+import { files, talentCvs } from '../db/file-schema.ts'
 
 /**
  * How much of a CV's text its snippet is looked for in: enough for a few pages. A hit further in
