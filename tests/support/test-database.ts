@@ -231,7 +231,7 @@ function migratedPostgresTemplate(adminUrl: string): Promise<string> {
  */
 const KEPT_TABLES = ['data_versions', 'row_counts', 'search_words', 'search_word_variants']
 
-type EmptyingPlan = { tables: string[]; resetSequences: SQL }
+type EmptyingPlan = { tables: string[]; lockAll: SQL; resetSequences: SQL }
 const plans = new WeakMap<OpenDatabase['db'], Promise<EmptyingPlan>>()
 
 /** Every other table, each after the tables that reference it, and one statement for the ids. */
@@ -262,14 +262,20 @@ async function emptyingPlan(db: OpenDatabase['db']): Promise<EmptyingPlan> {
     sql`SELECT sequencename AS name FROM pg_sequences WHERE schemaname = 'public'`,
   )
   const restarts = sequences.map(({ name }) => `setval('"${name}"', 1, false)`).join(', ')
-  return { tables, resetSequences: sql.raw(`SELECT ${restarts}`) }
+  const everyTable = all.map(({ name }) => `"${name}"`).join(', ')
+  return {
+    tables,
+    lockAll: sql.raw(`LOCK TABLE ${everyTable} IN ACCESS EXCLUSIVE MODE`),
+    resetSequences: sql.raw(`SELECT ${restarts}`),
+  }
 }
 
 /**
  * Empties every table but KEPT_TABLES and starts ids at 1 again, for fixtures that share one
  * database across tests. DELETE in reference order, not TRUNCATE: on test-sized tables it costs
  * 9 ms on PostgreSQL against TRUNCATE's 140 (a new file per table and index), 32 against 50 ms
- * on PGlite, and it fires the triggers that tell the app's caches, as any write does.
+ * on PGlite, and it fires the triggers that tell the app's caches, as any write does. Every table
+ * is locked first, as TRUNCATE locks them.
  */
 export async function emptyTables(database: OpenDatabase): Promise<void> {
   const { db } = database
@@ -278,9 +284,28 @@ export async function emptyTables(database: OpenDatabase): Promise<void> {
     plan = emptyingPlan(db)
     plans.set(db, plan)
   }
-  const { tables, resetSequences } = await plan
-  await db.transaction(async (tx) => {
-    for (const table of tables) await tx.execute(sql.raw(`DELETE FROM "${table}"`))
-    await tx.execute(resetSequences)
-  })
+  const { tables, lockAll, resetSequences } = await plan
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db.transaction(async (tx) => {
+        // As TRUNCATE would: wait for the last test's background work (a CV being read, a job)
+        // to commit, and keep it out until the tables are empty, so no DELETE meets it halfway.
+        await tx.execute(lockAll)
+        for (const table of tables) await tx.execute(sql.raw(`DELETE FROM "${table}"`))
+        await tx.execute(resetSequences)
+      })
+      return
+    } catch (error) {
+      // A transaction that held one table and waited for another can still deadlock with the
+      // lock; PostgreSQL ends one of the two, and this side simply tries again.
+      if (attempt >= 3 || !isDeadlock(error)) throw error
+    }
+  }
+}
+
+function isDeadlock(error: unknown): boolean {
+  const cause = error instanceof Error ? error.cause : undefined
+  return [error, cause].some(
+    (e) => typeof e === 'object' && e !== null && 'code' in e && e.code === '40P01',
+  )
 }
