@@ -20,6 +20,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { chromium } from 'playwright-core'
+import { SESSION_COOKIE } from '#shared/auth.ts'
 import { ensureClientBuilt } from './lib/client-build.ts'
 import { parseCommonArgs } from './lib/cli.ts'
 import { prepareDatabase } from './lib/database.ts'
@@ -114,7 +115,8 @@ async function waitForDebugger(port: number): Promise<void> {
  * localStorage (spec section 3), and a page without one goes to /login before asking the server
  * anything. Until stop 33 this bench sent only the session cookie, so its "/dashboard" figures
  * were the redirect to /login. Each run gets a fresh Chromium and profile whose only state is the
- * token (set on /api/health, so no page code is cached), and Lighthouse keeps that storage.
+ * token and the session cookie (set on /api/health, so no page code is cached), and Lighthouse
+ * keeps that storage.
  */
 async function runSignedIn(url: string, formFactor: FormFactor, token: string): Promise<Report> {
   const profile = mkdtempSync(path.join(tmpdir(), 'scout-lighthouse-'))
@@ -135,6 +137,9 @@ async function runSignedIn(url: string, formFactor: FormFactor, token: string): 
     const page = await context.newPage()
     await page.goto(new URL('/api/health', url).href)
     await page.evaluate((value) => localStorage.setItem('authToken', value), token)
+    // A browser that signed in holds the session cookie too (SECURITY.md 10): with it the server
+    // sends /dashboard with its frame drawn. Until stop 40 this bench left it out.
+    await context.addCookies([{ name: SESSION_COOKIE, value: token, url }])
     await page.close()
     // Disconnects only (this process did not launch it). Connected, Playwright would hold every
     // tab Lighthouse opens at its start while spawnSync blocks this process: "Target closed".

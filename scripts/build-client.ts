@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { build } from 'vite'
-import { prerenderLogin } from './build/prerender-login.ts'
+import { prerenderPages } from './build/prerender-pages.ts'
 import { buildsFolder, newBuildFolder, swapInBuild } from './build/swap-build.ts'
 
 const { values } = parseArgs({
@@ -27,5 +27,5 @@ await build({
   logLevel: 'warn',
   build: { outDir: fresh, emptyOutDir: true },
 })
-await prerenderLogin(fresh)
+await prerenderPages(fresh)
 await swapInBuild(target, fresh)

@@ -3,10 +3,12 @@ import './lib/zod-jitless.ts'
 import { startTransition, StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app.tsx'
+import { DASHBOARD_FRAME_ATTRIBUTE } from './features/talents/dashboard-frame.tsx'
 import {
   recheckSessionWhenRefused,
   removeTokenWhenCurrentUserFails,
 } from './features/auth/session.ts'
+import { hasValidAuthToken } from './lib/auth-token.ts'
 import { queryClient } from './lib/query-client.ts'
 import { applyTheme, readTheme } from './lib/theme.ts'
 import { startDashboardEarly } from './preload-dashboard.ts'
@@ -26,9 +28,14 @@ const app = (
     <App />
   </StrictMode>
 )
-// /login arrives already drawn (login.html, prerendered at build): React takes over that markup
-// instead of drawing it again, so a phone shows the form before the code has run. As a transition,
-// so React hydrates in slices that give the main thread back between them (a phone's screen stays
-// responsive meanwhile) rather than in one long task.
+// The server sends the dashboard's frame to a browser with a session cookie; without a stored
+// token this page draws the sign-in redirect instead, so the frame is dropped, not taken over.
+if (container.querySelector(`[${DASHBOARD_FRAME_ATTRIBUTE}]`) && !hasValidAuthToken()) {
+  container.replaceChildren()
+}
+// /login and a signed-in /dashboard arrive already drawn (prerendered at build): React takes over
+// that markup instead of drawing it again, so a phone shows the screen before the code has run.
+// As a transition, so React hydrates in slices that give the main thread back between them (a
+// phone's screen stays responsive meanwhile) rather than in one long task.
 if (container.firstElementChild === null) createRoot(container).render(app)
 else startTransition(() => void hydrateRoot(container, app))

@@ -1,6 +1,6 @@
 import { Suspense } from 'react'
 import { Route, Routes } from 'react-router'
-import { PageSpinner } from './components/layout/page-spinner.tsx'
+import { LoadingScreen } from './components/layout/loading-screen.tsx'
 import { AdminRoute } from './features/auth/admin-route.tsx'
 import { LoginPage } from './features/auth/login-page.tsx'
 import { ProtectedRoute } from './features/auth/protected-route.tsx'
@@ -27,7 +27,7 @@ import {
 /** The route table of spec section 2. */
 export function AppRoutes() {
   return (
-    <Suspense fallback={<PageSpinner />}>
+    <Suspense fallback={<LoadingScreen />}>
       <Routes>
         <Route path="/login" element={<LoginPage />} />
         {/* Shown without an authentication check (spec section 2). */}

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { describe, expect } from 'vitest'
+import { SESSION_COOKIE } from '#shared/auth.ts'
 import { buildApp } from './app.ts'
 import { DATABASE_DOWN_MESSAGE, WRITE_COLLISION_MESSAGE } from './errors.ts'
 import { databaseTest } from '#tests/support/database-test.ts'
@@ -27,10 +28,14 @@ const test = databaseTest
     onCleanup(() => rmSync(clientDir, { recursive: true, force: true }))
     mkdirSync(path.join(clientDir, 'assets'))
     writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Scout</title>')
-    // What scripts/build/prerender-login.ts writes: index.html with the sign-in screen drawn.
+    // What scripts/build/prerender-pages.ts writes: index.html with a screen drawn.
     writeFileSync(
       path.join(clientDir, 'login.html'),
       '<!doctype html><title>Scout</title><h1>Scout</h1>',
+    )
+    writeFileSync(
+      path.join(clientDir, 'dashboard.html'),
+      '<!doctype html><title>Scout</title><h1>Talent Dashboard</h1>',
     )
     writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js'), 'console.log(1)')
     // What scripts/vite-precompress.ts writes beside a built file.
@@ -234,6 +239,28 @@ describe('the web client (CLIENT_DIR)', () => {
     expectSecurityHeaders(login.headers)
     expect((await app.inject({ url: '/dashboard' })).body).not.toContain('<h1>')
     expect((await app.inject({ url: '/login.html' })).statusCode).toBe(404)
+  })
+
+  test('issue 17: /dashboard is sent with its frame drawn only to a browser with a session cookie', async ({
+    app,
+  }) => {
+    const signedIn = await app.inject({ url: '/dashboard', cookies: { [SESSION_COOKIE]: 'any' } })
+    expect(signedIn.statusCode).toBe(200)
+    expect(signedIn.body).toContain('<h1>Talent Dashboard</h1>')
+    expect(signedIn.headers['cache-control']).toBe('no-cache')
+    expect(signedIn.headers.vary).toContain('Cookie')
+    expectSecurityHeaders(signedIn.headers)
+    // A visitor without one is sent on to /login: the frame would only delay that.
+    const visitor = await app.inject({ url: '/dashboard' })
+    expect(visitor.body).not.toContain('<h1>')
+    expect(visitor.headers.vary).toContain('Cookie')
+    // Only the dashboard itself: its other pages draw other screens.
+    const other = await app.inject({
+      url: '/dashboard/users',
+      cookies: { [SESSION_COOKIE]: 'any' },
+    })
+    expect(other.body).not.toContain('<h1>')
+    expect((await app.inject({ url: '/dashboard.html' })).statusCode).toBe(404)
   })
 
   test('hashed assets are immutable; other files revalidate; a missing asset is a 404', async ({

@@ -194,7 +194,10 @@ export async function buildApp({
   })
   await app.register(apiDocsRoutes)
   if (existsSync(path.join(config.clientDir, 'index.html'))) {
-    await app.register(clientRoutes, { clientDir: config.clientDir })
+    await app.register(clientRoutes, {
+      clientDir: config.clientDir,
+      sessionCookie: cookiePolicy(config).sessionCookie,
+    })
   }
   app.setNotFoundHandler(sendJsonNotFound)
   return app

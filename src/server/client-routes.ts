@@ -5,14 +5,23 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyPluginAsync } from 'fastify'
 import { sendJsonNotFound } from './errors.ts'
 
-export type ClientRoutesOptions = { clientDir: string }
+export type ClientRoutesOptions = {
+  clientDir: string
+  /** The session cookie's name: its presence chooses /dashboard's drawn frame. */
+  sessionCookie: string
+}
 
 // Vite puts content-hashed files under /assets: they never change, so browsers may keep them.
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 // index.html and unhashed files must be revalidated, or a deploy would serve stale bundles.
 const REVALIDATE = 'no-cache'
-/** index.html with the sign-in screen drawn into it, written by the build. */
+/**
+ * index.html with a screen drawn into it, written by the build (scripts/build/prerender-pages.ts):
+ * the sign-in screen, and the dashboard's frame while a stored sign-in is checked.
+ */
 const LOGIN_PAGE = 'login.html'
+const DASHBOARD_PAGE = 'dashboard.html'
+const DRAWN_PAGES = new Set([LOGIN_PAGE, DASHBOARD_PAGE])
 
 /**
  * A page of the client router has no file extension and no segment starting with a dot
@@ -38,12 +47,17 @@ async function findFile(root: string, urlPath: string): Promise<string | undefin
  * other non-/api page path so the client router can render the page, including its own 404 screen.
  * Unknown /api paths stay JSON 404s.
  */
-export const clientRoutes: FastifyPluginAsync<ClientRoutesOptions> = async (app, { clientDir }) => {
+export const clientRoutes: FastifyPluginAsync<ClientRoutesOptions> = async (
+  app,
+  { clientDir, sessionCookie },
+) => {
   const root = path.resolve(clientDir)
   // The build wrote .br and .gz beside each text file (scripts/vite-precompress.ts): sent as they
   // are to clients that accept them, so no download is compressed per request.
   await app.register(fastifyStatic, { root, serve: false, preCompressed: true })
-  const hasLoginPage = existsSync(path.join(root, LOGIN_PAGE))
+  const built = (page: string) => existsSync(path.join(root, page))
+  const hasLoginPage = built(LOGIN_PAGE)
+  const hasDashboardPage = built(DASHBOARD_PAGE)
 
   app.get('/*', { config: { access: 'public' } }, async (request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/'
@@ -56,7 +70,7 @@ export const clientRoutes: FastifyPluginAsync<ClientRoutesOptions> = async (app,
       decoded = '/'
     }
     const file = await findFile(root, decoded)
-    if (file && file !== 'index.html' && file !== LOGIN_PAGE) {
+    if (file && file !== 'index.html' && !DRAWN_PAGES.has(file)) {
       const cacheControl = file.startsWith(`assets${path.sep}`) ? IMMUTABLE : REVALIDATE
       return reply.header('cache-control', cacheControl).sendFile(file, { cacheControl: false })
     }
@@ -64,8 +78,15 @@ export const clientRoutes: FastifyPluginAsync<ClientRoutesOptions> = async (app,
     if (decoded.startsWith('/assets/') || !isPagePath(decoded)) {
       return sendJsonNotFound(request, reply)
     }
-    // The sign-in screen comes drawn (scripts/build/prerender-login.ts) when the build made it.
-    const page = decoded === '/login' && hasLoginPage ? LOGIN_PAGE : 'index.html'
+    // The sign-in screen comes drawn when the build made it, and so does the dashboard's frame
+    // to a browser that holds a session cookie (issue 17): one without goes to /login, which the
+    // frame would only delay. Whether the session is still good is the client's first question.
+    let page = 'index.html'
+    if (decoded === '/login' && hasLoginPage) page = LOGIN_PAGE
+    if (decoded === '/dashboard') {
+      void reply.header('vary', 'Cookie')
+      if (hasDashboardPage && request.cookies[sessionCookie]) page = DASHBOARD_PAGE
+    }
     return reply.header('cache-control', REVALIDATE).sendFile(page, { cacheControl: false })
   })
 }

@@ -56,10 +56,10 @@ test('issue 17: /login asks for the app only after the sign-in screen has painte
 }) => {
   // A phone's first paint waits on every script the page starts with: it names one small one.
   const scripts = scriptRequests(page)
-  const release = await holdRequests(page, '**/assets/login-boot-*.js')
+  const release = await holdRequests(page, '**/assets/boot-*.js')
   await page.goto('/login', { waitUntil: 'commit' })
   await expect(page.getByRole('heading', { name: 'Scout' })).toBeVisible()
-  expect(scripts).toEqual([expect.stringMatching(/^\/assets\/login-boot-[\w-]+\.js$/)])
+  expect(scripts).toEqual([expect.stringMatching(/^\/assets\/boot-[\w-]+\.js$/)])
   release()
   // Once it runs, the app loads and takes over the screen.
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled()
@@ -84,6 +84,40 @@ test('issue 17: a cold open of /dashboard loads its code beside the session chec
   release()
   await expect(page.getByRole('searchbox', { name: 'Search talents' })).toBeVisible()
   await expect.poll(() => talentRequests.length).toBeGreaterThan(0)
+})
+
+test('issue 17: a cold open of /dashboard paints its frame from the HTML, then the app takes it over', async ({
+  page,
+}) => {
+  await signInViaApi(page, accounts.user)
+  // A slowed phone, as Lighthouse's: the session check answers while React is still taking over
+  // the frame, which must not make its first render differ from the server's (a console error).
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 })
+  const scripts = scriptRequests(page)
+  const release = await holdRequests(page, '**/assets/boot-*.js')
+  await page.goto('/dashboard', { waitUntil: 'commit' })
+  // Drawn by the server before any script has run: the heading and the spinner of the session check.
+  await expect(page.getByRole('heading', { name: 'Talent Dashboard' })).toBeVisible()
+  await expect(page.getByRole('status', { name: 'Loading' })).toBeVisible()
+  expect(scripts).toEqual([expect.stringMatching(/^\/assets\/boot-[\w-]+\.js$/)])
+  release()
+  // The app takes the frame over (a hydration mismatch would be a console error) and draws the page.
+  await expect(page.getByRole('searchbox', { name: 'Search talents' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Toggle navigation' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Talent Dashboard' })).toHaveCount(1)
+})
+
+test('issue 17: a session cookie without a stored sign-in drops the frame and goes to /login', async ({
+  page,
+}) => {
+  await signInViaApi(page, accounts.user)
+  await page.goto('/api/health')
+  await page.evaluate(() => localStorage.clear())
+  await page.goto('/dashboard')
+  await expect(page).toHaveURL(/\/login$/)
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled()
+  await expect(page.getByRole('heading', { name: 'Talent Dashboard' })).toHaveCount(0)
 })
 
 test('the button reads Signing in... and is disabled while the request runs', async ({ page }) => {

@@ -12,7 +12,7 @@ export function nextTask(): Promise<void> {
 
 /**
  * Runs each step in a task of its own, in order: a step starts only after the previous one has
- * finished and the main thread has had a turn. /login loads the app this way (login-boot.ts), so
+ * finished and the main thread has had a turn. /login loads the app this way (boot-after-paint.ts), so
  * a phone never spends one long task on the whole app's start-up.
  */
 export async function runInTurns(

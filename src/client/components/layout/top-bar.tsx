@@ -5,6 +5,7 @@ import { preloadQuickSearch } from '../../features/talents/search/use-quick-sear
 import { Button } from '../ui/button.tsx'
 import { AccountMenu } from './account-menu.tsx'
 import { ThemeMenu } from './theme-menu.tsx'
+import { TOP_BAR_CLASS } from './top-bar-class.ts'
 
 type TopBarProps = {
   user: User
@@ -18,7 +19,7 @@ type TopBarProps = {
 /** Product title, panel toggle, theme and account menus (spec section 2, Shell). */
 export function TopBar({ user, isPanelOpen, panelId, onTogglePanel, onOpenSearch }: TopBarProps) {
   return (
-    <header className="sticky top-0 z-40 flex h-14 items-center gap-2 border-b bg-background/85 px-2 backdrop-blur-md sm:px-4 reduce-transparency:bg-background">
+    <header className={TOP_BAR_CLASS}>
       <Button
         variant="ghost"
         size="icon"

@@ -1,14 +1,23 @@
+import { useDeferredValue } from 'react'
 import { Navigate, Outlet } from 'react-router'
-import { PageSpinner } from '../../components/layout/page-spinner.tsx'
+import { LoadingScreen } from '../../components/layout/loading-screen.tsx'
+import { useHydrated } from '../../lib/use-hydrated.ts'
 import { useAuth } from './api.ts'
 
 /**
- * spec section 2: a spinner while authentication loads; visitors who are not signed in go to
- * /login. An account that must change its password goes to /change-password first (spec section 1).
+ * spec section 2: a spinner while authentication loads (in the dashboard's frame there, issue
+ * 17); visitors who are not signed in go to /login. An account that must change its password goes
+ * to /change-password first (spec section 1).
  */
 export function ProtectedRoute() {
   const { user, isLoading } = useAuth()
-  if (isLoading) return <PageSpinner />
+  // Issue 17: React takes over the dashboard's frame from the server's HTML, so that first render
+  // draws the loading screen even when the session check has already answered. Then the
+  // signed-in screen (shell and page, a phone's longest render) is drawn as a deferred update, in
+  // slices that leave the main thread free between them; the loading screen stays until it is.
+  const isHydrated = useHydrated()
+  const isStillLoading = useDeferredValue(isLoading || !isHydrated)
+  if (isLoading || isStillLoading) return <LoadingScreen />
   if (user === null) return <Navigate to="/login" replace />
   if (user.mustChangePassword) return <Navigate to="/change-password" replace />
   return <Outlet />

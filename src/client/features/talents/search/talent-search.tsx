@@ -8,6 +8,7 @@ import { Input } from '../../../components/ui/input.tsx'
 import type { TalentListFilters } from '../api.ts'
 import { QueryChipList } from './query-chip-list.tsx'
 import { resultCountText } from './result-count.ts'
+import { SEARCH_PLACEHOLDER } from './search-placeholder.ts'
 
 /** How long typing pauses before the list follows (each pause is one request, not each key). */
 const TYPING_PAUSE_MS = 200
@@ -84,7 +85,7 @@ export function TalentSearch({ applied, onApply, total, isTotalEstimated }: Tale
         <Input
           type="search"
           aria-label="Search talents"
-          placeholder='Search: python "machine learning" -hired level:senior'
+          placeholder={SEARCH_PLACEHOLDER}
           value={text}
           maxLength={MAX_SEARCH_LENGTH}
           onChange={handleChange}

@@ -3,10 +3,11 @@ import { applyTheme, readTheme } from './lib/theme.ts'
 
 /**
  * Issue 17 (Lighthouse on a phone): /login arrives with the sign-in screen drawn into its HTML
- * (login.html), and this small script — the only one the page names — loads the app once that
- * screen has painted. A phone on a slow network then shows the form without first fetching the
- * app's ~90 KB of script, and the browser's first paint does not wait on it. The entry and its
- * module preloads are named on this script's own tag (scripts/build/login-boot.ts).
+ * (login.html), and a signed-in /dashboard with its frame (dashboard.html). This small script —
+ * the only one those pages name — loads the app once the screen has painted. A phone on a slow
+ * network then shows the screen without first fetching the app's ~90 KB of script, and the
+ * browser's first paint does not wait on it. The entry and its module preloads are named on this
+ * script's own tag (scripts/build/boot-after-paint.ts).
  */
 const tag = document.currentScript
 const entry = tag?.dataset.entry
@@ -15,12 +16,22 @@ const preloads = tag?.dataset.preload?.split(' ').filter(Boolean) ?? []
 // The stored theme, before the first paint when the browser allows (main.tsx applies it again).
 applyTheme(readTheme())
 
+/**
+ * A page's first Intl formatter loads the browser's locale data: ~15 ms here, ~60 ms on
+ * Lighthouse's slowed phone, whichever formatter comes first (the next cost ~1 ms). The app's
+ * modules create their formatters as they load; in a task of its own, that cost does not make
+ * one module's evaluation a long task (docs/performance.md, stop 40).
+ */
+function loadLocaleData(): void {
+  new Intl.NumberFormat('en-US').format(0)
+}
+
 let started = false
 /**
  * Starts fetching every chunk of the app, then runs them one per task, in the order the build
  * lists them (each after the chunks it imports), the entry last. Importing the entry alone ran
  * every chunk in one task — 40–90 ms on this machine, four times that on Lighthouse's phone —
- * during which the form did not answer a tap (docs/performance.md, stop 33).
+ * during which the screen did not answer a tap (docs/performance.md, stop 33).
  */
 async function loadApp(): Promise<void> {
   if (started || entry === undefined) return
@@ -33,7 +44,7 @@ async function loadApp(): Promise<void> {
     document.head.append(link)
   }
   const run = (href: string) => () => import(/* @vite-ignore */ href)
-  await runInTurns([...preloads.map(preload), ...preloads.map(run), run(entry)])
+  await runInTurns([...preloads.map(preload), loadLocaleData, ...preloads.map(run), run(entry)])
 }
 
 // The browser's own word that the screen has painted (an animation frame is not: on a slow

@@ -10,25 +10,28 @@ const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>
 const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g
 
 /**
- * Builds src/client/login-boot.ts into the client's assets (a classic script: it reads its own
- * tag) and returns `html` — the built index.html with the sign-in screen drawn — with the app's
- * entry script and module preloads replaced by that one deferred script, which names them.
+ * Returns `html` — the built index.html with a screen drawn into it — with the app's entry script
+ * and module preloads replaced by one deferred script, `script` (from buildBootScript), which
+ * names them on its tag.
  */
-export async function withLoginBoot(html: string, clientDir: string): Promise<string> {
+export function withBootAfterPaint(html: string, script: string): string {
   const entry = ENTRY_SCRIPT.exec(html)?.[1]
   if (entry === undefined) throw new Error('the built index.html has no module entry script')
   const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1])
-  const script = await buildBootScript(clientDir)
   const tag =
     `<script defer src="${script}" data-entry="${entry}" ` +
     `data-preload="${preloads.join(' ')}"></script>\n    `
   return html.replace(MODULE_PRELOAD, '').replace(ENTRY_SCRIPT, tag)
 }
 
-async function buildBootScript(clientDir: string): Promise<string> {
+/**
+ * Builds src/client/boot-after-paint.ts into the client's assets (a classic script: it reads its
+ * own tag) and returns its address.
+ */
+export async function buildBootScript(clientDir: string): Promise<string> {
   const result = await build({
     absWorkingDir: PROJECT,
-    entryPoints: ['src/client/login-boot.ts'],
+    entryPoints: ['src/client/boot-after-paint.ts'],
     bundle: true,
     format: 'iife',
     minify: true,
@@ -37,9 +40,9 @@ async function buildBootScript(clientDir: string): Promise<string> {
     logLevel: 'warning',
   })
   const code = result.outputFiles[0]?.contents
-  if (code === undefined) throw new Error('esbuild wrote no login boot script')
+  if (code === undefined) throw new Error('esbuild wrote no boot script')
   const hash = createHash('sha256').update(code).digest('base64url').slice(0, 8)
-  const name = `/assets/login-boot-${hash}.js`
+  const name = `/assets/boot-${hash}.js`
   const file = path.join(clientDir, name)
   await writeFile(file, code)
   await compressBeside(file)
