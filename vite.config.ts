@@ -10,6 +10,13 @@ export default defineConfig({
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,
+    modulePreload: {
+      // Issue 17: a chunk loaded on demand names its own imports (the build lists every chunk
+      // it needs at its top), so the browser asks for them all at once without a <link> each.
+      // Adding those links cost ~2 ms of main thread each on a slowed phone, 50 for the
+      // dashboard: long tasks. index.html keeps its preloads (boot-after-paint.ts runs them).
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
+    },
     rolldownOptions: {
       output: {
         codeSplitting: {
@@ -19,7 +26,7 @@ export default defineConfig({
           groups: [
             { name: 'zod', test: /node_modules[\\/]zod[\\/]|lib[\\/]zod-jitless\.ts$/ },
             // The entry's largest libraries in chunks of their own, so /login can run them one per
-            // task (login-boot.ts) instead of the entry's whole graph in one long task.
+            // task (boot-after-paint.ts) instead of the entry's whole graph in one long task.
             { name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/ },
             { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
             { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/ },

@@ -115,10 +115,19 @@ export function DashboardPage() {
   }, [])
 
   // The list is display:none under the detail view, so the browser cannot restore its scroll
-  // position on Back; this syncs the window (an external system) with the view shown.
+  // position on Back; this syncs the window (an external system) with the view shown. Not on
+  // mount: scrolling there forced the new page's whole layout inside React's commit, a slowed
+  // phone's longest task of a cold open (issue 17). The page goes to the top in a task of its own.
+  const shownView = useRef(isDetail)
   useLayoutEffect(() => {
+    if (shownView.current === isDetail) return
+    shownView.current = isDetail
     if (!isDetail) window.scrollTo({ top: listScrollRef.current })
   }, [isDetail])
+  useEffect(() => {
+    const timer = window.setTimeout(() => window.scrollTo({ top: 0 }))
+    return () => window.clearTimeout(timer)
+  }, [])
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6 pb-16">

@@ -1,4 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
+import { useDeferredValue } from 'react'
 import type { Talent } from '#shared/talent.ts'
 import { talentListOptions, type TalentListFilters } from '../api.ts'
 import type { DeleteSource } from './delete-talent-dialog.tsx'
@@ -33,11 +34,14 @@ type TalentPoolProps = {
 export function TalentPool(props: TalentPoolProps) {
   const { filters, viewMode, isAdmin, onSelect, onEdit, onDelete } = props
   const query = useInfiniteQuery(talentListOptions(filters))
-  const talents = query.data?.pages.flatMap((page) => page.talents) ?? []
-  const total = query.data?.pages[0]?.total
-  const isTotalEstimated = query.data?.pages[0]?.isTotalEstimated ?? false
-  const isLoading = query.isPending && !query.isError
+  // Issue 17: new pages are drawn as a deferred update, in slices that leave the main thread free
+  // between them (a phone took 100-200 ms to draw the first page's cards in one task).
+  const data = useDeferredValue(query.data)
+  const talents = data?.pages.flatMap((page) => page.talents) ?? []
+  const total = data?.pages[0]?.total
+  const isTotalEstimated = data?.pages[0]?.isTotalEstimated ?? false
   const hasFailed = query.isError && query.data === undefined
+  const isLoading = data === undefined && !hasFailed
   // Issue 19: a selection belongs to the list it was made in; other filters start with none.
   const selection = useTalentSelection(talents, JSON.stringify(filters))
 

@@ -1,6 +1,7 @@
 import {
   defaultRangeExtractor,
   useWindowVirtualizer,
+  windowScroll,
   type Virtualizer,
 } from '@tanstack/react-virtual'
 import { useEffect, useState, type FocusEvent } from 'react'
@@ -58,6 +59,26 @@ function measureRow(
   )
 }
 
+// Issue 17: the virtualizer's own window helpers read and write the window's scroll offset and
+// size when the list mounts, inside React's commit, where each forced the new page's whole layout
+// (a slowed phone's longest tasks of a cold /dashboard). These two avoid that.
+
+/** Scrolls the window as the virtualizer asks, except to where it already is (last observed). */
+const scrollWindow: typeof windowScroll = (offset, options, instance) => {
+  if (offset + (options.adjustments ?? 0) === instance.scrollOffset) return
+  windowScroll(offset, options, instance)
+}
+
+/** Reports the window's size on each resize; its size at mount is `initialRect`, read in render. */
+function observeWindowResize(
+  _instance: Virtualizer<Window, Element>,
+  onChange: (rect: { width: number; height: number }) => void,
+): () => void {
+  const report = () => onChange({ width: window.innerWidth, height: window.innerHeight })
+  window.addEventListener('resize', report, { passive: true })
+  return () => window.removeEventListener('resize', report)
+}
+
 /**
  * Windowing for a list scrolled with the page, so scrolling 1,000 talents has no long tasks
  * (docs/decisions/007-windowed-lists.md): only the rows in and near the window are rendered. Give
@@ -69,6 +90,7 @@ export function useWindowedRows({ count, estimateSize, gap, overscan }: Windowed
   const [list, setList] = useState<HTMLElement | null>(null)
   const scrollMargin = useDocumentTop(list)
   const [focusedRow, setFocusedRow] = useState<number | undefined>(undefined)
+  const [initialRect] = useState(() => ({ width: window.innerWidth, height: window.innerHeight }))
   const virtualizer = useWindowVirtualizer<Element>({
     count,
     estimateSize: () => estimateSize,
@@ -79,6 +101,9 @@ export function useWindowedRows({ count, estimateSize, gap, overscan }: Windowed
     rangeExtractor: (range) => withIndex(defaultRangeExtractor(range), focusedRow, count),
     // Rows that scroll in render in a task of their own, so no frame is a long task (decision 007).
     useFlushSync: false,
+    scrollToFn: scrollWindow,
+    observeElementRect: observeWindowResize,
+    initialRect,
   })
 
   function handleFocus(event: FocusEvent<HTMLElement>) {
