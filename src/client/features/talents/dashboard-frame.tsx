@@ -26,7 +26,7 @@ export function DashboardFrame() {
     <div className="min-h-dvh bg-background" {...frame}>
       <header className={TOP_BAR_CLASS}>
         {/* Where the panel toggle will be: the same width, so the title does not move. */}
-        <span className="size-9 shrink-0" aria-hidden="true" />
+        <span className="size-10 shrink-0" aria-hidden="true" />
         <span className="flex items-center gap-2 px-1 py-1 text-lg font-semibold tracking-tight">
           <Sparkles className="size-5 text-primary" aria-hidden="true" />
           Scout
