@@ -10,9 +10,10 @@ function handleClick() {
 
 /**
  * Whether the page is scrolled beyond `marker` (spec section 9: the button appears beyond 300 px,
- * the marker's height): true once the marker has left the viewport. An IntersectionObserver reports after layout;
- * reading window.scrollY instead, as React checks a store again in its commit, forced the new
- * page's whole layout there — on a slowed phone, a long task of a cold /dashboard (issue 17).
+ * the marker's height): true once the marker has left the viewport. An IntersectionObserver
+ * reports after layout. Reading window.scrollY instead, as React reads a store again in its
+ * commit, forced the new page's whole layout there: on a slowed phone, a long task of a cold
+ * /dashboard (issue 17).
  */
 function useScrolledPast(marker: HTMLElement | null): boolean {
   const [isPast, setIsPast] = useState(false)
