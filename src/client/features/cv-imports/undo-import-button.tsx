@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button.tsx'
 import { ConfirmDeleteDialog } from '../../components/ui/confirm-delete-dialog.tsx'
 import { toast } from '../../components/ui/use-toast.ts'
 import { parseApiError } from '../../lib/api.ts'
+import { mutateThen } from '../../lib/mutate-then.ts'
 import { useUndoImport } from './api.ts'
 
 function undoneDescription({ removedTalents, removedCvs, kept }: CvImportUndoResult): string {
@@ -25,7 +26,7 @@ export function UndoImportButton({ importId, onUndone }: UndoImportButtonProps) 
   const [isConfirming, setIsConfirming] = useState(false)
 
   function handleConfirm() {
-    undo.mutate(undefined, {
+    mutateThen(undo, undefined, {
       onSuccess: (result) => {
         setIsConfirming(false)
         toast({ title: 'Import undone', description: undoneDescription(result) })

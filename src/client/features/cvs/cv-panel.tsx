@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button.tsx'
 import { ConfirmDeleteDialog } from '../../components/ui/confirm-delete-dialog.tsx'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { toast } from '../../components/ui/use-toast.ts'
+import { mutateThen } from '../../lib/mutate-then.ts'
 import { cvFileUrl, cvOptions, useRemoveCv } from './api.ts'
 import { CvPreview } from './cv-preview.tsx'
 import { CvText } from './cv-text.tsx'
@@ -24,7 +25,7 @@ function CvSummary({ cv, talentId, canRemove }: { cv: CvDetail } & CvPanelProps)
   const [isConfirming, setIsConfirming] = useState(false)
 
   function handleRemove() {
-    remove.mutate(undefined, {
+    mutateThen(remove, undefined, {
       onSuccess: () => {
         setIsConfirming(false)
         toast({ title: 'CV removed', description: `${cv.fileName} was removed.` })

@@ -4,6 +4,7 @@ import { Button } from '../../components/ui/button.tsx'
 import { ConfirmDeleteDialog } from '../../components/ui/confirm-delete-dialog.tsx'
 import { toast } from '../../components/ui/use-toast.ts'
 import { parseApiError } from '../../lib/api.ts'
+import { mutateThen } from '../../lib/mutate-then.ts'
 import { useAuth } from '../auth/api.ts'
 import { useUndoMerge } from './api.ts'
 
@@ -15,7 +16,7 @@ export function UndoMergeButton({ mergeId }: { mergeId: number }) {
   if (!isAdmin) return null
 
   function handleConfirm() {
-    undo.mutate(mergeId, {
+    mutateThen(undo, mergeId, {
       onSuccess: ({ restored, kept }) => {
         setIsConfirming(false)
         const names = restored.map((talent) => talent.fullName).join(', ')

@@ -3,6 +3,7 @@ import type { AdminUser } from '#shared/user.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { toast } from '../../components/ui/use-toast.ts'
 import { parseApiError } from '../../lib/api.ts'
+import { mutateThen } from '../../lib/mutate-then.ts'
 import { useUnlockUser } from './api.ts'
 
 /** True while strangers' wrong passwords keep this account from signing in (SECURITY.md 6 e). */
@@ -15,7 +16,7 @@ export function UnlockUserButton({ user }: { user: AdminUser }) {
   const unlock = useUnlockUser()
   function run() {
     if (unlock.isPending) return
-    unlock.mutate(user.id, {
+    mutateThen(unlock, user.id, {
       onSuccess: () => {
         toast({ title: 'Account unlocked', description: `${user.email} can sign in again.` })
       },
