@@ -44,9 +44,11 @@ export function correctableWords(parsed: ParsedQuery | undefined): string[] {
  * dictionary words sharing a deletion with the typed word (search_word_variants, migration 0027,
  * decision 014), kept when optimal-string-alignment distance is within the word's budget (an
  * adjacent swap is one typo). The typed word is folded as the documents are (search_unaccent).
- * `= any(…)`, not a join against the deletions: the embedded engine never analyzes the table by
- * itself, and without statistics its planner hashed every row for the join (320 ms a word); the
- * array form probes the primary key whatever the statistics (1 ms).
+ * Each deletion probes the primary key in a subquery of its own (`offset 0` keeps the planner from
+ * flattening it into a join): one plan, whatever the statistics. As a join, the embedded engine
+ * (which never analyzes the table by itself) hashed every row (320 ms a word); as `variant =
+ * any(…)`, PostgreSQL without statistics scanned the whole table for a single long word's 106
+ * deletions (34 ms, against 3.6 ms probed; docs/performance.md "The typo lookup, probed").
  */
 export async function lookUpCorrections(
   db: Db,
@@ -64,8 +66,9 @@ export async function lookUpCorrections(
     sql`select distinct t.typed, f.folded, v.word
       from (values ${typed}) as t(typed, budget)
       cross join lateral (select search_unaccent(t.typed) as folded) f
+      cross join lateral unnest(search_word_deletions(f.folded, t.budget)) d(variant)
       cross join lateral (select v.word, v.variant from search_word_variants v
-        where v.variant = any(search_word_deletions(f.folded, t.budget))) v
+        where v.variant = d.variant offset 0) v
       where length(v.word) - length(v.variant) <= t.budget
         and v.word <> f.folded and abs(length(v.word) - length(f.folded)) <= t.budget`,
   )
