@@ -8,7 +8,11 @@
  *   npm run bench:search -- --engine postgres|pglite [--talents 100000] [--connections 20]
  *     [--runs 200] [--data-dir /tmp/scout-bench] [--database-url postgres://…/scout_bench]
  *
- * `--runs` is the number of distinct queries per class.
+ * `--runs` is the number of distinct queries per class. `--rate N` sends N requests a second in
+ * all (at most `--connections` in flight; a request's latency counts from when it was due, so a
+ * wait for a free connection counts too) instead of each connection asking again as soon as it
+ * is answered: the latency at a given load rather than at saturation, where on two cores it is
+ * about connections ÷ cores × the CPU a request takes (docs/performance.md).
  *
  *   npm run bench:search -- --engine pglite --talents 10000 --relevance
  *
@@ -16,6 +20,7 @@
  * recall@10 and MRR against the goals, each failing query printed; exits 1 when a goal is missed.
  */
 import path from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { parseCommonArgs } from './lib/cli.ts'
 import { sampleCpu } from './lib/cpu.ts'
 import { openBenchDatabase, prepareDatabase } from './lib/database.ts'
@@ -62,20 +67,28 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
 }
 
-/** Sends every query once, `connections` in flight; the latency of each, in ms. */
+/**
+ * Sends every query once, `connections` in flight; the latency of each, in ms. With `rate`, the
+ * i-th query is due i ÷ rate seconds after the start and its latency counts from then.
+ */
 async function run(
   url: string,
   headers: Record<string, string>,
   queries: string[],
   connections: number,
+  rate = 0,
 ): Promise<{ latencies: number[]; errors: number }> {
   const latencies: number[] = []
   let errors = 0
   let next = 0
+  const start = performance.now()
   const worker = async () => {
     while (next < queries.length) {
-      const q = queries[next++] ?? ''
-      const started = performance.now()
+      const i = next++
+      const q = queries[i] ?? ''
+      const due = rate > 0 ? start + (1000 * i) / rate : performance.now()
+      if (due > performance.now()) await sleep(due - performance.now())
+      const started = due
       const response = await fetch(
         `${url}/api/talents?${new URLSearchParams({ q, limit: '50' })}`,
         {
@@ -112,12 +125,22 @@ async function relevance(args: ReturnType<typeof parseCommonArgs>): Promise<numb
   }
 }
 
+/** --rate N: requests a second in all; 0 (the default): each connection asks when answered. */
+function rateOf(argv: string[]): number {
+  const at = argv.indexOf('--rate')
+  if (at < 0) return 0
+  const rate = Number(argv[at + 1])
+  if (!Number.isFinite(rate) || rate < 0) throw new Error('--rate takes a number ≥ 0')
+  return rate
+}
+
 async function main(): Promise<number> {
   const args = parseCommonArgs()
   if (args.relevance) return relevance(args)
   const { engine } = args.target
   // --runs is shared with the other benches (default 5 there); here it counts queries per class.
   const perClass = process.argv.includes('--runs') ? args.runs : 200
+  const rate = rateOf(process.argv)
   console.log(
     `bench:search — ${engine}, ${args.talents.toLocaleString('en')} talents, ${args.connections} connections`,
   )
@@ -144,7 +167,13 @@ async function main(): Promise<number> {
     await run(server.url, headers, ['warm ', 'up ', 'level:mid', '"the process"'], 4)
     for (const c of classes) {
       const from = sampleCpu(server.pid)
-      const { latencies, errors } = await run(server.url, headers, c.queries, args.connections)
+      const { latencies, errors } = await run(
+        server.url,
+        headers,
+        c.queries,
+        args.connections,
+        rate,
+      )
       const to = sampleCpu(server.pid)
       const perRequest = (seconds: number) => (1000 * seconds) / Math.max(latencies.length, 1)
       const sorted = [...latencies].sort((a, b) => a - b)
@@ -158,7 +187,7 @@ async function main(): Promise<number> {
         serverCpu: perRequest(to.server - from.server),
         postgresCpu: perRequest(to.postgres - from.postgres),
       }
-      const repeat = await run(server.url, headers, c.queries, args.connections)
+      const repeat = await run(server.url, headers, c.queries, args.connections, rate)
       const again = [...repeat.latencies].sort((a, b) => a - b)
       results.push({
         ...result,
@@ -179,7 +208,7 @@ async function main(): Promise<number> {
     return { ...r, budget, pass }
   })
   console.log(
-    `\n${engine}, ${talents.toLocaleString('en')} talents, ${args.connections} connections, load average before ${loadBefore}, after ${loadAverage()}\n`,
+    `\n${engine}, ${talents.toLocaleString('en')} talents, ${args.connections} connections${rate > 0 ? `, ${rate} requests/s` : ' (each asks again when answered)'}, load average before ${loadBefore}, after ${loadAverage()}\n`,
   )
   console.log(
     markdownTable(

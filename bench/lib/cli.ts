@@ -56,7 +56,8 @@ export function parseCommonArgs(argv: string[] = process.argv.slice(2)): CommonA
       only: { type: 'string' },
       relevance: { type: 'boolean' },
       build: { type: 'boolean' },
-      // bench/bulk.ts and bench/lighthouse.ts read these themselves.
+      // bench/bulk.ts, bench/lighthouse.ts and bench/search.ts read these themselves.
+      rate: { type: 'string' },
       'list-rate': { type: 'string' },
       reports: { type: 'string' },
       'data-dir': { type: 'string' },
