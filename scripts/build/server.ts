@@ -8,12 +8,18 @@ const PROJECT = path.resolve(import.meta.dirname, '../..')
 /** Where `npm start` and `npm run serve` run the server from (a link to the newest build). */
 export const SERVER_BUILD = path.join(PROJECT, 'dist', 'server')
 
-/** The modules worker threads load by path (src/server/server-files.ts `serverModule`). */
+/**
+ * The modules worker threads load by path (src/server/server-files.ts `serverModule`): pool
+ * tasks, each exporting its task as default (jobs/worker-pool.ts).
+ */
 export const WORKER_MODULES = [
   'cvs/extract-text.worker',
   'cvs/preview-document.worker',
   'imports/read-xlsx.worker',
 ]
+
+/** Modules a thread runs as its whole program (the embedded engine's, db/pglite-thread.ts). */
+export const THREAD_MODULES = ['db/pglite.thread']
 
 const SERVER_FILES = 'src/server/server-files.ts'
 
@@ -32,7 +38,10 @@ export async function buildServer(target = SERVER_BUILD): Promise<string> {
     absWorkingDir: PROJECT,
     entryPoints: [
       { in: 'src/server/index.ts', out: 'index' },
-      ...WORKER_MODULES.map((name) => ({ in: `src/server/${name}.ts`, out: name })),
+      ...[...WORKER_MODULES, ...THREAD_MODULES].map((name) => ({
+        in: `src/server/${name}.ts`,
+        out: name,
+      })),
     ],
     bundle: true,
     platform: 'node',

@@ -4,19 +4,25 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import { afterAll, expect, test } from 'vitest'
-import { buildServer, WORKER_MODULES } from './server.ts'
+import { buildServer, THREAD_MODULES, WORKER_MODULES } from './server.ts'
 
 const run = promisify(execFile)
 // Inside node_modules, as dist/ is: its packages resolve from there, and package.json says ESM.
 const work = mkdtempSync(path.join(import.meta.dirname, '../../node_modules/.scout-server-build-'))
 afterAll(() => rmSync(work, { recursive: true, force: true }))
 
-test('every worker module of the source is built', () => {
+/** The source's modules whose names end so, as build entry names. */
+function sourceModules(ending: string): string[] {
   const source = path.join(import.meta.dirname, '../../src/server')
-  const workers = readdirSync(source, { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.worker.ts'))
+  return readdirSync(source, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith(ending))
     .map((file) => file.replace(/\.ts$/, '').split(path.sep).join('/'))
-  expect([...WORKER_MODULES].sort()).toEqual(workers.sort())
+    .sort()
+}
+
+test('every worker and thread module of the source is built', () => {
+  expect([...WORKER_MODULES].sort()).toEqual(sourceModules('.worker.ts'))
+  expect([...THREAD_MODULES].sort()).toEqual(sourceModules('.thread.ts'))
 })
 
 test('the built server has its entry point, its migrations and worker modules plain Node loads', async () => {
@@ -33,4 +39,14 @@ test('the built server has its entry point, its migrations and worker modules pl
     `for (const url of ${JSON.stringify(urls)}) console.log(typeof (await import(url)).default)`,
   ])
   expect(stdout.trim().split('\n')).toEqual(WORKER_MODULES.map(() => 'function'))
+  // The embedded engine's thread, built: it opens a database in memory and says so.
+  const thread = pathToFileURL(path.join(target, 'db/pglite.thread.js')).href
+  const opened = await run(process.execPath, [
+    '--input-type=module',
+    '-e',
+    `import { Worker } from 'node:worker_threads'
+     const worker = new Worker(new URL(${JSON.stringify(thread)}), { workerData: {}, execArgv: [] })
+     worker.once('message', (m) => { console.log(m.kind); worker.postMessage({ id: 1, kind: 'close' }) })`,
+  ])
+  expect(opened.stdout.trim()).toBe('ready')
 }, 60_000)

@@ -46,7 +46,6 @@ import { tagRoutes } from './tags/routes.ts'
 import { talentRoutes } from './talents/routes.ts'
 import { talentExportRoutes } from './talents/export-routes.ts'
 import { bulkRoutes } from './bulk/routes.ts'
-import { EMBEDDED_BULK_OPTIONS } from './bulk/service.ts'
 import { registerTextInputGuard } from './text-input.ts'
 import { createSmtpMailer, type Mailer } from './mail/mailer.ts'
 import { userFilterRoutes } from './users/filter-routes.ts'
@@ -160,10 +159,7 @@ export async function buildApp({
     exactCountUpTo: config.countExactUpTo,
   })
   await app.register(talentExportRoutes, { db: database.db })
-  await app.register(bulkRoutes, {
-    db: database.db,
-    ...(database.engine === 'pglite' ? EMBEDDED_BULK_OPTIONS : {}),
-  })
+  await app.register(bulkRoutes, { db: database.db })
   await app.register(duplicateRoutes, { db: database.db, phoneRegion: config.defaultPhoneRegion })
   app.decorate(
     'jobs',

@@ -40,7 +40,7 @@ function openTarget(config: Config) {
   if (config.databaseUrl) {
     return { engine: 'postgres', url: config.databaseUrl, poolMax: config.databasePoolMax } as const
   }
-  return { engine: 'pglite', dataDir: config.dataDir } as const
+  return { engine: 'pglite', dataDir: config.dataDir, ownThread: true } as const
 }
 
 function signInLines(config: Config, admin: EnsureAdminResult): string[] {

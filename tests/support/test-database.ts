@@ -6,14 +6,8 @@ import { PGlite } from '@electric-sql/pglite'
 import { sql, type SQL } from 'drizzle-orm'
 import pg from 'pg'
 import { rawRows } from '#server/db/raw-rows.ts'
-import {
-  migrationsFolder,
-  openDatabase,
-  PGLITE_EXTENSIONS,
-  PGLITE_START_PARAMS,
-  type Engine,
-  type OpenDatabase,
-} from '#server/db/open.ts'
+import { migrationsFolder, openDatabase, type Engine, type OpenDatabase } from '#server/db/open.ts'
+import { PGLITE_EXTENSIONS, PGLITE_START_PARAMS } from '#server/db/pglite-settings.ts'
 
 /** The engine API tests run on: the vitest project sets TEST_ENGINE (vitest.config.ts). */
 export function testEngine(): Engine {

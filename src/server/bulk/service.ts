@@ -44,19 +44,14 @@ export const BULK_DELETE_FORBIDDEN = (others: number) =>
 export const TOO_MANY_TAGS = `A talent can have at most ${MAX_TAGS_PER_TALENT} tags. Nothing was changed.`
 
 /**
- * How many talents one statement may write, in an action and in its undo. Unset: all of them
- * (PostgreSQL runs a statement on a connection of its own). The embedded engine runs each
- * statement on the server's thread, so there a 10,000-talent edit in one statement held every
- * request for ~2.3 s; between smaller statements, in the same transaction, cached pages are
- * served (pglite-turns.ts). Sizes measured with bench:bulk (docs/performance.md, stop 34): an
- * undo in parts of 200 took 3.2-3.9 s against 2.3-2.4 s in parts of 500.
+ * How many talents one statement may write, in an action and in its undo. Unset: all of them, as
+ * the server does on both engines. Parts were the embedded engine's answer while it ran on the
+ * server's thread (a 10,000-talent edit in one statement held every request for ~2.3 s); on its
+ * own thread (pglite-thread.ts) one statement is faster (2.1 s against 2.35 s in parts of 200)
+ * and the list is answered meanwhile (docs/performance.md, stop 41). Kept for callers that run
+ * the embedded engine on their own thread (scripts, tests).
  */
 export type BulkOptions = { rowsPerStatement?: number; undoRowsPerStatement?: number }
-
-export const EMBEDDED_BULK_OPTIONS: BulkOptions = {
-  rowsPerStatement: 200,
-  undoRowsPerStatement: 500,
-}
 
 const textArray = (names: readonly string[]): SQL =>
   sql`array[${sql.join(

@@ -1,6 +1,4 @@
 import { PGlite } from '@electric-sql/pglite'
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
@@ -9,6 +7,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import { serverPath } from '../server-files.ts'
 import type { WatchChanges } from './change-notices.ts'
+import { PGLITE_EXTENSIONS, PGLITE_START_PARAMS } from './pglite-settings.ts'
+import { PgliteThread } from './pglite-thread.ts'
 import { takeTurnsBetweenStatements } from './pglite-turns.ts'
 import * as schema from './schema.ts'
 
@@ -45,29 +45,17 @@ export type OpenDatabase = {
 }
 
 export type DatabaseTarget =
-  | { engine: 'pglite'; dataDir: string | undefined; pglite?: PGlite }
+  | {
+      engine: 'pglite'
+      dataDir: string | undefined
+      pglite?: PGlite
+      /**
+       * Run the engine on a thread of its own (pglite-thread.ts): the server does, so a long
+       * statement never holds the thread that answers requests. Scripts and tests run it on theirs.
+       */
+      ownThread?: boolean
+    }
   | { engine: 'postgres'; url: string; poolMax: number }
-
-/**
- * Postgres's default 128 MB of shared buffers is all wasm memory the process keeps: the server
- * started at 427 MB RSS with 10,000 talents, leaving ~70 MB of issue 16's 500 MB for an import.
- * 32 MB holds the hot pages; the rest are a read() away in the OS page cache, as on a server
- * (64 → 32 MB: RSS under a CV import 501–510 → 456–460 MB, the list's p99 no worse).
- *
- * A GIN index's pending list is merged by the insert that fills it, on the server's thread: at
- * the default 4 MB that insert held it for 100–240 ms during an import (the list's p99 with it).
- * 512 kB keeps each merge short; 256 kB merged so often that a 100,000-row import took 84 s, not 58.
- */
-export const PGLITE_START_PARAMS = [
-  ...PGlite.defaultStartParams,
-  '-c',
-  'shared_buffers=32MB',
-  '-c',
-  'gin_pending_list_limit=512kB',
-]
-
-/** The contrib extensions the migrations create: trigram search (0000) and accent folding (0012). */
-export const PGLITE_EXTENSIONS = { pg_trgm, unaccent }
 
 /**
  * Opens PGlite (embedded, in DATA_DIR or in memory when dataDir is undefined) or a pooled
@@ -97,6 +85,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
       close: () => pool.end(),
     }
   }
+  if (target.ownThread && !target.pglite) return openPgliteThread(target.dataDir)
   const client =
     target.pglite ??
     (await PGlite.create(target.dataDir ?? 'memory://', {
@@ -104,6 +93,19 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
       startParams: PGLITE_START_PARAMS,
     }))
   const stopTurns = takeTurnsBetweenStatements(client)
+  return pgliteDatabase(client, () => {
+    stopTurns()
+    return client.close()
+  })
+}
+
+/** The embedded engine on its own thread: statements go to it as messages (pglite-thread.ts). */
+async function openPgliteThread(dataDir: string | undefined): Promise<OpenDatabase> {
+  const thread = await PgliteThread.open(dataDir)
+  return pgliteDatabase(thread.asPglite(), () => thread.close())
+}
+
+function pgliteDatabase(client: PGlite, close: () => Promise<void>): OpenDatabase {
   const pglite = drizzlePglite(client, { schema })
   return {
     db: pglite,
@@ -115,10 +117,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
       await client.exec(`SET scout.notify_auth = 'on'`)
       await client.listen(AUTH_CHANGE_CHANNEL, onChange)
     },
-    close: () => {
-      stopTurns()
-      return client.close()
-    },
+    close,
   }
 }
 
