@@ -58,8 +58,9 @@ export class PgliteThread {
     const workerData = { dataDir }
     // From the source, through tsx. In a thread (Node 20) its ESM loader does not take hold of
     // the thread's first module, so the thread requires the TypeScript one with its CJS hook.
+    // Not the server's own flags (a bench preloads a TypeScript probe into the server).
     const worker = RUNNING_BUILT
-      ? new Worker(WORKER, { workerData })
+      ? new Worker(WORKER, { workerData, execArgv: [] })
       : new Worker(`require(${JSON.stringify(fileURLToPath(WORKER))})`, {
           eval: true,
           workerData,
