@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { longestLoopGap } from '#tests/support/loop-gap.ts'
 import { testEngine } from '#tests/support/test-database.ts'
 import { isDatabaseUnavailable, isUniqueViolation } from '../errors.ts'
 import { openDatabase, type OpenDatabase } from './open.ts'
@@ -18,23 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await database?.close()
 })
-
-/** The longest time between two ticks of a 1 ms timer while `work` runs. */
-async function longestLoopGap(work: () => Promise<unknown>): Promise<number> {
-  let last = performance.now()
-  let longest = 0
-  const tick = setInterval(() => {
-    const now = performance.now()
-    longest = Math.max(longest, now - last)
-    last = now
-  }, 1)
-  try {
-    await work()
-    return Math.max(longest, performance.now() - last)
-  } finally {
-    clearInterval(tick)
-  }
-}
 
 onEmbedded('a long statement leaves the server’s thread free', async () => {
   // On the server's own thread this held the event loop for the whole 400 ms.

@@ -1,26 +1,9 @@
 import { PGlite } from '@electric-sql/pglite'
 import { expect, test, vi } from 'vitest'
+import { longestLoopGap } from '#tests/support/loop-gap.ts'
 import { testEngine } from '#tests/support/test-database.ts'
 import { openDatabase } from './open.ts'
 import { takeTurnsBetweenStatements } from './pglite-turns.ts'
-
-/** The longest time between two ticks of a 1 ms timer while `work` runs. */
-async function longestLoopGap(work: () => Promise<unknown>): Promise<number> {
-  let last = performance.now()
-  let longest = 0
-  const tick = setInterval(() => {
-    const now = performance.now()
-    longest = Math.max(longest, now - last)
-    last = now
-  }, 1)
-  try {
-    last = performance.now()
-    await work()
-    return Math.max(longest, performance.now() - last)
-  } finally {
-    clearInterval(tick)
-  }
-}
 
 // SECURITY.md 31: 300 statements queued at once ran as one chain of microtasks, ≥ 300 ms without
 // a turn of the event loop. With turns taken, no gap comes near that (bound loose for loaded CI).
