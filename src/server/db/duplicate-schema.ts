@@ -12,7 +12,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core'
-import { actorIdColumn, timestamps } from './schema.ts'
+import { actorIdColumn, talents, timestamps } from './schema.ts'
 
 /*
  * Issue 19: duplicates and merges, beside the core schema (schema.ts), which drizzle-kit reads
@@ -87,5 +87,27 @@ export const duplicateGroups = pgTable(
   (t) => [
     index('duplicate_groups_rank_idx').on(t.confidence.desc(), t.firstId),
     index('duplicate_groups_talent_ids_idx').using('gin', t.talentIds),
+  ],
+)
+
+/**
+ * Where the similar-name rule looks (duplicates/rules.ts, scan.ts): each talent's name blocks,
+ * `talent_name_blocks(area, name)` (migration 0025), a row each, kept by triggers on talents
+ * (migration 0028). A table of its own, not an expression index on talents: an update of any
+ * column of a talent (a bulk tag) wrote a new entry in every index of the table, and this one ran
+ * a PL/pgSQL function for each row, ~25-45 ms a 1,000 rows on the embedded engine
+ * (docs/performance.md, stop 41). Only a new name or area changes these rows.
+ */
+export const nameBlocks = pgTable(
+  'name_blocks',
+  {
+    block: text('block').notNull(),
+    talentId: integer('talent_id')
+      .notNull()
+      .references(() => talents.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.block, t.talentId] }),
+    index('name_blocks_talent_id_idx').on(t.talentId),
   ],
 )

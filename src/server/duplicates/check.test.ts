@@ -1,9 +1,11 @@
+import { sql } from 'drizzle-orm'
 import { expect } from 'vitest'
 import type { DuplicateCandidate } from '#shared/duplicates.ts'
 import type { Talent } from '#shared/talent.ts'
 import { apiTestWith, type SignedIn } from '#tests/support/api-test.ts'
 import { addTalent } from '#tests/support/duplicate-talents.ts'
 import { insertTalent } from '#tests/support/talent-rows.ts'
+import { rawRows } from '../db/raw-rows.ts'
 import { phoneE164 } from './phone-keys.ts'
 
 const test = apiTestWith({ defaultPhoneRegion: 'US' })
@@ -156,4 +158,45 @@ test('saving a likely duplicate is still allowed; only the same e-mail is refuse
 test('anonymous callers are refused', async ({ api }) => {
   const anonymous = await api.as('anonymous')
   expect((await anonymous.inject('GET', '/api/talents/duplicates?phone=1')).statusCode).toBe(401)
+})
+
+test('the name blocks follow a rename and a new area, a bulk tag leaves them, a delete takes them', async ({
+  api,
+}) => {
+  const user = await api.as('user')
+  const dana = await addTalent(user, {})
+  const found = async (fullName: string, areaOfInterest: string) =>
+    (await check(user, { fullName, areaOfInterest })).map((c) => c.talent.id)
+  expect(await found('Dana Reyess', 'Design')).toEqual([dana.id])
+
+  const renamed = await user.inject('PUT', `/api/talents/${dana.id}`, {
+    fullName: 'Eli Grantham',
+    email: dana.email,
+    areaOfInterest: 'Engineering',
+    seniorityLevel: dana.seniorityLevel,
+    updatedAt: dana.updatedAt,
+  })
+  expect(renamed.statusCode, renamed.body).toBe(200)
+  expect(await found('Dana Reyess', 'Design')).toEqual([])
+  expect(await found('Eli Granthem', 'Engineering')).toEqual([dana.id])
+
+  const blocks = () =>
+    rawRows<{ block: string }>(
+      api.database.db,
+      sql`select block from name_blocks where talent_id = ${dana.id} order by block`,
+    )
+  const before = await blocks()
+  expect(before.length).toBeGreaterThan(0)
+  await api.makeTag('Job Fair')
+  const tagged = await user.inject('POST', '/api/talents/bulk', {
+    action: 'addTags',
+    ids: [dana.id],
+    payload: { tags: ['Job Fair'] },
+  })
+  expect(tagged.statusCode, tagged.body).toBe(200)
+  expect(await blocks()).toEqual(before)
+
+  const admin = await api.as('admin')
+  expect((await admin.inject('DELETE', `/api/talents/${dana.id}`)).statusCode).toBe(200)
+  expect(await blocks()).toEqual([])
 })

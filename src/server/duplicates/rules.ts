@@ -17,7 +17,8 @@ export const RULE_SCORES = {
 
 /**
  * pg_trgm similarity two names need to count as "very similar" (see similarNameScore), among
- * talents of the same area that share a word and an initial (talent_name_blocks, migration 0025).
+ * talents of the same area that share a word and an initial (talent_name_blocks, migration 0025;
+ * kept in name_blocks, 0028).
  */
 export const NAME_SIMILARITY = 0.6
 
@@ -113,14 +114,14 @@ export function ruleQueries(probe: Probe, rules: readonly DuplicateRule[]): SQL[
         ${RULE_SCORES.nameAndEmailName}::float8 AS score
       FROM talents WHERE talent_name_key(full_name) = talent_name_key(${probe.fullName})
         AND (talent_email_local(email) = talent_email_local(${probe.email}) OR ${samePhone})`,
-    // Talents sharing a block of the name (GIN, migration 0025), then the whole names compared.
-    // OFFSET 0: alone, the planner may AND the area btree into the bitmap.
+    // Talents sharing a block of the name (name_blocks, migrations 0025 and 0028), then the
+    // whole names compared. OFFSET 0: alone, the planner may AND the area btree in.
     similarName: () => sql`SELECT id, 'similar name in the same area' AS reason,
         ${similarNameScore(sql`similarity(full_name, ${probe.similarName})`)} AS score
       FROM (
         SELECT id, full_name, area_of_interest FROM talents
-        WHERE talent_name_blocks(area_of_interest, full_name)
-          && talent_name_blocks(${probe.areaOfInterest}, ${probe.similarName}) OFFSET 0
+        WHERE id IN (SELECT talent_id FROM name_blocks WHERE block
+          = ANY(talent_name_blocks(${probe.areaOfInterest}, ${probe.similarName}))) OFFSET 0
       ) named
       WHERE area_of_interest = ${probe.areaOfInterest}
         AND similarity(full_name, ${probe.similarName}) >= ${NAME_SIMILARITY}`,

@@ -62,8 +62,8 @@ export function chunkQuery(from: number, to: number): SQL {
       ${similarNameScore(sql`similarity(a.full_name, b.full_name)`)}
     FROM a CROSS JOIN LATERAL (
       SELECT b.id, b.full_name, b.area_of_interest FROM talents b
-      WHERE talent_name_blocks(b.area_of_interest, b.full_name)
-        && talent_name_blocks(a.area_of_interest, a.full_name) OFFSET 0
+      WHERE b.id IN (SELECT n.talent_id FROM name_blocks n
+        WHERE n.block = ANY(talent_name_blocks(a.area_of_interest, a.full_name))) OFFSET 0
     ) b
     WHERE b.id > a.id AND b.area_of_interest = a.area_of_interest
       AND similarity(a.full_name, b.full_name) >= ${NAME_SIMILARITY}
