@@ -90,6 +90,9 @@ test('issue 17: a cold open of /dashboard paints its frame from the HTML, then t
   page,
 }) => {
   await signInViaApi(page, accounts.user)
+  // Off /login first: its boot script loads the app after its first paint, which could otherwise
+  // land among this page's requests.
+  await page.goto('/api/health')
   // A slowed phone, as Lighthouse's: the session check answers while React is still taking over
   // the frame, which must not make its first render differ from the server's (a console error).
   const cdp = await page.context().newCDPSession(page)

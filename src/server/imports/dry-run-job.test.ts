@@ -91,7 +91,8 @@ test('a new mapping replaces the check of the old one, whose result is never sho
   expect((await user.inject('PUT', `/api/imports/${id}/mapping`, mapping(false))).statusCode).toBe(
     200,
   )
-  expect((await user.inject('POST', `/api/imports/${id}/dry-run`)).statusCode).toBe(202)
+  // 202, or 200 when this quick check (every row refused) ends within the moment the route waits.
+  expect([200, 202]).toContain((await user.inject('POST', `/api/imports/${id}/dry-run`)).statusCode)
   await api.app.jobs.drain()
   const result = dryRunResultSchema.parse(
     (await user.inject('GET', `/api/imports/${id}/dry-run`)).json(),
