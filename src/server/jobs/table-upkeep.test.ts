@@ -54,11 +54,16 @@ test('the upkeep clears the rows a large delete left behind, on either engine', 
   for (let i = 0; i < 30; i += 1) await api.makeTalent({ fullName: `Removed Person ${i}` })
   await db.execute(sql`DELETE FROM talents`)
   // VACUUM frees the pages the deleted rows held, and gives the emptied table's pages back.
-  const pages = async () =>
-    (await rawRows<{ n: number }>(db, sql`SELECT pg_relation_size('talents')::int AS n`))[0]?.n
-  expect(await pages()).toBeGreaterThan(0)
+  const pages = async (table: string) =>
+    (
+      await rawRows<{ n: number }>(db, sql`SELECT pg_relation_size(${table}::regclass)::int AS n`)
+    )[0]?.n
+  expect(await pages('talents')).toBeGreaterThan(0)
+  // The talents' name blocks went with them (a cascade), as dead rows too.
+  expect(await pages('name_blocks')).toBeGreaterThan(0)
   await runUpkeep(db)
-  expect(await pages()).toBe(0)
+  expect(await pages('talents')).toBe(0)
+  expect(await pages('name_blocks')).toBe(0)
 })
 
 function runUpkeep(db: Db) {
