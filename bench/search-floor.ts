@@ -22,7 +22,7 @@ import type { Db } from '../src/server/db/open.ts'
 import { listTalentsJson, RANK_CANDIDATES } from '../src/server/talents/list.ts'
 import { parseCommonArgs } from './lib/cli.ts'
 import { prepareDatabase } from './lib/database.ts'
-import { loadAverage, markdownTable, ms, writeResults } from './lib/report.ts'
+import { loadAverage, markdownTable, ms, percentile, writeResults } from './lib/report.ts'
 import { sampleQueries } from './lib/search-queries.ts'
 
 /** bench/search.ts's budgets for PostgreSQL at 100,000 talents (p99, ms). */
@@ -85,10 +85,6 @@ function busySeconds(): number {
   const [user, nice, system, , , irq, softirq, steal] = cpu.split(/\s+/).slice(1).map(Number)
   const ticks = [user, nice, system, irq, softirq, steal].reduce<number>((a, b) => a + (b ?? 0), 0)
   return ticks / 100
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN
 }
 
 type Replay = { requests: number; p50: number; p99: number; cpuMs: number }

@@ -25,7 +25,7 @@ import { parseCommonArgs } from './lib/cli.ts'
 import { sampleCpu } from './lib/cpu.ts'
 import { openBenchDatabase, prepareDatabase } from './lib/database.ts'
 import { describeFailure, hasFailed, RELEVANCE_GOALS, scoreRelevance } from './lib/relevance.ts'
-import { loadAverage, markdownTable, ms, writeResults } from './lib/report.ts'
+import { loadAverage, markdownTable, ms, percentile, writeResults } from './lib/report.ts'
 import { sampleQueries, type QueryClass } from './lib/search-queries.ts'
 import { REPO_ROOT, signIn, startServer } from './lib/server.ts'
 
@@ -60,11 +60,6 @@ type Result = {
   /** The same queries again: answered from the page and count caches (no write in between). */
   repeatP50: number
   repeatP99: number
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
 }
 
 /**

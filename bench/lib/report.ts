@@ -37,3 +37,9 @@ export function writeResults(name: string, data: unknown): string {
 
 export const ms = (n: number | undefined) =>
   n === undefined || Number.isNaN(n) ? 'n/a' : n.toFixed(n < 10 ? 2 : 1)
+
+/** The nearest-rank percentile `p` (0-100) of ascending `sorted` values; NaN when empty. */
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
+}

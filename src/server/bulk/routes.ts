@@ -12,9 +12,9 @@ import {
 import { requireViewer } from '../auth/access.ts'
 import type { Db } from '../db/open.ts'
 import { listRecentBulk } from './recent.ts'
-import { runBulk, undoBulk, type BulkOptions } from './service.ts'
+import { runBulk, undoBulk } from './service.ts'
 
-export type BulkRoutesOptions = { db: Db } & BulkOptions
+export type BulkRoutesOptions = { db: Db }
 
 /**
  * 100,000 ids are about 800 KB of JSON: this one route takes up to 2 MiB (the app's limit is
@@ -23,11 +23,7 @@ export type BulkRoutesOptions = { db: Db } & BulkOptions
 export const BULK_BODY_LIMIT = 2 * 1024 * 1024
 
 /** Issue 19 bulk actions; who may do what is in service.ts. */
-export const bulkRoutes: FastifyPluginCallback<BulkRoutesOptions> = (
-  base,
-  { db, ...options },
-  done,
-) => {
+export const bulkRoutes: FastifyPluginCallback<BulkRoutesOptions> = (base, { db }, done) => {
   const app = base.withTypeProvider<ZodTypeProvider>()
 
   app.post('/api/talents/bulk', {
@@ -39,7 +35,7 @@ export const bulkRoutes: FastifyPluginCallback<BulkRoutesOptions> = (
       response: { 200: bulkResultSchema },
     },
     handler: async (request) => {
-      return runBulk(db, request.body, requireViewer(request).user, options)
+      return runBulk(db, request.body, requireViewer(request).user)
     },
   })
 
@@ -51,7 +47,7 @@ export const bulkRoutes: FastifyPluginCallback<BulkRoutesOptions> = (
       response: { 200: bulkUndoResultSchema },
     },
     handler: async (request) => {
-      return undoBulk(db, request.params.id, requireViewer(request).user, options)
+      return undoBulk(db, request.params.id, requireViewer(request).user)
     },
   })
 
