@@ -1,6 +1,7 @@
 import { pipeline, Readable } from 'node:stream'
-import { stringify, type Options } from 'csv-stringify'
+import { stringify } from 'csv-stringify'
 import { neutraliseCell } from '#shared/formula-cells.ts'
+import { CSV_QUOTING } from './csv-quoting.ts'
 
 /**
  * SECURITY.md 42: the one writer of every CSV file Scout hands out (the talent export, an import's
@@ -8,21 +9,6 @@ import { neutraliseCell } from '#shared/formula-cells.ts'
  */
 
 export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8'
-
-/**
- * A cell holding any of these is quoted. csv-stringify quotes only the record delimiter (CRLF) on
- * its own, but Excel, LibreOffice and RFC 4180 readers also end a row at a lone LF or CR, so an
- * unquoted 'Referred by Dana\n=HYPERLINK(…)' would start a row with a formula. The other common
- * delimiters are quoted too, because a reader guesses the delimiter (Scout's importer does,
- * and a spreadsheet in a locale whose list separator is ';' splits on it).
- */
-const MUST_QUOTE = /[\r\n",;\t|]/
-
-/** The quoting for any CSV Scout writes, its own internal ones included. */
-export const CSV_QUOTING = {
-  quoted_match: MUST_QUOTE,
-  quote_record_delimiter: true,
-} as const satisfies Options
 
 async function* neutralised(
   records: AsyncIterable<readonly string[]> | Iterable<readonly string[]>,
@@ -33,7 +19,7 @@ async function* neutralised(
 /**
  * Records as a CSV file stream: RFC 4180 with CRLF line ends, UTF-8 with a BOM (Excel reads a
  * BOM-less file as the system's code page and garbles names like 'Zoë'), every cell neutralised
- * against formula injection (SECURITY.md 21) and quoted as MUST_QUOTE says. Callers pass values
+ * against formula injection (SECURITY.md 21) and quoted as CSV_QUOTING says. Callers pass values
  * as they are; the header row is a record like any other. Records flow through csv-stringify as
  * they are produced, so the file is never held whole; when the client stops reading, the stream's
  * backpressure stops the producer, and closing it ends the generator.
