@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { parse } from 'csv-parse/sync'
+import { sql } from 'drizzle-orm'
 import fc from 'fast-check'
 import { describe, expect } from 'vitest'
 import { EXPORT_HEADERS, LIST_SEPARATOR, restoreCell } from '#shared/talent-export.ts'
@@ -80,7 +81,8 @@ const HOSTILE: Hostile[] = [
 }))
 
 async function seed(api: Api, addedById: number, people: readonly Hostile[], run = 0) {
-  await api.database.db.delete(talents)
+  // The previous run's talents go; the callers stay.
+  await api.database.db.delete(talents).where(sql`true`)
   if (people.length === 0) return
   await api.database.db.insert(talents).values(
     people.map((person, i) => ({
