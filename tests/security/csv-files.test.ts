@@ -10,6 +10,7 @@ import { EXPORT_HEADERS, LIST_SEPARATOR, restoreCell } from '#shared/talent-expo
 import { talents } from '#server/db/schema.ts'
 import { inspectTable, readTableRows } from '#server/imports/read-table.ts'
 import { apiTest as test, type Api, type SignedIn } from '#tests/support/api-test.ts'
+import { sheetCells, xlsxParts } from '#tests/support/export-files.ts'
 import { uploadedSpreadsheet } from '#tests/support/spreadsheet-imports.ts'
 
 /**
@@ -166,6 +167,24 @@ describe('SECURITY.md 42: CSV cells quoted when they must be', () => {
       }),
       { numRuns: 25 },
     )
+  })
+
+  test('SECURITY.md 42: the XLSX export applies the same check: compatibility forms get the prefix, the text is kept', async ({
+    api,
+  }) => {
+    const user = await api.as('user')
+    await seed(api, user.user.id, HOSTILE)
+    const response = await user.inject('GET', '/api/talents/export?format=xlsx')
+    expect(response.statusCode, response.body).toBe(200)
+    const sheet = xlsxParts(response.rawPayload)['xl/worksheets/sheet1.xml'] ?? ''
+    const cells = sheetCells(sheet)
+      .slice(1)
+      .flatMap((row) => [...row.values()])
+      // The sheet's XML writes a carriage return as OOXML's _x000D_ (XML would read it as \n).
+      .map((cell) => cell.replaceAll('_x000D_', '\r'))
+    expect(cells.filter(opensFormula)).toEqual([])
+    for (const person of HOSTILE) expect(cells.map(restoreCell)).toContain(person.notes)
+    expect(cells).toContain(`'＝HYPERLINK("http://evil.example")`)
   })
 
   test("SECURITY.md 42: errors.csv quotes a bad row's line breaks: one record per bad row, no cell starting a formula", async ({
