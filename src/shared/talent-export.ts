@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { Talent } from './talent.ts'
 import { talentIdsSchema } from './bulk.ts'
 import { talentListQuerySchema } from './talent-list-query.ts'
+import { neutraliseCell } from './formula-cells.ts'
 
 // Issue 18 items 6-7: the export's formats, query and columns. The importer (same issue) reads
 // files with these headers back, so the header list lives here, once, for both.
@@ -75,29 +76,18 @@ export const EXPORT_COLUMNS: readonly ExportColumn[] = [
 
 export const EXPORT_HEADERS: readonly string[] = EXPORT_COLUMNS.map((column) => column.header)
 
-/**
- * SECURITY.md 21 (OWASP "CSV Injection"): a spreadsheet runs a cell starting with one of these
- * as a formula. A leading apostrophe is in the list too, so `restoreCell` can tell our prefix
- * from a value that really began with one.
- */
-const FORMULA_TRIGGERS = ['=', '+', '-', '@', '\t', '\r', "'"]
+// The formula check lives with the other spreadsheet-cell rules; the importer takes restoreCell
+// from here, beside the headers it reads back.
+export { neutraliseCell, restoreCell } from './formula-cells.ts'
 
-/** A cell as it goes into a file: prefixed with ' when a spreadsheet would read it as a formula. */
-export function neutraliseCell(value: string): string {
-  return FORMULA_TRIGGERS.some((trigger) => value.startsWith(trigger)) ? `'${value}` : value
+/** One talent as the file's row: every column's value as it is (the CSV writer neutralises). */
+export function exportValues(talent: Talent): string[] {
+  return EXPORT_COLUMNS.map((column) => column.cell(talent))
 }
 
-/** The importer's inverse of neutraliseCell: the value as it was before export. */
-export function restoreCell(value: string): string {
-  const rest = value.slice(1)
-  const wasPrefixed =
-    value.startsWith("'") && FORMULA_TRIGGERS.some((trigger) => rest.startsWith(trigger))
-  return wasPrefixed ? rest : value
-}
-
-/** One talent as the file's row: every column, every cell neutralised. */
+/** One talent as the file's row: every column, every cell neutralised (the XLSX export). */
 export function exportCells(talent: Talent): string[] {
-  return EXPORT_COLUMNS.map((column) => neutraliseCell(column.cell(talent)))
+  return exportValues(talent).map(neutraliseCell)
 }
 
 /** 'scout-talents-2026-11-24.csv' — the day in UTC, as the server names the download. */

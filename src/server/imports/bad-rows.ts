@@ -1,15 +1,14 @@
-import { pipeline, Readable } from 'node:stream'
-import { stringify } from 'csv-stringify'
+import type { Readable } from 'node:stream'
 import { IMPORT_FIELD_LABELS } from '#shared/imports/column-mapping.ts'
 import {
   importMappingSchema,
   type ImportMapping,
   type RowProblem,
 } from '#shared/imports/import-api.ts'
-import { neutraliseCell } from '#shared/talent-export.ts'
 import type { Db } from '../db/open.ts'
 import type { Actor } from '../db/rows.ts'
 import { BadRequestError } from '../errors.ts'
+import { csvFileStream } from '../files/csv-writer.ts'
 import { MAPPING_FIRST_MESSAGE } from './dry-run.ts'
 import { planBatches } from './plan-rows.ts'
 import { importBytes, importFor, shapeOf, type SpreadsheetImportRow } from './uploads.ts'
@@ -40,7 +39,7 @@ export function reasonOf(problems: readonly RowProblem[]): string {
  */
 function recordOf(cells: readonly string[], width: number, reason: string): string[] {
   const own = Array.from({ length: width }, (_, i) => cells[i] ?? '')
-  return [...own, reason, ...cells.slice(width)].map(neutraliseCell)
+  return [...own, reason, ...cells.slice(width)]
 }
 
 async function* badRecords(
@@ -49,7 +48,7 @@ async function* badRecords(
   mapping: ImportMapping,
 ): AsyncGenerator<string[]> {
   const width = row.headers.length
-  yield [...row.headers, BAD_ROWS_REASON_HEADER].map(neutraliseCell)
+  yield [...row.headers, BAD_ROWS_REASON_HEADER]
   const bytes = await importBytes(db, row)
   for await (const { rows, plans } of planBatches(db, bytes, shapeOf(row), mapping)) {
     for (const [i, plan] of plans.entries()) {
@@ -62,14 +61,13 @@ async function* badRecords(
 /**
  * GET /api/imports/:id/errors.csv (issue 18 item 3): the rows the dry run refuses, as they are in
  * the file, with a `reason` column — to fix in a spreadsheet program and import again. Planned
- * with the saved mapping, as the dry run is; streamed through csv-stringify (the file is never
- * held whole), UTF-8 with a BOM and CRLF as the export, every cell neutralised against formula
- * injection (SECURITY.md 21). Checked before the stream starts, so a refusal is a plain 4xx.
+ * with the saved mapping, as the dry run is; streamed (the file is never held whole) by the one
+ * CSV writer, as the export is (SECURITY.md 42: every cell quoted when it must be and neutralised
+ * against formula injection). Checked before the stream starts, so a refusal is a plain 4xx.
  */
 export async function badRowsCsv(db: Db, actor: Actor, id: number): Promise<Readable> {
   const row = await importFor(db, actor, id)
   const mapping = importMappingSchema.safeParse(row.mapping)
   if (row.mapping === null || !mapping.success) throw new BadRequestError(MAPPING_FIRST_MESSAGE)
-  const stringifier = stringify({ bom: true, record_delimiter: 'windows' })
-  return pipeline(Readable.from(badRecords(db, row, mapping.data)), stringifier, () => {})
+  return csvFileStream(badRecords(db, row, mapping.data))
 }

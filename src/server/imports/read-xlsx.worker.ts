@@ -1,5 +1,6 @@
 import * as XLSX from '@e965/xlsx'
 import { stringify } from 'csv-stringify/sync'
+import { CSV_QUOTING } from '../files/csv-quoting.ts'
 
 /*
  * A pool task (jobs/worker-pool.ts, spreadsheet-pool.ts): SheetJS reads a whole workbook at once,
@@ -61,9 +62,10 @@ export default function readXlsxInWorker(input: unknown): XlsxResult {
     defval: '',
     blankrows: false,
   })
+  // Quoted as every CSV Scout writes (SECURITY.md 42): a cell's lone CR would end its row.
   const csv = stringify(
     rows.map((cells) => cells.map(cellText)),
-    { record_delimiter: 'unix' },
+    { record_delimiter: 'unix', ...CSV_QUOTING },
   )
   return { ok: true, csv: Buffer.from(csv, 'utf8') }
 }

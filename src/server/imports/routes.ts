@@ -18,6 +18,7 @@ import {
 import { requireViewer } from '../auth/access.ts'
 import type { Db } from '../db/open.ts'
 import { AppError, BadRequestError } from '../errors.ts'
+import { CSV_CONTENT_TYPE } from '../files/csv-writer.ts'
 import { badRowsCsv, badRowsFileName } from './bad-rows.ts'
 import { dryRunAnswer, requestDryRun, waitForDryRun } from './dry-run-job.ts'
 import { importStatus, listRuns, startRun } from './runs.ts'
@@ -151,7 +152,7 @@ export const importRoutes: FastifyPluginAsync<ImportRoutesOptions> = async (
     handler: async (request, reply) => {
       const stream = await badRowsCsv(db, requireViewer(request).user, request.params.id)
       return reply
-        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-type', CSV_CONTENT_TYPE)
         .header(
           'content-disposition',
           `attachment; filename="${badRowsFileName(request.params.id)}"`,
