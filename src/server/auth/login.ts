@@ -116,7 +116,7 @@ export async function login(
   else if (secondFactor) {
     // SECURITY.md 39: the password alone clears nothing; the code's success will.
     await takeBackLoginAttempt(db, config.throttle, { ip: clientAddressKey(context.ip), email })
-  } else await recordLoginSuccess(db, { ip: clientAddressKey(context.ip), email })
+  } else await recordLoginSuccess(db, config.throttle, { ip: clientAddressKey(context.ip), email })
   if (needsRehash(user.passwordHash)) {
     // SECURITY.md 1: upgrade the stored hash to the current parameters while we hold the password.
     user = await setPasswordHash(db, user.id, await hashPassword(input.password))

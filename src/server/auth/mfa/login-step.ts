@@ -64,7 +64,7 @@ export async function completeMfaLogin(
     acceptLoginCode(db, config.secretKey, user, input.code),
   )
   await consumeChallenge(db, challenge.id)
-  await recordLoginSuccess(db, target)
+  await recordLoginSuccess(db, config.throttle, target)
   context.log.info({ event: 'login_second_factor', userId: challenge.user.id, method: result })
   return startSession(db, config, challenge.user, context)
 }
@@ -91,7 +91,7 @@ export async function completeEnrolmentAtLogin(
     finishEnrolment(db, config.secretKey, user, input.code),
   )
   await consumeChallenge(db, challenge.id)
-  await recordLoginSuccess(db, target)
+  await recordLoginSuccess(db, config.throttle, target)
   context.log.info({ event: 'login_second_factor', userId: challenge.user.id, method: 'enrol' })
   const session = await startSession(db, config, enrolled.user, context)
   return { ...session, recoveryCodes: enrolled.recoveryCodes }
