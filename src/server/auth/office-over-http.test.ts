@@ -75,4 +75,4 @@ test('SECURITY.md 6 c: over HTTP, 10 people × 1 typo from one office address, t
   expect(spray.indexOf(429)).toBeLessThan(60)
   // ...while the office, at its own address, keeps signing in.
   for (const user of typists) expect(await signIn(OFFICE, user.email, TEST_PASSWORD)).toBe(200)
-})
+}, 120_000)

@@ -155,7 +155,7 @@ describe('per address, and per address and account (SECURITY.md 6 c)', () => {
     for (const user of typists) {
       expect((await login(api, user.email, TEST_PASSWORD, OFFICE)).statusCode).toBe(200)
     }
-  })
+  }, 120_000)
 
   test.for(['one account after another', 'round after round'] as const)(
     'SECURITY.md 6 c: one address spraying 5 guesses at each of 60 accounts (%s) — at most 5 verified per account, stopped within 150 attempts',
@@ -200,6 +200,7 @@ describe('per address, and per address and account (SECURITY.md 6 c)', () => {
       )
       expect((await login(api, 'sprayed40@scout.test', 'wrong', '10.7.7.7')).statusCode).toBe(401)
     },
+    120_000,
   )
 
   test('SECURITY.md 6 c: past the limit each failure from the address waits twice as long, capped', async ({
