@@ -142,7 +142,7 @@ test('an admin requires two-factor; the user sets it up at sign-in before the da
   await expect(toast(page).getByText('User Updated', { exact: true })).toBeVisible()
   // SECURITY.md 48: the spec's badge for the spec's flag, and a smaller note until they enrol.
   await expect(row.getByText('MFA Enabled')).toBeVisible()
-  await expect(row.getByText('Not set up yet')).toBeVisible()
+  await expect(row.getByText('Awaiting setup')).toBeVisible()
   await logout(page)
 
   await signInViaForm(page, account)
@@ -163,7 +163,7 @@ test('an admin requires two-factor; the user sets it up at sign-in before the da
   await signInViaApi(page, accounts.admin)
   await page.goto('/dashboard/users')
   await expect(row.getByText('MFA Enabled')).toBeVisible()
-  await expect(row.getByText('Not set up yet')).toHaveCount(0)
+  await expect(row.getByText('Awaiting setup')).toHaveCount(0)
 })
 
 test('a forced password change keeps the old password working until it is changed', async ({

@@ -45,7 +45,7 @@ function TempPasswordBadge({ user }: { user: AdminUser }) {
 
 /**
  * The Status cell: Active/Inactive, the temp-password badge and 'MFA Enabled' (spec section 2, with
- * 'Not set up yet' beside it until the person has enrolled), and
+ * 'Awaiting setup' beside it until the person has enrolled), and
  * 'Locked' while strangers' wrong passwords hold the account (SECURITY.md 6 e).
  */
 export function UserStatusBadges({ user }: { user: AdminUser }) {
@@ -93,7 +93,7 @@ export function UserStatusBadges({ user }: { user: AdminUser }) {
           className="text-xs text-muted-foreground"
           title="Two-factor is required; they set it up at their next sign-in"
         >
-          Not set up yet
+          Awaiting setup
         </span>
       ) : null}
     </div>
