@@ -11,9 +11,13 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 
 /** SECURITY.md 6. Fixed numbers, not env; fields so tests can shorten them. */
 export type ThrottleConfig = {
+  /** SECURITY.md 6 c, against spraying: an address's failures in its window before it slows. */
   ipMaxFailures: number
+  /** SECURITY.md 6 c: accounts failed from one address in its window before it slows. */
+  ipMaxAccounts: number
   ipWindowSeconds: number
-  ipLockSeconds: number
+  /** The longest an address past its limits waits after a failure (it slows, never locks long). */
+  ipMaxDelaySeconds: number
   accountFreeFailures: number
   accountMaxDelaySeconds: number
   accountHourlyMaxFailures: number
@@ -25,9 +29,10 @@ export type ThrottleConfig = {
 }
 
 export const DEFAULT_THROTTLE: ThrottleConfig = {
-  ipMaxFailures: 10,
-  ipWindowSeconds: 600,
-  ipLockSeconds: 600,
+  ipMaxFailures: 100,
+  ipMaxAccounts: 30,
+  ipWindowSeconds: 3600,
+  ipMaxDelaySeconds: 60,
   accountFreeFailures: 5,
   accountMaxDelaySeconds: 900,
   accountHourlyMaxFailures: 100,

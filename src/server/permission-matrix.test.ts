@@ -663,7 +663,11 @@ const MATRIX: Entry[] = [
     },
     expect: PUBLIC,
   },
-  { route: 'POST /api/auth/mfa/setup', request: () => ({}), expect: SIGNED_IN },
+  {
+    route: 'POST /api/auth/mfa/setup',
+    request: () => ({ payload: { password: TEST_PASSWORD } }),
+    expect: SIGNED_IN,
+  },
   {
     route: 'POST /api/auth/mfa/enable',
     request: async (ctx) => {

@@ -80,7 +80,18 @@ export const loginMfaEnableResponseSchema = loginResponseSchema.extend({
 })
 export type LoginMfaEnableResponse = z.infer<typeof loginMfaEnableResponseSchema>
 
-// POST /api/auth/mfa/setup
+// POST /api/auth/mfa/setup: the password first (SECURITY.md 46) — a session alone never binds a
+// new authenticator.
+export const mfaSetupRequestSchema = z.strictObject({
+  password: z.string({ error: 'Enter your password' }).min(1, 'Enter your password').max(128),
+})
+
+/** The Settings form that starts the setup. */
+export const mfaSetupFormSchema = z.object({
+  password: z.string().min(1, 'Enter your password'),
+})
+export type MfaSetupForm = z.infer<typeof mfaSetupFormSchema>
+
 export const mfaSetupResponseSchema = z.object({ otpauthUrl: z.string(), secret: z.string() })
 export type MfaSetupResponse = z.infer<typeof mfaSetupResponseSchema>
 

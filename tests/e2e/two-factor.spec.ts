@@ -62,7 +62,25 @@ test('enrol in Settings, sign out, sign in with a code, then with a recovery cod
   await page.goto('/dashboard/settings')
   const card = page.getByRole('heading', { name: 'Two-factor sign-in' })
   await expect(card).toBeVisible()
+  // Another browser signed in as the same person (SECURITY.md 46: it ends when the factor is bound).
+  const elsewhere = await request.post('/api/auth/login', {
+    data: { email: account.email, password: account.password },
+    headers: { 'user-agent': FIREFOX },
+  })
+  expect(elsewhere.status()).toBe(200)
+  const elsewhereToken = ((await elsewhere.json()) as { token: string }).token
+
+  // SECURITY.md 46: the password before the QR code; a wrong one says so under the field.
   await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click()
+  const confirm = page.getByRole('form', {
+    name: 'Confirm your password to turn on two-factor sign-in',
+  })
+  await confirm.getByLabel('Password').fill(`${account.password}x`)
+  await confirm.getByRole('button', { name: 'Continue' }).click()
+  await expect(confirm.getByText('Password is incorrect')).toBeVisible()
+  await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toHaveCount(0)
+  await confirm.getByLabel('Password').fill(account.password)
+  await confirm.getByRole('button', { name: 'Continue' }).click()
   const secret = await shownKey(page)
   expect(secret).toMatch(/^[A-Z2-7]{32}$/)
 
@@ -81,6 +99,14 @@ test('enrol in Settings, sign out, sign in with a code, then with a recovery cod
   await page.getByRole('button', { name: 'I have saved my recovery codes' }).click()
   await expect(page.getByText('On: signing in asks for a code')).toBeVisible()
   await expect(page.getByRole('list', { name: 'Recovery codes' })).toHaveCount(0)
+  // The other browser was signed out; this one stays.
+  const other = await request.get('/api/auth/me', {
+    headers: { Authorization: `Bearer ${elsewhereToken}` },
+  })
+  expect(other.status()).toBe(401)
+  await expect(
+    page.getByRole('list', { name: 'Signed-in sessions' }).getByRole('listitem'),
+  ).toHaveCount(1)
 
   // Sign out; the password alone no longer reaches the dashboard.
   await logout(page)
@@ -114,7 +140,9 @@ test('an admin requires two-factor; the user sets it up at sign-in before the da
   await dialog.getByRole('switch', { name: 'MFA enabled' }).click()
   await dialog.getByRole('button', { name: 'Save Changes' }).click()
   await expect(toast(page).getByText('User Updated', { exact: true })).toBeVisible()
-  await expect(row.getByText('MFA Required')).toBeVisible()
+  // SECURITY.md 48: the spec's badge for the spec's flag, and a smaller note until they enrol.
+  await expect(row.getByText('MFA Enabled')).toBeVisible()
+  await expect(row.getByText('Awaiting setup')).toBeVisible()
   await logout(page)
 
   await signInViaForm(page, account)
@@ -130,6 +158,12 @@ test('an admin requires two-factor; the user sets it up at sign-in before the da
   await expect(
     page.getByText('Your admin requires two-factor sign-in for your account'),
   ).toBeVisible()
+  // Enrolled: the note beside the badge is gone.
+  await logout(page)
+  await signInViaApi(page, accounts.admin)
+  await page.goto('/dashboard/users')
+  await expect(row.getByText('MFA Enabled')).toBeVisible()
+  await expect(row.getByText('Awaiting setup')).toHaveCount(0)
 })
 
 test('a forced password change keeps the old password working until it is changed', async ({

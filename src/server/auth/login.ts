@@ -46,7 +46,8 @@ const DEVICE_LIFETIME_SECONDS = DEVICE_COOKIE_DAYS * 24 * 60 * 60
  * Counts the attempt before its password is checked (SECURITY.md 6 a). A browser with a valid
  * device cookie for this account counts against the cookie (6 d) — held neither by the account's
  * lock nor by its address's — until the cookie has had its failures; anyone else against the
- * account and the address (6 b, c). Returns the account's consecutive failures when they counted.
+ * account, the (address, account) pair and the address's spray limit (6 b, c). Returns the
+ * account's consecutive failures when they counted.
  */
 async function claimAttempt(
   db: Db,
@@ -116,7 +117,7 @@ export async function login(
   else if (secondFactor) {
     // SECURITY.md 39: the password alone clears nothing; the code's success will.
     await takeBackLoginAttempt(db, config.throttle, { ip: clientAddressKey(context.ip), email })
-  } else await recordLoginSuccess(db, { ip: clientAddressKey(context.ip), email })
+  } else await recordLoginSuccess(db, config.throttle, { ip: clientAddressKey(context.ip), email })
   if (needsRehash(user.passwordHash)) {
     // SECURITY.md 1: upgrade the stored hash to the current parameters while we hold the password.
     user = await setPasswordHash(db, user.id, await hashPassword(input.password))

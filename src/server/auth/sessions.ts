@@ -176,6 +176,14 @@ export async function deleteUserSessions(
     )
 }
 
+/**
+ * Ends every session of a user, leaving waiting sign-ins alone: the sign-in's enrolment step
+ * (SECURITY.md 46) spends its own mfaToken after the new factor is bound.
+ */
+export async function deleteSessionsOfUser(db: Db, userId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId))
+}
+
 export type RequestToken = { value: string; via: 'bearer' | 'cookie' }
 
 /** The token from `Authorization: Bearer` first (spec section 7), else the session cookie. */

@@ -6,16 +6,28 @@ import { loginThrottle } from '../db/schema.ts'
 import { TooManyRequestsError } from '../errors.ts'
 
 /**
- * SECURITY.md 6, with its state in the login_throttle table so every app process shares it.
- * Keys: `ip:<address>` (10 failures in 10 minutes lock the address for 10 minutes) and
- * `account:<email>` (after 5 consecutive failures each further try waits 2^(n-5) s, capped; at
- * most 100 failures an hour). Unknown e-mails get an account row too, so an attacker cannot tell
- * them apart by the throttle.
+ * SECURITY.md 6, with its state in the login_throttle table so every app process shares it. Keys:
+ * - `account:<email>` (6 b): after 5 consecutive failures each further try waits 2^(n-5) s,
+ *   capped at 15 minutes; at most 100 failures an hour. Unknown e-mails get a row too, so an
+ *   attacker cannot tell them apart by the throttle.
+ * - `pair:<address> <email>` (6 c): the same, for one client address and one account, so the
+ *   owner's success from elsewhere (which clears the account's count) hands no guesser a fresh
+ *   allowance.
+ * - `ip:<address>` (6 c), only against spraying: in its hour, `window_failures` counts the
+ *   address's failures and `consecutive_failures` the accounts that failed from it. Past
+ *   `ipMaxAccounts` accounts or `ipMaxFailures` failures each further failure slows the address
+ *   down — it waits 2^(n over the limit) s, capped at `ipMaxDelaySeconds` — rather than locking
+ *   it: a whole office behind one NAT, VPN or proxy must not be refused because a few colleagues
+ *   mistyped once.
+ * A success takes back the failure its attempt was counted as (counted before verifying, 6 a).
  */
 export type ThrottleKeys = { ip: string; email: string }
 
-function keys({ ip, email }: ThrottleKeys): { ipKey: string; accountKey: string } {
-  return { ipKey: `ip:${ip}`, accountKey: `account:${email}` }
+type Keys = { ipKey: string; pairKey: string; accountKey: string }
+
+function keys({ ip, email }: ThrottleKeys): Keys {
+  // An address key never holds a space, so the first space ends it.
+  return { ipKey: `ip:${ip}`, pairKey: `pair:${ip} ${email}`, accountKey: `account:${email}` }
 }
 
 function ts(date: Date) {
@@ -23,15 +35,21 @@ function ts(date: Date) {
 }
 
 /**
- * Throws TooManyRequestsError (429 + Retry-After) while the address or the account is locked.
- * `target.ip` is already a client key (client-address.ts: IPv6 by its /64).
+ * Throws TooManyRequestsError (429 + Retry-After) while the address, the address with this
+ * account, or the account is held. `target.ip` is already a client key (client-address.ts: IPv6
+ * by its /64).
  */
 export async function assertNotThrottled(db: Db, target: ThrottleKeys, now = new Date()) {
-  const { ipKey, accountKey } = keys(target)
+  const { ipKey, pairKey, accountKey } = keys(target)
   const rows = await db
     .select({ lockedUntil: loginThrottle.lockedUntil })
     .from(loginThrottle)
-    .where(and(inArray(loginThrottle.key, [ipKey, accountKey]), gt(loginThrottle.lockedUntil, now)))
+    .where(
+      and(
+        inArray(loginThrottle.key, [ipKey, pairKey, accountKey]),
+        gt(loginThrottle.lockedUntil, now),
+      ),
+    )
   const until = Math.max(0, ...rows.map((r) => r.lockedUntil?.getTime() ?? 0))
   if (until > now.getTime()) {
     throw new TooManyRequestsError(Math.max(1, Math.ceil((until - now.getTime()) / 1000)))
@@ -41,9 +59,10 @@ export async function assertNotThrottled(db: Db, target: ThrottleKeys, now = new
 /**
  * SECURITY.md 6 a: counts a login attempt as a failure BEFORE its password is checked, in one
  * statement that also says whether it may go on. Each key's UPSERT only counts when its row is not
- * locked (ON CONFLICT ... WHERE re-reads the newest row under its row lock), and the account is
- * only counted when the address was; so 500 concurrent attempts are held exactly like 500 in a
- * row — the 5th locks, the 6th is refused. A success takes its count back (recordLoginSuccess).
+ * held (ON CONFLICT ... WHERE re-reads the newest row under its row lock), and each key is only
+ * counted when the one before it was (pair, then address, then account); so 500 concurrent
+ * attempts are held exactly like 500 in a row — the 5th locks, the 6th is refused. A success
+ * takes its count back (recordLoginSuccess).
  */
 export async function claimLoginAttempt(
   db: Db,
@@ -51,31 +70,21 @@ export async function claimLoginAttempt(
   target: ThrottleKeys,
   now = new Date(),
 ): Promise<number> {
-  const { ipKey, accountKey } = keys(target)
+  const { ipKey, pairKey, accountKey } = keys(target)
   const n = ts(now)
   const open = sql`(login_throttle.locked_until IS NULL OR login_throttle.locked_until <= ${n})`
-
-  const ipWindowOpen = sql`login_throttle.window_started_at > ${n} - make_interval(secs => ${config.ipWindowSeconds})`
-  const ipFailures = sql`(CASE WHEN ${ipWindowOpen} THEN login_throttle.window_failures + 1 ELSE 1 END)`
+  const othersHeld = sql`NOT EXISTS (SELECT 1 FROM login_throttle
+    WHERE key IN (${ipKey}, ${accountKey}) AND locked_until > ${n})`
 
   const [first] = await rawRows<{ allowed: boolean; failures: number | null }>(
     db,
     sql`
-    WITH ip AS (
-      INSERT INTO login_throttle AS login_throttle
-        (key, consecutive_failures, window_started_at, window_failures, locked_until)
-      SELECT ${ipKey}, 1, ${n}, 1,
-        CASE WHEN 1 >= ${config.ipMaxFailures} THEN ${n} + make_interval(secs => ${config.ipLockSeconds}) END
-      WHERE NOT EXISTS (SELECT 1 FROM login_throttle
-        WHERE key = ${accountKey} AND locked_until > ${n})
-      ON CONFLICT (key) DO UPDATE SET
-        consecutive_failures = login_throttle.consecutive_failures + 1,
-        window_started_at = CASE WHEN ${ipWindowOpen} THEN login_throttle.window_started_at ELSE ${n} END,
-        window_failures = ${ipFailures},
-        locked_until = CASE WHEN ${ipFailures} >= ${config.ipMaxFailures}
-          THEN ${n} + make_interval(secs => ${config.ipLockSeconds})
-          ELSE login_throttle.locked_until END,
-        updated_at = ${n}
+    WITH pair AS (
+      ${accountFailure(config, pairKey, n, othersHeld)}
+      WHERE ${open}
+      RETURNING window_failures
+    ), ip AS (
+      ${addressFailure(config, ipKey, n)}
       WHERE ${open}
       RETURNING 1
     ), account AS (
@@ -94,10 +103,38 @@ export async function claimLoginAttempt(
 }
 
 /**
- * The account's UPSERT (SECURITY.md 6 b): after `accountFreeFailures` consecutive failures each
- * further one locks for 2^(n - free) s, capped; the hour's window locks at its maximum. Its SET
- * reads the row's previous values, so concurrent failures never lose a count. The caller may add
+ * The address's UPSERT (SECURITY.md 6 c), counted only when the pair was (the `pair` CTE): one
+ * more failure in its hour, and one more account when this is the pair's first failure in its
+ * own hour. At or past either limit, the address waits 2^(n over) s, capped. The caller adds
  * `WHERE` (to the conflict update) and `RETURNING`.
+ */
+function addressFailure(config: ThrottleConfig, ipKey: string, n: SQL): SQL {
+  const hourOpen = sql`login_throttle.window_started_at > ${n} - make_interval(secs => ${config.ipWindowSeconds})`
+  const newAccount = sql`(CASE WHEN (SELECT window_failures FROM pair) = 1 THEN 1 ELSE 0 END)`
+  const failures = sql`(CASE WHEN ${hourOpen} THEN login_throttle.window_failures + 1 ELSE 1 END)`
+  const accounts = sql`(CASE WHEN ${hourOpen} THEN login_throttle.consecutive_failures + ${newAccount} ELSE ${newAccount} END)`
+  const slowDown = (over: SQL) => sql`CASE WHEN ${over} >= 0
+    THEN ${n} + make_interval(secs => LEAST(power(2, LEAST(${over}, 30)), ${config.ipMaxDelaySeconds})) END`
+  const over = (f: SQL, a: SQL) =>
+    sql`GREATEST(${f} - ${config.ipMaxFailures}, ${a} - ${config.ipMaxAccounts})`
+  return sql`
+      INSERT INTO login_throttle AS login_throttle
+        (key, consecutive_failures, window_started_at, window_failures, locked_until)
+      SELECT ${ipKey}, ${newAccount}, ${n}, 1, ${slowDown(over(sql`1`, newAccount))}
+      WHERE EXISTS (SELECT 1 FROM pair)
+      ON CONFLICT (key) DO UPDATE SET
+        consecutive_failures = ${accounts},
+        window_started_at = CASE WHEN ${hourOpen} THEN login_throttle.window_started_at ELSE ${n} END,
+        window_failures = ${failures},
+        locked_until = ${slowDown(over(failures, accounts))},
+        updated_at = ${n}`
+}
+
+/**
+ * The account's UPSERT (SECURITY.md 6 b), also the (address, account) pair's (6 c): after
+ * `accountFreeFailures` consecutive failures each further one locks for 2^(n - free) s, capped;
+ * the hour's window locks at its maximum. Its SET reads the row's previous values, so concurrent
+ * failures never lose a count. The caller may add `WHERE` (to the conflict update) and `RETURNING`.
  */
 function accountFailure(config: ThrottleConfig, accountKey: string, n: SQL, when: SQL): SQL {
   const hourOpen = sql`login_throttle.window_started_at > ${n} - interval '1 hour'`
@@ -168,19 +205,16 @@ export async function takeBackSessionAttempt(db: Db, target: SessionTarget, now 
 }
 
 /**
- * SECURITY.md 6 a: a successful login clears the account's consecutive failures and takes back the
- * attempt it claimed from the address and the hour's window.
+ * SECURITY.md 6 a: a successful login clears the account's and the pair's consecutive failures
+ * and takes back the attempt it claimed from every key's hour.
  */
-export async function recordLoginSuccess(db: Db, target: ThrottleKeys, now = new Date()) {
-  const { ipKey, accountKey } = keys(target)
-  await db.execute(sql`
-    UPDATE login_throttle SET
-      consecutive_failures = CASE WHEN key = ${accountKey} THEN 0
-        ELSE GREATEST(consecutive_failures - 1, 0) END,
-      window_failures = GREATEST(window_failures - 1, 0),
-      locked_until = CASE WHEN key = ${accountKey} THEN NULL ELSE locked_until END,
-      updated_at = ${ts(now)}
-    WHERE key IN (${ipKey}, ${accountKey})`)
+export async function recordLoginSuccess(
+  db: Db,
+  config: ThrottleConfig,
+  target: ThrottleKeys,
+  now = new Date(),
+) {
+  await takeBack(db, config, target, 'clear', now)
 }
 
 /**
@@ -194,20 +228,49 @@ export async function takeBackLoginAttempt(
   target: ThrottleKeys,
   now = new Date(),
 ) {
-  const { ipKey, accountKey } = keys(target)
-  // The claim was let through, so any lock on these rows now is the one it set; it goes when the
-  // failures without this attempt would not have set it.
+  await takeBack(db, config, target, 'keep', now)
+}
+
+/**
+ * Takes one claimed attempt back from the pair, the account and the address, in one statement.
+ * The claim was let through, so any hold on these rows now is the one it set; it goes when the
+ * counts without this attempt would not have set it ('clear' lifts the account's and the pair's
+ * outright). The address also forgets this account when it was the pair's only failure.
+ */
+async function takeBack(
+  db: Db,
+  config: ThrottleConfig,
+  target: ThrottleKeys,
+  mode: 'clear' | 'keep',
+  now: Date,
+) {
+  const { ipKey, pairKey, accountKey } = keys(target)
+  const n = ts(now)
+  const perAccount = (key: string) =>
+    mode === 'clear'
+      ? sql`UPDATE login_throttle SET consecutive_failures = 0,
+          window_failures = GREATEST(window_failures - 1, 0), locked_until = NULL, updated_at = ${n}
+          WHERE key = ${key}`
+      : sql`UPDATE login_throttle SET
+          consecutive_failures = GREATEST(consecutive_failures - 1, 0),
+          window_failures = GREATEST(window_failures - 1, 0),
+          locked_until = CASE WHEN consecutive_failures - 1 < ${config.accountFreeFailures}
+            AND window_failures - 1 < ${config.accountHourlyMaxFailures} THEN NULL
+            ELSE locked_until END,
+          updated_at = ${n}
+          WHERE key = ${key}`
+  const accounts = sql`GREATEST(consecutive_failures
+    - CASE WHEN (SELECT window_failures FROM pair) = 0 THEN 1 ELSE 0 END, 0)`
   await db.execute(sql`
+    WITH pair AS (${perAccount(pairKey)} RETURNING window_failures),
+      account AS (${perAccount(accountKey)})
     UPDATE login_throttle SET
-      consecutive_failures = GREATEST(consecutive_failures - 1, 0),
       window_failures = GREATEST(window_failures - 1, 0),
-      locked_until = CASE
-        WHEN key = ${accountKey} AND consecutive_failures - 1 < ${config.accountFreeFailures}
-          AND window_failures - 1 < ${config.accountHourlyMaxFailures} THEN NULL
-        WHEN key = ${ipKey} AND window_failures - 1 < ${config.ipMaxFailures} THEN NULL
-        ELSE locked_until END,
-      updated_at = ${ts(now)}
-    WHERE key IN (${ipKey}, ${accountKey})`)
+      consecutive_failures = ${accounts},
+      locked_until = CASE WHEN window_failures - 1 < ${config.ipMaxFailures}
+        AND ${accounts} < ${config.ipMaxAccounts} THEN NULL ELSE locked_until END,
+      updated_at = ${n}
+    WHERE key = ${ipKey}`)
 }
 
 /**

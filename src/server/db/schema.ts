@@ -224,7 +224,8 @@ export const rowCounts = pgTable('row_counts', {
 })
 
 // SECURITY.md 6: login throttling state lives in the database so every app process shares it.
-// key is 'ip:<address>' or 'account:<email>'.
+// key is 'account:<email>', 'pair:<address> <email>', 'ip:<address>', 'session:<id>' or
+// 'device:<nonce>' (auth/throttle.ts).
 export const loginThrottle = pgTable('login_throttle', {
   key: text('key').primaryKey(),
   consecutiveFailures: integer('consecutive_failures').notNull().default(0),

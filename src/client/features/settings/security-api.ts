@@ -45,14 +45,18 @@ export function useEndOtherSessions() {
   })
 }
 
-/** POST /api/auth/mfa/setup: a new secret and its QR code. */
+/** POST /api/auth/mfa/setup: the current password, then a new secret and its QR code. */
 export function useMfaSetup() {
   return useMutation({
-    mutationFn: () => api.post('/api/auth/mfa/setup', mfaSetupResponseSchema),
+    mutationFn: (password: string) =>
+      api.post('/api/auth/mfa/setup', mfaSetupResponseSchema, { password }),
   })
 }
 
-/** POST /api/auth/mfa/enable: the code confirms; the answer has the recovery codes, once. */
+/**
+ * POST /api/auth/mfa/enable: the code confirms; the answer has the recovery codes, once. The
+ * person's other sessions have ended (SECURITY.md 46): the sessions list is refreshed.
+ */
 export function useMfaEnable() {
   const refresh = useRefresh()
   return useMutation({

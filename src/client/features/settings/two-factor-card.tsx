@@ -2,7 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { ShieldCheck } from 'lucide-react'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { mfaDisableFormSchema, normalizeCode, type MfaDisableForm } from '#shared/mfa.ts'
+import {
+  mfaDisableFormSchema,
+  mfaSetupFormSchema,
+  normalizeCode,
+  type MfaDisableForm,
+  type MfaSetupForm,
+} from '#shared/mfa.ts'
 import type { User } from '#shared/user.ts'
 import { Button } from '../../components/ui/button.tsx'
 import {
@@ -23,6 +29,7 @@ import { useMfaDisable, useMfaEnable, useMfaSetup } from './security-api.ts'
 /** Settings → Two-factor sign-in (issue 20): turn it on with a QR code and a code, or off. */
 export function TwoFactorCard({ user }: { user: User }) {
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | undefined>(undefined)
+  const [confirming, setConfirming] = useState(false)
   const setup = useMfaSetup()
   const enable = useMfaEnable()
 
@@ -53,6 +60,7 @@ export function TwoFactorCard({ user }: { user: User }) {
           enable.mutate(code, {
             onSuccess: (result) => {
               setRecoveryCodes(result.recoveryCodes)
+              setConfirming(false)
               setup.reset()
               enable.reset()
             },
@@ -60,24 +68,18 @@ export function TwoFactorCard({ user }: { user: User }) {
         }
       />
     )
+  } else if (confirming) {
+    body = <SetupPasswordForm setup={setup} onCancel={() => setConfirming(false)} />
   } else {
     body = (
-      <div className="grid gap-2">
-        <Button
-          type="button"
-          variant="outline"
-          className="justify-self-start"
-          disabled={setup.isPending}
-          onClick={() => setup.mutate()}
-        >
-          {setup.isPending ? 'Starting...' : 'Turn on two-factor sign-in'}
-        </Button>
-        {setup.isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            {parseApiError(setup.error)?.message ?? 'The setup could not be started.'}
-          </p>
-        ) : null}
-      </div>
+      <Button
+        type="button"
+        variant="outline"
+        className="justify-self-start"
+        onClick={() => setConfirming(true)}
+      >
+        Turn on two-factor sign-in
+      </Button>
     )
   }
 
@@ -96,6 +98,70 @@ export function TwoFactorCard({ user }: { user: User }) {
       </CardHeader>
       <CardContent>{body}</CardContent>
     </Card>
+  )
+}
+
+/**
+ * The password before the QR code (SECURITY.md 46): a session alone never binds a new
+ * authenticator. A wrong password shows under the field; too many end the session (SECURITY.md 30).
+ */
+function SetupPasswordForm({
+  setup,
+  onCancel,
+}: {
+  setup: ReturnType<typeof useMfaSetup>
+  onCancel: () => void
+}) {
+  const form = useForm<MfaSetupForm>({
+    resolver: zodResolver(mfaSetupFormSchema),
+    defaultValues: { password: '' },
+  })
+  return (
+    <form
+      className="grid max-w-sm gap-3"
+      noValidate
+      aria-label="Confirm your password to turn on two-factor sign-in"
+      onSubmit={(event) =>
+        void form.handleSubmit(({ password }) =>
+          setup.mutate(password, {
+            onError: (error) => {
+              const apiError = parseApiError(error)
+              if (!showServerFieldErrors(form.setError, ['password'], apiError)) {
+                form.setError('root', {
+                  message: apiError?.message ?? 'The setup could not be started.',
+                })
+              }
+            },
+          }),
+        )(event)
+      }
+    >
+      <p className="text-sm text-muted-foreground">
+        Enter your password to set up two-factor sign-in.
+      </p>
+      <FormField
+        control={form.control}
+        name="password"
+        id="mfa-setup-password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        autoFocus
+      />
+      {form.formState.errors.root?.message ? (
+        <p role="alert" className="text-sm text-destructive">
+          {form.formState.errors.root.message}
+        </p>
+      ) : null}
+      <div className="flex gap-2">
+        <Button type="submit" disabled={setup.isPending}>
+          {setup.isPending ? 'Starting...' : 'Continue'}
+        </Button>
+        <Button type="button" variant="ghost" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </form>
   )
 }
 

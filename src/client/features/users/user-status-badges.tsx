@@ -44,7 +44,8 @@ function TempPasswordBadge({ user }: { user: AdminUser }) {
 }
 
 /**
- * The Status cell: Active/Inactive, the temp-password badge and 'MFA Enabled' (spec section 2), and
+ * The Status cell: Active/Inactive, the temp-password badge and 'MFA Enabled' (spec section 2, with
+ * 'Awaiting setup' beside it until the person has enrolled), and
  * 'Locked' while strangers' wrong passwords hold the account (SECURITY.md 6 e).
  */
 export function UserStatusBadges({ user }: { user: AdminUser }) {
@@ -77,16 +78,23 @@ export function UserStatusBadges({ user }: { user: AdminUser }) {
           Locked
         </Badge>
       ) : null}
-      {/* Issue 20: 'MFA Enabled' only once the person has set it up; required-but-not-yet says so. */}
-      {user.mfaEnrolled ? (
+      {/*
+        SECURITY.md 48: the spec's 'MFA Enabled' badge for the spec's flag (an admin turned it on)
+        and for a person who set it up themself; "not enrolled yet" is a smaller note beside it.
+      */}
+      {user.mfaEnabled || user.mfaEnrolled ? (
         <Badge variant="secondary">
           <ShieldCheck aria-hidden="true" />
           MFA Enabled
         </Badge>
-      ) : user.mfaEnabled ? (
-        <Badge variant="outline" title="Two-factor required; set up at their next sign-in">
-          MFA Required
-        </Badge>
+      ) : null}
+      {user.mfaEnabled && !user.mfaEnrolled ? (
+        <span
+          className="text-xs text-muted-foreground"
+          title="Two-factor is required; they set it up at their next sign-in"
+        >
+          Awaiting setup
+        </span>
       ) : null}
     </div>
   )

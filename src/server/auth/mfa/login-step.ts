@@ -6,6 +6,7 @@ import { UnauthorizedError } from '../../errors.ts'
 import type { MfaSetupResponse } from '#shared/mfa.ts'
 import { clientAddressKey } from '../client-address.ts'
 import { type LoginContext, type SessionResult, startSession } from '../login.ts'
+import { deleteSessionsOfUser } from '../sessions.ts'
 import { claimLoginAttempt, recordLoginSuccess } from '../throttle.ts'
 import {
   type Challenge,
@@ -64,7 +65,7 @@ export async function completeMfaLogin(
     acceptLoginCode(db, config.secretKey, user, input.code),
   )
   await consumeChallenge(db, challenge.id)
-  await recordLoginSuccess(db, target)
+  await recordLoginSuccess(db, config.throttle, target)
   context.log.info({ event: 'login_second_factor', userId: challenge.user.id, method: result })
   return startSession(db, config, challenge.user, context)
 }
@@ -87,11 +88,14 @@ export async function completeEnrolmentAtLogin(
   context: LoginContext,
 ): Promise<SessionResult & { recoveryCodes: string[] }> {
   const challenge = await openChallenge(db, input.mfaToken, 'enroll')
+  // The new factor ends any session the user still had (SECURITY.md 46); the new one starts after.
   const { target, result: enrolled } = await checkCode(db, config, challenge, context, (user) =>
-    finishEnrolment(db, config.secretKey, user, input.code),
+    finishEnrolment(db, config.secretKey, user, input.code, (tx) =>
+      deleteSessionsOfUser(tx, user.id),
+    ),
   )
   await consumeChallenge(db, challenge.id)
-  await recordLoginSuccess(db, target)
+  await recordLoginSuccess(db, config.throttle, target)
   context.log.info({ event: 'login_second_factor', userId: challenge.user.id, method: 'enrol' })
   const session = await startSession(db, config, enrolled.user, context)
   return { ...session, recoveryCodes: enrolled.recoveryCodes }

@@ -55,7 +55,7 @@ function codeStep(api: Api, mfaToken: string, code: string) {
 async function enrolled(api: Api) {
   const caller = await api.signIn()
   const setup = mfaSetupResponseSchema.parse(
-    (await caller.inject('POST', '/api/auth/mfa/setup')).json(),
+    (await caller.inject('POST', '/api/auth/mfa/setup', { password: TEST_PASSWORD })).json(),
   )
   const enable = await caller.inject('POST', '/api/auth/mfa/enable', {
     code: totpCode(setup.secret),
@@ -71,7 +71,7 @@ test('enrolment: a QR URL and key, confirmed by a code; ten recovery codes; secr
   api,
 }) => {
   const caller = await api.signIn()
-  const setup = await caller.inject('POST', '/api/auth/mfa/setup')
+  const setup = await caller.inject('POST', '/api/auth/mfa/setup', { password: TEST_PASSWORD })
   expect(setup.statusCode).toBe(200)
   const { otpauthUrl, secret } = mfaSetupResponseSchema.parse(setup.json())
   expect(secret).toMatch(/^[A-Z2-7]{32}$/)
@@ -110,7 +110,9 @@ test('enrolment: a QR URL and key, confirmed by a code; ten recovery codes; secr
   const me = userSchema.parse((await caller.inject('GET', '/api/auth/me')).json())
   expect(me.mfaEnrolled).toBe(true)
   // A second setup is refused while it is on.
-  expect((await caller.inject('POST', '/api/auth/mfa/setup')).statusCode).toBe(409)
+  expect(
+    (await caller.inject('POST', '/api/auth/mfa/setup', { password: TEST_PASSWORD })).statusCode,
+  ).toBe(409)
 })
 
 test('bad input at enrolment: no setup, 5 digits, 60 characters, letters, no code', async ({
@@ -328,7 +330,7 @@ test('turning it off needs the password and a code; wrong ones are throttled; no
 
 test('SECURITY.md 30, 39: five wrong codes while signed in end the session', async ({ api }) => {
   const caller = await api.signIn()
-  await caller.inject('POST', '/api/auth/mfa/setup')
+  await caller.inject('POST', '/api/auth/mfa/setup', { password: TEST_PASSWORD })
   for (let i = 0; i < 4; i++) {
     const wrong = await caller.inject('POST', '/api/auth/mfa/enable', { code: '000000' })
     expect(wrong.statusCode).toBe(400)

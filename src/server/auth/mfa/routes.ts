@@ -9,6 +9,7 @@ import {
   mfaDisableRequestSchema,
   mfaEnableRequestSchema,
   mfaEnableResponseSchema,
+  mfaSetupRequestSchema,
   mfaSetupResponseSchema,
 } from '#shared/mfa.ts'
 import type { Config } from '../../config.ts'
@@ -17,7 +18,7 @@ import { toPublicUser } from '../../users/service.ts'
 import { requireViewer } from '../access.ts'
 import { loginContext, replyWithSession } from '../session-reply.ts'
 import { beginEnrolmentAtLogin, completeEnrolmentAtLogin, completeMfaLogin } from './login-step.ts'
-import { beginSetup, disableMfa, enableMfa } from './service.ts'
+import { beginSignedInSetup, disableMfa, enableMfa } from './service.ts'
 
 export type MfaRoutesOptions = { db: Db; config: Config }
 
@@ -69,16 +70,22 @@ export const mfaRoutes: FastifyPluginCallback<MfaRoutesOptions> = (base, { db, c
   app.post('/api/auth/mfa/setup', {
     config: { access: 'user' },
     schema: {
-      summary: 'Start setting up two-factor sign-in: a new secret and its otpauth URL',
+      summary:
+        'Start setting up two-factor sign-in with the current password: a new secret and its otpauth URL',
+      body: mfaSetupRequestSchema,
       response: { 200: mfaSetupResponseSchema },
     },
-    handler: (request) => beginSetup(db, config.secretKey, requireViewer(request).user),
+    handler: (request) => {
+      const { user, sessionId } = requireViewer(request)
+      return beginSignedInSetup({ db, config, user, sessionId }, request.body.password)
+    },
   })
 
   app.post('/api/auth/mfa/enable', {
     config: { access: 'user' },
     schema: {
-      summary: 'Turn two-factor sign-in on with a current code; answers ten recovery codes',
+      summary:
+        'Turn two-factor sign-in on with a current code; ends the other sessions; answers ten recovery codes',
       body: mfaEnableRequestSchema,
       response: { 200: mfaEnableResponseSchema },
     },
@@ -93,7 +100,8 @@ export const mfaRoutes: FastifyPluginCallback<MfaRoutesOptions> = (base, { db, c
   app.post('/api/auth/mfa/disable', {
     config: { access: 'user' },
     schema: {
-      summary: 'Turn two-factor sign-in off: needs the password and a current code',
+      summary:
+        'Turn two-factor sign-in off: needs the password and a current code; ends the other sessions',
       body: mfaDisableRequestSchema,
       response: { 200: messageResponseSchema },
     },

@@ -8,7 +8,7 @@ import type { UserRow } from '../../db/rows.ts'
 import { BadRequestError, ConflictError, ForbiddenError, UnauthorizedError } from '../../errors.ts'
 import { decryptSecret, encryptSecret, type SecretKey } from '../../secrets/secret-box.ts'
 import { verifyPassword } from '../passwords.ts'
-import { deleteSession } from '../sessions.ts'
+import { deleteSession, deleteUserSessions } from '../sessions.ts'
 import { claimSessionPasswordAttempt, takeBackSessionAttempt } from '../throttle.ts'
 import { deleteUserChallenges } from './challenges.ts'
 import { deleteRecoveryCodes, issueRecoveryCodes, spendRecoveryCode } from './recovery-codes.ts'
@@ -95,14 +95,16 @@ export async function acceptLoginCode(
 
 /**
  * Confirms the pending setup with a current code: the secret becomes the user's, ten recovery
- * codes are issued (returned once, stored hashed), and the code's step counts as used. Undefined
- * when the code is wrong.
+ * codes are issued (returned once, stored hashed), the code's step counts as used, and the
+ * caller's sessions end. Undefined when the code is wrong.
  */
 export async function finishEnrolment(
   db: Db,
   key: SecretKey | undefined,
   user: UserRow,
   code: string,
+  /** Ends the sessions the new factor must end, in the enrolment's transaction (SECURITY.md 46). */
+  endSessions: (tx: Db) => Promise<void>,
 ): Promise<{ user: UserRow; recoveryCodes: string[] } | undefined> {
   const sealKey = needKey(key)
   const pending = user.mfaPendingSecretEnc
@@ -124,6 +126,7 @@ export async function finishEnrolment(
     // Another setup replaced the secret meanwhile: its QR code is the one to use.
     if (!row) throw new ConflictError(MFA_NO_SETUP)
     const recoveryCodes = await issueRecoveryCodes(tx, user.id)
+    await endSessions(tx)
     await recordActivity(tx, {
       userId: user.id,
       action: 'user.mfa_enabled',
@@ -174,16 +177,47 @@ function wrongCode(): BadRequestError {
   return new BadRequestError(MFA_WRONG_CODE, { code: [MFA_WRONG_CODE] })
 }
 
-/** POST /api/auth/mfa/enable: the signed-in user confirms their setup with a code. */
+export const WRONG_PASSWORD = 'Password is incorrect'
+
+function wrongPassword(): BadRequestError {
+  return new BadRequestError(WRONG_PASSWORD, { password: [WRONG_PASSWORD] })
+}
+
+/**
+ * POST /api/auth/mfa/setup, signed in (SECURITY.md 46): the current password first, counted like
+ * every signed-in password check (SECURITY.md 30), so a stolen session alone never gets a secret
+ * to bind the thief's authenticator with. The secret is only ever handed out here and at the
+ * sign-in's enrolment step (which follows a password just verified), so confirming it with a code
+ * proves the password too.
+ */
+export async function beginSignedInSetup(
+  context: SignedInCheck,
+  password: string,
+): Promise<MfaSetupResponse> {
+  const { db, config, user } = context
+  needKey(config.secretKey)
+  if (user.mfaSecretEnc !== null) throw new ConflictError(MFA_ALREADY_ON)
+  await throttledCheck(context, () => verifyPassword(user.passwordHash, password), wrongPassword())
+  return beginSetup(db, config.secretKey, user)
+}
+
+/**
+ * POST /api/auth/mfa/enable: the signed-in user confirms their setup with a code. Binding a new
+ * second factor ends the person's other sessions and waiting sign-ins (SECURITY.md 46, ASVS 4.0.3
+ * V3.7.1), in the enrolment's transaction; this session stays.
+ */
 export async function enableMfa(
   context: SignedInCheck,
   code: string,
 ): Promise<{ user: UserRow; recoveryCodes: string[] }> {
   let result: { user: UserRow; recoveryCodes: string[] } | undefined
+  const { db, config, user, sessionId } = context
   await throttledCheck(
     context,
     async () => {
-      result = await finishEnrolment(context.db, context.config.secretKey, context.user, code)
+      result = await finishEnrolment(db, config.secretKey, user, code, (tx) =>
+        deleteUserSessions(tx, user.id, sessionId),
+      )
       return result !== undefined
     },
     wrongCode(),
@@ -191,8 +225,6 @@ export async function enableMfa(
   if (!result) throw wrongCode()
   return result
 }
-
-export const WRONG_PASSWORD = 'Password is incorrect'
 
 /**
  * POST /api/auth/mfa/disable: needs the password and a current code, each throttled like a
@@ -208,7 +240,7 @@ export async function disableMfa(
   await throttledCheck(
     context,
     () => verifyPassword(user.passwordHash, input.password),
-    new BadRequestError(WRONG_PASSWORD, { password: [WRONG_PASSWORD] }),
+    wrongPassword(),
   )
   await throttledCheck(
     context,
@@ -217,6 +249,8 @@ export async function disableMfa(
   )
   return db.transaction(async (tx) => {
     await clearMfa(tx, user.id)
+    // Changing the second factor ends the other sessions, as binding one does (SECURITY.md 46).
+    await deleteUserSessions(tx, user.id, context.sessionId)
     await recordActivity(tx, {
       userId: user.id,
       action: 'user.mfa_disabled',
