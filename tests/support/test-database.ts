@@ -129,7 +129,7 @@ export type TestDatabase = OpenDatabase & {
    * A second handle on the same database, with caches of its own: what another Scout process
    * would have (on PGlite, a second handle on the one embedded client). Closed by its caller.
    */
-  openAnother: () => Promise<OpenDatabase>
+  openAnother: (options?: { statementTimeoutMs?: number }) => Promise<OpenDatabase>
 }
 
 /** Connections of a test app's PostgreSQL pool (the app's config says the same). */
@@ -167,7 +167,8 @@ export async function createTestDatabase(
   const database = await openDatabase(target)
   return {
     ...database,
-    openAnother: () => openDatabase(target),
+    // A test may seed through a handle with another statement limit (or none) than the app's.
+    openAnother: (options = {}) => openDatabase({ ...target, ...options }),
     close: async () => {
       await database.close()
       await withAdmin(adminUrl, (admin) =>
