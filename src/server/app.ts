@@ -158,7 +158,10 @@ export async function buildApp({
     db: database.db,
     cachedPages: config.talentPageCache,
     exactCountUpTo: config.countExactUpTo,
-    searchGate: new SearchGate(searchesAtOnce(database, config), config.statementTimeoutMs),
+    searchGate: new SearchGate(
+      searchesAtOnce(database, config),
+      searchDeadlineMs(database, config),
+    ),
   })
   await app.register(talentExportRoutes, { db: database.db })
   await app.register(bulkRoutes, { db: database.db })
@@ -216,6 +219,15 @@ export async function buildApp({
  */
 function searchesAtOnce(database: Pick<OpenDatabase, 'engine'>, config: Config): number {
   return database.engine === 'pglite' ? 1 : Math.max(1, Math.floor(config.databasePoolMax / 2))
+}
+
+/**
+ * SECURITY.md 43: how long a search may take in all. The embedded engine has no statement timer,
+ * so there the deadline is the limit. PostgreSQL stops each statement at the limit itself; a
+ * search is a few statements, and the deadline is the backstop for all of them together.
+ */
+function searchDeadlineMs(database: Pick<OpenDatabase, 'engine'>, config: Config): number {
+  return database.engine === 'pglite' ? config.statementTimeoutMs : 2 * config.statementTimeoutMs
 }
 
 export const JOB_LANES = [[SCAN_DUPLICATES], [TABLE_UPKEEP], [DRY_RUN_SPREADSHEET_IMPORT]]
