@@ -1,3 +1,4 @@
+import { asBackground } from '../db/statement-priority.ts'
 import { SearchTimeoutError } from '../errors.ts'
 
 /**
@@ -13,6 +14,8 @@ import { SearchTimeoutError } from '../errors.ts'
  *   statement itself (statement_timeout); the embedded engine cannot — PostgreSQL's timers do
  *   not fire in its wasm build — so there the statement finishes in the background and keeps
  *   its turn until it does, and no more searches pile up behind it than the gate lets in.
+ * - On the embedded engine a search's statements also give way to any other request's
+ *   (db/statement-priority.ts): a list waits for at most the one search statement running.
  */
 export class SearchGate {
   readonly #concurrency: number
@@ -28,7 +31,7 @@ export class SearchGate {
   async run<T>(search: () => Promise<T>): Promise<T> {
     const deadline = performance.now() + this.#deadlineMs
     await this.#enter(deadline)
-    const work = search().finally(() => this.#leave())
+    const work = asBackground(search).finally(() => this.#leave())
     const left = deadline - performance.now()
     let timer: NodeJS.Timeout | undefined
     const late = new Promise<never>((_, reject) => {
