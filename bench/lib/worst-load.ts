@@ -52,9 +52,12 @@ export async function worstRound(
   const answered = await Promise.all(searches)
   const statuses: Record<string, number> = {}
   for (const [, status] of answered) statuses[status] = (statuses[status] ?? 0) + 1
+  // The budget is the others' wait. A search is answered, or stopped at its deadline (503, the
+  // bound doing its job on a busy machine); over the cap it is refused (400).
+  const allowed = terms > MAX_SEARCH_WORDS ? [400] : [200, 503]
   const pass =
     healthMs <= BESIDE_WORST_BUDGET_MS &&
     listMs <= BESIDE_WORST_BUDGET_MS &&
-    answered.every(([, status]) => status === (terms > MAX_SEARCH_WORDS ? 400 : 200))
+    answered.every(([, status]) => allowed.includes(status))
   return { terms, searchMs: answered.map(([ms]) => ms), statuses, healthMs, listMs, pass }
 }
