@@ -35,18 +35,18 @@ test('SECURITY.md 43: past the deadline a waiting search never runs; a running o
   const slow = pending<string>()
   let waiterRan = false
   const running = gate.run(() => slow.done)
-  const waiting = gate.run(async () => {
+  const waiting = gate.run(() => {
     waiterRan = true
-    return 'late'
+    return Promise.resolve('late')
   })
   await expect(waiting).rejects.toThrow(SearchTimeoutError)
   await expect(running).rejects.toThrow(STATEMENT_TIMEOUT_MESSAGE)
   expect(waiterRan).toBe(false)
   // The statement is still running: the next search waits for it, then runs.
   let nextRan = false
-  const after = gate.run(async () => {
+  const after = gate.run(() => {
     nextRan = true
-    return 'next'
+    return Promise.resolve('next')
   })
   await new Promise((resolve) => setTimeout(resolve, 20))
   expect(nextRan).toBe(false)

@@ -6,6 +6,7 @@ import {
   MAX_SEARCH_TERMS,
   MAX_SEARCH_WORDS,
   SEARCH_WORDS_MESSAGE,
+  searchProblem,
   searchQuerySchema,
 } from './search-query-schema.ts'
 
@@ -87,4 +88,11 @@ describe('SECURITY.md 43: at most 8 words looked up inside names', () => {
   test('over both limits, only the terms message', () => {
     expect(messages(words(33).join(' '))).toEqual(['Search can have at most 32 terms'])
   })
+})
+
+test('searchProblem: the message the search box shows is the API one', () => {
+  expect(searchProblem('ann OR mar')).toBeUndefined()
+  const nine = Array.from({ length: 9 }, (_, i) => `ab${String(i)}`).join(' OR ')
+  expect(searchProblem(nine)).toBe(SEARCH_WORDS_MESSAGE)
+  expect(searchProblem('x'.repeat(501))).toBe('Search must be at most 500 characters')
 })

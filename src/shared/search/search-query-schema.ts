@@ -46,3 +46,8 @@ export const searchQuerySchema = z
       ctx.addIssue({ code: 'custom', message: SEARCH_WORDS_MESSAGE })
     }
   })
+
+/** What is wrong with a query as typed, in the words the API would answer; undefined when fine. */
+export function searchProblem(q: string): string | undefined {
+  return searchQuerySchema.safeParse(q).error?.issues[0]?.message
+}
