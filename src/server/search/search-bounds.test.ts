@@ -38,7 +38,7 @@ function atTheCap(i: number): string {
   )
 }
 
-const POOL = 3_000
+const POOL = 2_000
 
 test.describe('a seeded pool', () => {
   test.beforeAll(async ({ api }) => {
