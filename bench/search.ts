@@ -16,6 +16,11 @@
  *
  *   npm run bench:search -- --engine pglite --talents 10000 --relevance
  *
+ * Last, SECURITY.md 43's worst case (`--only worst` runs it alone): rounds of ten of the
+ * costliest searches at once (an OR of three-letter fragments: below the word cap, at it, and
+ * the 32 the issue found, now refused), each round probing /api/health and a colleague's list,
+ * which must answer within BESIDE_WORST_BUDGET_MS.
+ *
  * scores issue 17's relevance set instead (scripts/seed/relevance-set.ts, planted if missing):
  * recall@10 and MRR against the goals, each failing query printed; exits 1 when a goal is missed.
  */
@@ -28,6 +33,9 @@ import { describeFailure, hasFailed, RELEVANCE_GOALS, scoreRelevance } from './l
 import { loadAverage, markdownTable, ms, percentile, writeResults } from './lib/report.ts'
 import { sampleQueries, type QueryClass } from './lib/search-queries.ts'
 import { REPO_ROOT, signIn, startServer } from './lib/server.ts'
+import { BESIDE_WORST_BUDGET_MS, worstRound, type WorstRound } from './lib/worst-load.ts'
+import { worstSearches } from './lib/worst-searches.ts'
+import { MAX_SEARCH_TERMS, MAX_SEARCH_WORDS } from '../src/shared/search/search-query-schema.ts'
 
 /** Issue 17's budgets (p99, ms): words, phrases and field terms; prefixes as typed; typos. */
 const BUDGETS = {
@@ -129,6 +137,40 @@ function rateOf(argv: string[]): number {
   return rate
 }
 
+/** SECURITY.md 43: fragments per worst-case search: under the cap, at it, and refused. */
+const WORST_TERMS = [MAX_SEARCH_WORDS - 2, MAX_SEARCH_WORDS, MAX_SEARCH_TERMS]
+
+function printWorst(rounds: WorstRound[]): void {
+  console.log(`\nSECURITY.md 43: ten of the costliest searches at once, and beside them:\n`)
+  console.log(
+    markdownTable(
+      [
+        'fragments OR-ed',
+        'answers',
+        'searches p50 / max ms',
+        '/api/health ms',
+        "a colleague's list ms",
+        'budget',
+        'verdict',
+      ],
+      rounds.map((r) => {
+        const sorted = [...r.searchMs].sort((a, b) => a - b)
+        return [
+          String(r.terms),
+          Object.entries(r.statuses)
+            .map(([status, n]) => `${n}× ${status}`)
+            .join(', '),
+          `${ms(percentile(sorted, 50))} / ${ms(sorted.at(-1))}`,
+          ms(r.healthMs),
+          ms(r.listMs),
+          `≤${BESIDE_WORST_BUDGET_MS}`,
+          r.pass ? 'PASS' : 'FAIL',
+        ]
+      }),
+    ),
+  )
+}
+
 async function main(): Promise<number> {
   const args = parseCommonArgs()
   if (args.relevance) return relevance(args)
@@ -142,7 +184,12 @@ async function main(): Promise<number> {
   const talents = await prepareDatabase(args.target, args.talents)
   const database = await openBenchDatabase(args.target)
   let classes: QueryClass[]
+  const worst = new Map<number, string[]>()
+  const withWorst = args.only.length === 0 || args.only.includes('worst')
   try {
+    if (withWorst) {
+      for (const terms of WORST_TERMS) worst.set(terms, await worstSearches(database.db, 30, terms))
+    }
     // --only word,typo: the classes whose name contains one of these.
     classes = (await sampleQueries(database.db, perClass)).filter(
       (c) => args.only.length === 0 || args.only.some((only) => c.name.includes(only)),
@@ -155,6 +202,7 @@ async function main(): Promise<number> {
   const profileDir = path.join(REPO_ROOT, 'bench', 'results', 'profiles')
   const server = await startServer(args.target, args.profile ? { profileDir } : {})
   const results: Result[] = []
+  const worstRounds: WorstRound[] = []
   try {
     const { token } = await signIn(server.url)
     const headers = { authorization: `Bearer ${token}`, 'accept-encoding': args.encoding }
@@ -191,6 +239,17 @@ async function main(): Promise<number> {
         repeatP99: percentile(again, 99),
       })
       console.log(`  ${c.name}: p50 ${ms(result.p50)} ms, p99 ${ms(result.p99)} ms`)
+    }
+    let round = 0
+    for (const [terms, queries] of worst) {
+      // Three rounds per size, each with queries of its own.
+      for (let r = 0; r < 3; r++) {
+        const result = await worstRound(server.url, headers, queries.slice(r * 10), terms, round++)
+        worstRounds.push(result)
+        console.log(
+          `  worst, ${terms} fragments ×10: health ${ms(result.healthMs)} ms, list ${ms(result.listMs)} ms, ${JSON.stringify(result.statuses)}`,
+        )
+      }
     }
   } finally {
     await server.stop()
@@ -233,8 +292,11 @@ async function main(): Promise<number> {
       ]),
     ),
   )
-  console.log(`\nresults: ${writeResults(`search-${engine}`, { engine, talents, rows, classes })}`)
-  return rows.every((r) => r.pass) ? 0 : 1
+  if (worstRounds.length > 0) printWorst(worstRounds)
+  console.log(
+    `\nresults: ${writeResults(`search-${engine}`, { engine, talents, rows, classes, worstRounds })}`,
+  )
+  return rows.every((r) => r.pass) && worstRounds.every((r) => r.pass) ? 0 : 1
 }
 
 process.exitCode = await main()

@@ -34,6 +34,7 @@ import { startHousekeeping } from './housekeeping/scheduler.ts'
 import { startJobRunner, type JobHandler } from './jobs/runner.ts'
 import { TABLE_UPKEEP, tableUpkeepJob } from './jobs/table-upkeep.ts'
 import type { Config } from './config.ts'
+import { SearchGate } from './search/search-gate.ts'
 import { registerCors } from './cors.ts'
 import type { OpenDatabase } from './db/open.ts'
 import { registerErrorHandling, sendJsonNotFound } from './errors.ts'
@@ -157,6 +158,10 @@ export async function buildApp({
     db: database.db,
     cachedPages: config.talentPageCache,
     exactCountUpTo: config.countExactUpTo,
+    searchGate: new SearchGate(
+      searchesAtOnce(database, config),
+      searchDeadlineMs(database, config),
+    ),
   })
   await app.register(talentExportRoutes, { db: database.db })
   await app.register(bulkRoutes, { db: database.db })
@@ -207,6 +212,24 @@ export async function buildApp({
  * 100 s on the embedded engine, where each statement holds the server) until the VACUUM the
  * upkeep runs (1.3 s) had cleared them.
  */
+/**
+ * SECURITY.md 43: how many searches reach the database at once. The embedded engine runs one
+ * statement at a time anyway: one, so every other request waits for at most one search
+ * statement. PostgreSQL: half the pool, so the other half is always free for the rest.
+ */
+function searchesAtOnce(database: Pick<OpenDatabase, 'engine'>, config: Config): number {
+  return database.engine === 'pglite' ? 1 : Math.max(1, Math.floor(config.databasePoolMax / 2))
+}
+
+/**
+ * SECURITY.md 43: how long a search may take in all. The embedded engine has no statement timer,
+ * so there the deadline is the limit. PostgreSQL stops each statement at the limit itself; a
+ * search is a few statements, and the deadline is the backstop for all of them together.
+ */
+function searchDeadlineMs(database: Pick<OpenDatabase, 'engine'>, config: Config): number {
+  return database.engine === 'pglite' ? config.statementTimeoutMs : 2 * config.statementTimeoutMs
+}
+
 export const JOB_LANES = [[SCAN_DUPLICATES], [TABLE_UPKEEP], [DRY_RUN_SPREADSHEET_IMPORT]]
 
 /** Every kind of background job this app runs, and its handler (ARCHITECTURE.md "Growing"). */

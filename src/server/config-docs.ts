@@ -28,6 +28,12 @@ export const CONFIG_DOCS = [
       'List totals up to this many are exact; a broader search or filter answers the planner estimate (X-Total-Count-Estimated)',
   },
   {
+    name: 'STATEMENT_TIMEOUT_MS',
+    default: '5000',
+    meaning:
+      "Longest a request's database statement may run, in ms (100-600000); past it the request answers 503. Imports, bulk actions and upkeep have their own longer limit",
+  },
+  {
     name: 'CV_MAX_MB',
     default: '10',
     meaning: 'Largest CV file a person may attach, in MB (1-100)',

@@ -72,6 +72,12 @@ export type Config = {
   talentPageCache: number
   /** Issue 17: list totals up to this many are exact; past it one may be an estimate. */
   countExactUpTo: number
+  /**
+   * SECURITY.md 43: the longest a request's statement may run (ms). PostgreSQL enforces it on the
+   * pool's connections; on the embedded engine, where timers cannot interrupt a statement, a
+   * search past it answers 503 while the statement finishes (search/search-gate.ts).
+   */
+  statementTimeoutMs: number
   /** Largest CV upload, in megabytes (issue 16, SECURITY.md 22). */
   cvMaxMegabytes: number
   /** Issue 19: the region of phone numbers written without +country; undefined: none is assumed. */
@@ -124,6 +130,7 @@ const envSchema = z.object({
   DATABASE_POOL_MAX: int(1, 1000).default(10),
   TALENT_PAGE_CACHE: int(0, 100_000).default(500),
   COUNT_EXACT_UP_TO: int(0, 100_000_000).default(10_000),
+  STATEMENT_TIMEOUT_MS: int(100, 600_000).default(5_000),
   CV_MAX_MB: int(1, 100).default(10),
   DEFAULT_PHONE_REGION: z
     .string()
@@ -202,6 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolMax: e.DATABASE_POOL_MAX,
     talentPageCache: e.TALENT_PAGE_CACHE,
     countExactUpTo: e.COUNT_EXACT_UP_TO,
+    statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
     cvMaxMegabytes: e.CV_MAX_MB,
     defaultPhoneRegion: e.DEFAULT_PHONE_REGION,
     adminEmail,

@@ -12,6 +12,7 @@ describe('loadConfig', () => {
       dataDir: path.resolve('./data'),
       databaseUrl: undefined,
       databasePoolMax: 10,
+      statementTimeoutMs: 5000,
       adminEmail: 'admin@talentpool.local',
       adminPassword: undefined,
       passwordMinLength: 8,

@@ -59,6 +59,24 @@ export class BusyError extends AppError {
   }
 }
 
+/**
+ * SECURITY.md 43: a request's statement ran past STATEMENT_TIMEOUT_MS and was stopped (PostgreSQL
+ * SQLSTATE 57014), or a search passed its deadline (search/search-gate.ts). Nothing was written.
+ */
+export const STATEMENT_TIMEOUT_MESSAGE =
+  'This took too long and was stopped. Try a narrower search, or try again in a moment.'
+
+export class SearchTimeoutError extends BusyError {
+  constructor() {
+    super(2, STATEMENT_TIMEOUT_MESSAGE)
+  }
+}
+
+/** PostgreSQL stopped the statement: statement_timeout (or a cancel), SQLSTATE 57014. */
+export function isStatementTimeout(error: unknown): boolean {
+  return causes(error).some((e) => errorCode(e) === '57014')
+}
+
 export const DATABASE_DOWN_MESSAGE = 'The database is unavailable. Please try again shortly.'
 
 // Fastify's own 4xx errors, with messages a person can act on (SECURITY.md 18, 23).
@@ -189,6 +207,10 @@ function toResponse(
   if (isWriteCollision(error)) {
     request.log.warn({ err: error }, 'write collision')
     return { status: 409, body: { message: WRITE_COLLISION_MESSAGE } }
+  }
+  if (isStatementTimeout(error)) {
+    request.log.warn({ err: error }, 'statement timeout')
+    return { status: 503, body: { message: STATEMENT_TIMEOUT_MESSAGE }, retryAfter: 2 }
   }
   if (isDatabaseUnavailable(error)) {
     request.log.error({ err: error }, 'database unavailable')

@@ -38,7 +38,12 @@ function readConfig(): Config {
 
 function openTarget(config: Config) {
   if (config.databaseUrl) {
-    return { engine: 'postgres', url: config.databaseUrl, poolMax: config.databasePoolMax } as const
+    return {
+      engine: 'postgres',
+      url: config.databaseUrl,
+      poolMax: config.databasePoolMax,
+      statementTimeoutMs: config.statementTimeoutMs,
+    } as const
   }
   return { engine: 'pglite', dataDir: config.dataDir, ownThread: true } as const
 }

@@ -7,7 +7,7 @@ import { userSchema, type User } from '#shared/user.ts'
 import { buildApp } from '#server/app.ts'
 import { loadConfig, type Config } from '#server/config.ts'
 import type { Db } from '#server/db/open.ts'
-import { createTestDatabase, type TestDatabase } from './test-database.ts'
+import { createTestDatabase, TEST_POOL_MAX, type TestDatabase } from './test-database.ts'
 import { hashPassword } from '#server/auth/passwords.ts'
 import { generateSecretKey } from '#server/secrets/secret-box.ts'
 import { sealTempPassword } from '#server/users/temp-password.ts'
@@ -35,6 +35,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     secretKey: TEST_SECRET_KEY,
     housekeepingIntervalMs: 0,
     dryRunWaitMs: 60_000,
+    databasePoolMax: TEST_POOL_MAX,
     ...overrides,
   }
 }
@@ -54,8 +55,10 @@ export async function createTestApp(
   overrides: Partial<Config> = {},
   { logStream }: TestLog = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase()
   const config = testConfig(overrides)
+  const database = await createTestDatabase(undefined, {
+    statementTimeoutMs: config.statementTimeoutMs,
+  })
   const app = await buildApp({
     database,
     config,

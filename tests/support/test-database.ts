@@ -129,10 +129,16 @@ export type TestDatabase = OpenDatabase & {
    * A second handle on the same database, with caches of its own: what another Scout process
    * would have (on PGlite, a second handle on the one embedded client). Closed by its caller.
    */
-  openAnother: () => Promise<OpenDatabase>
+  openAnother: (options?: { statementTimeoutMs?: number }) => Promise<OpenDatabase>
 }
 
-export async function createTestDatabase(engine: Engine = testEngine()): Promise<TestDatabase> {
+/** Connections of a test app's PostgreSQL pool (the app's config says the same). */
+export const TEST_POOL_MAX = 5
+
+export async function createTestDatabase(
+  engine: Engine = testEngine(),
+  { statementTimeoutMs }: { statementTimeoutMs?: number } = {},
+): Promise<TestDatabase> {
   refuseInUnitTests()
   if (engine === 'pglite') {
     const client = await pgliteFrom('migrated')
@@ -156,10 +162,13 @@ export async function createTestDatabase(engine: Engine = testEngine()): Promise
     await admin.query(`ALTER DATABASE ${name} SET synchronous_commit = off`)
   })
   const url = databaseUrl(adminUrl, name)
-  const database = await openDatabase({ engine: 'postgres', url, poolMax: 5 })
+  // The server's statement limit (SECURITY.md 43), as the app under test is configured.
+  const target = { engine: 'postgres', url, poolMax: TEST_POOL_MAX, statementTimeoutMs } as const
+  const database = await openDatabase(target)
   return {
     ...database,
-    openAnother: () => openDatabase({ engine: 'postgres', url, poolMax: 5 }),
+    // A test may seed through a handle with another statement limit (or none) than the app's.
+    openAnother: (options = {}) => openDatabase({ ...target, ...options }),
     close: async () => {
       await database.close()
       await withAdmin(adminUrl, (admin) =>

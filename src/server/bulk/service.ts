@@ -26,6 +26,7 @@ import { BadRequestError, ForbiddenError, NotFoundError } from '../errors.ts'
 import { lookUpCorrections } from '../search/corrections.ts'
 import { filterOf } from '../talents/list-plan.ts'
 import { talentWhere } from '../talents/where.ts'
+import { allowLongStatements } from '../db/long-statements.ts'
 
 /*
  * Bulk actions (issue 19). PERMISSIONS (the README's table repeats this): every signed-in user may
@@ -193,6 +194,7 @@ export async function runBulk(
   options: BulkOptions = {},
 ): Promise<BulkResult> {
   return db.transaction(async (tx) => {
+    await allowLongStatements(tx) // SECURITY.md 43: past a request's limit
     // The schema checked that the action's payload is there (shared/bulk.ts).
     const names =
       request.action === 'delete'
@@ -253,6 +255,7 @@ export async function undoBulk(
   options: BulkOptions = {},
 ): Promise<BulkUndoResult> {
   return db.transaction(async (tx) => {
+    await allowLongStatements(tx) // SECURITY.md 43: past a request's limit
     const [row] = await tx
       .select({
         createdById: bulkActions.createdById,

@@ -22,6 +22,7 @@ import { talents, users } from '../db/schema.ts'
 import { changeSets, cvImportItems, cvImports } from '../db/change-schema.ts'
 import { ConflictError, ForbiddenError, NotFoundError } from '../errors.ts'
 import { createFromItem } from './talent-from-item.ts'
+import { allowLongStatements } from '../db/long-statements.ts'
 
 /*
  * PERMISSIONS (issue 16; the README's table repeats this): any signed-in user imports CVs and
@@ -168,6 +169,7 @@ export async function undoImport(
   viewer: Actor,
 ): Promise<CvImportUndoResult> {
   return db.transaction(async (tx) => {
+    await allowLongStatements(tx) // SECURITY.md 43: past a request's limit
     const [row] = await tx
       .select({
         state: cvImports.state,

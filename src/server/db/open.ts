@@ -55,7 +55,17 @@ export type DatabaseTarget =
        */
       ownThread?: boolean
     }
-  | { engine: 'postgres'; url: string; poolMax: number }
+  | {
+      engine: 'postgres'
+      url: string
+      poolMax: number
+      /**
+       * SECURITY.md 43: the longest one statement of the pool's connections may run (the
+       * server's STATEMENT_TIMEOUT_MS); unset, none (scripts). Long work raises it for its own
+       * transaction (long-statements.ts); migrations lift it.
+       */
+      statementTimeoutMs?: number
+    }
 
 /**
  * Opens PGlite (embedded, in DATA_DIR or in memory when dataDir is undefined) or a pooled
@@ -69,6 +79,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
       // An unreachable server fails a request (503) instead of queueing it forever.
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       keepAlive: true,
+      // Sent with each connection's start-up packet: no statement of a request runs longer,
+      // and the connection is free again (57014 → 503, errors.ts).
+      ...(target.statementTimeoutMs ? { statement_timeout: target.statementTimeoutMs } : {}),
     })
     // A client losing its server (PostgreSQL stopped or restarted) must not crash the process:
     // idle clients report to the pool, checked-out ones (between a transaction's statements)
@@ -132,6 +145,8 @@ const MIGRATION_LOCK_KEY = 0x5c0_7_001
 async function migrateUnderLock(pool: pg.Pool, folder: string): Promise<void> {
   const client = await pool.connect()
   try {
+    // A migration may rewrite a large table (0012: 18 s at 100,000 talents): no request's limit.
+    await client.query('SET statement_timeout = 0')
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY])
     try {
       await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder: folder })
@@ -139,6 +154,8 @@ async function migrateUnderLock(pool: pg.Pool, folder: string): Promise<void> {
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY])
     }
   } finally {
+    // Back to the pool's own limit before the connection serves requests.
+    await client.query('RESET statement_timeout').catch(() => undefined)
     client.release()
   }
 }

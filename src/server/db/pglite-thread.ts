@@ -4,6 +4,7 @@ import { Worker } from 'node:worker_threads'
 import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/pglite'
 import { RUNNING_BUILT, serverModule } from '../server-files.ts'
 import type { FromThread, ToThread } from './pglite-thread-messages.ts'
+import { isBackground } from './statement-priority.ts'
 
 const WORKER = serverModule('db/pglite.thread')
 
@@ -52,6 +53,10 @@ export class PgliteThread {
   #closed: Error | undefined
   /** Settles when the open transaction ends; undefined while none is open. */
   #openTransaction: Promise<void> | undefined
+  /** Statements sent and not yet answered that do not give way (statement-priority.ts). */
+  #foreground = 0
+  /** Background statements waiting for the foreground ones to be answered. */
+  readonly #giveWay: (() => void)[] = []
 
   private constructor(worker: Worker) {
     this.#worker = worker
@@ -131,12 +136,41 @@ export class PgliteThread {
 
   async query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
     await this.#outsideTransactions()
-    return this.#query<T>(sql, params, options)
+    return this.#inItsTurn(() => this.#query<T>(sql, params, options))
   }
 
   async exec(sql: string): Promise<Results[]> {
     await this.#outsideTransactions()
-    return this.#exec(sql)
+    return this.#inItsTurn(() => this.#exec(sql))
+  }
+
+  /**
+   * SECURITY.md 43: a background statement (a search) starts only when no other statement is
+   * waiting or running, one at a time; any other one is counted while it is out.
+   */
+  async #inItsTurn<T>(send: () => Promise<T>): Promise<T> {
+    if (isBackground()) {
+      for (;;) {
+        // Sent synchronously once neither is under way: nothing can slip in between.
+        if (this.#openTransaction) await this.#outsideTransactions()
+        else if (this.#foreground > 0) await new Promise<void>((go) => this.#giveWay.push(go))
+        else return send()
+      }
+    }
+    this.#foreground += 1
+    try {
+      return await send()
+    } finally {
+      this.#foreground -= 1
+      // A turn of the event loop first: the request whose statement just ended often sends its
+      // next one right away, and should not find a search statement ahead of it.
+      if (this.#foreground === 0) setImmediate(() => this.#releaseBackground())
+    }
+  }
+
+  #releaseBackground(): void {
+    if (this.#foreground > 0) return
+    for (const go of this.#giveWay.splice(0)) go()
   }
 
   /** BEGIN, `run` with the transaction's own handle, then COMMIT (ROLLBACK when it throws). */

@@ -6,6 +6,7 @@ import { rawRows } from '../db/raw-rows.ts'
 import { MAX_CANDIDATES } from './check.ts'
 import { combineHits, isDuplicateReason, type RuleHit } from './confidence.ts'
 import { probeFields, ruleQueries, type DuplicateRule, type Probe } from './rules.ts'
+import { allowLongStatements } from '../db/long-statements.ts'
 
 /** A row of a file that would add a talent: what the rules read of it. */
 export type RowToCheck = {
@@ -69,6 +70,7 @@ export async function duplicatesOfRows(
     }
   })
   const hits = await db.transaction(async (tx) => {
+    await allowLongStatements(tx) // SECURITY.md 43: past a request's limit
     // A batch's estimate passes jit_above_cost (the planner cannot know each lookup finds a row
     // or none); compiling it cost more than the lookups (see scan.ts).
     await tx.execute(sql`SET LOCAL jit = off`)

@@ -5,6 +5,7 @@ import { duplicateGroups, duplicateScans } from '../db/duplicate-schema.ts'
 import type { Db } from '../db/open.ts'
 import { rawRows } from '../db/raw-rows.ts'
 import { groupPairs, type Group, type PairHits } from './group-pairs.ts'
+import { allowLongStatements } from '../db/long-statements.ts'
 
 /*
  * The last whole-pool scan's groups (duplicate_groups, migration 0018). The scan job replaces them
@@ -52,6 +53,7 @@ export async function storeScanResult(
   startedAt: Date,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
+    await allowLongStatements(tx) // SECURITY.md 43: past a request's limit
     await tx.insert(duplicateScans).values({ id: 1 }).onConflictDoNothing()
     const [state] = await tx
       .select({ scannedAt: duplicateScans.scannedAt })

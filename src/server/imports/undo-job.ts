@@ -19,6 +19,7 @@ import { enqueueJob, type Job } from '../jobs/queue.ts'
 import type { JobHandler } from '../jobs/runner.ts'
 import { queueTableUpkeep, UPKEEP_AFTER_ROWS } from '../jobs/table-upkeep.ts'
 import { importFor } from './uploads.ts'
+import { allowLongStatements } from '../db/long-statements.ts'
 
 /*
  * Undo of a spreadsheet import (issue 18 item 5) as a background job. Undone in one request, an
@@ -103,6 +104,7 @@ export type UndoStep = 'more' | 'finished' | 'stopped'
  */
 export async function undoNextBatch(db: Db, importId: number): Promise<UndoStep> {
   return db.transaction(async (tx) => {
+    await allowLongStatements(tx) // SECURITY.md 43: past a request's limit
     const [row] = await tx
       .select({
         undoState: spreadsheetImports.undoState,

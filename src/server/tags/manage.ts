@@ -11,6 +11,7 @@ import {
 } from '#shared/tag.ts'
 import { recordActivity } from '../activity/record.ts'
 import { inTransaction } from '../db/in-transaction.ts'
+import { allowLongStatements } from '../db/long-statements.ts'
 import type { Db } from '../db/open.ts'
 import type { Actor } from '../db/rows.ts'
 import { rawRows } from '../db/raw-rows.ts'
@@ -39,7 +40,13 @@ export const MERGE_TARGET_MISSING = 'The tag to merge into was not found.'
 
 /** Runs a tag write in one transaction; the lower(name) unique index has the last word. */
 function write<T>(db: Db, run: (tx: Db) => Promise<T>): Promise<T> {
-  return inTransaction(db, run, () => new ConflictError(TAG_EXISTS_MESSAGE))
+  // SECURITY.md 43: a tag on most of the pool rewrites every talent holding it, past a
+  // request's statement limit on a large pool.
+  const long = async (tx: Db) => {
+    await allowLongStatements(tx)
+    return run(tx)
+  }
+  return inTransaction(db, long, () => new ConflictError(TAG_EXISTS_MESSAGE))
 }
 
 /** The rows of `ids`, locked in id order so two writes on the same tags queue, never deadlock. */

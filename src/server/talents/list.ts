@@ -18,6 +18,7 @@ import {
   type ResolvedPlan,
 } from './list-plan.ts'
 import { inTurn } from './read-turns.ts'
+import type { SearchGate } from '../search/search-gate.ts'
 
 /**
  * The cap for a bare GET /api/talents without `limit` (issue 3): the spec's client downloads
@@ -66,6 +67,11 @@ export type ListOptions = {
    * (RANK_CANDIDATES; search-sql.ts rankCandidates). Unset with exactCountUpTo: all are ranked.
    */
   rankWithin?: number
+  /**
+   * SECURITY.md 43: searches take turns through it and answer 503 past its deadline
+   * (search/search-gate.ts). Unset: no gate (scripts, tests of the list itself).
+   */
+  searchGate?: SearchGate
 }
 
 /**
@@ -166,13 +172,28 @@ export async function listTalentsJson(
   return readPageJson(db, query, plan, options)
 }
 
+/**
+ * A page of a search goes through the gate (refresh-ahead's reloads too: they read the same
+ * options); a list without one (the newest page, filters) never waits for searches.
+ */
+function readPageJson(
+  db: Db,
+  query: TalentListQuery,
+  plan: ListPlan,
+  options: ListOptions = {},
+): Promise<TalentPageJson> {
+  const isSearch = plan.filter.query !== undefined || plan.filter.search !== undefined
+  const read = () => readPageJsonNow(db, query, plan, options)
+  return isSearch && options.searchGate ? options.searchGate.run(read) : read()
+}
+
 const pageSizeOf = (query: TalentListQuery, maxRows: number) =>
   Math.min(query.limit ?? maxRows, maxRows)
 
 const pageKey = (plan: ListPlan, pageSize: number, query: TalentListQuery) =>
   `${plan.order}|${pageSize}|${query.cursor ?? ''}|${filterKey(plan.filter)}`
 
-async function readPageJson(
+async function readPageJsonNow(
   db: Db,
   query: TalentListQuery,
   plan: ListPlan,

@@ -13,6 +13,7 @@ import { requireViewer } from '../auth/access.ts'
 import { acceptsBrotli, brotli } from '../compression.ts'
 import type { Db } from '../db/open.ts'
 import { listTalentsJson } from './list.ts'
+import type { SearchGate } from '../search/search-gate.ts'
 import { talentDetailJson } from './detail.ts'
 import type { CachedPage } from '../cache/page-cache.ts'
 import { createTalent, deleteTalent, updateTalent } from './service.ts'
@@ -24,6 +25,8 @@ export type TalentRoutesOptions = {
   cachedPages: number
   /** Totals up to this many are exact (config COUNT_EXACT_UP_TO). */
   exactCountUpTo: number
+  /** SECURITY.md 43: searches take turns and have a deadline (search/search-gate.ts). */
+  searchGate: SearchGate
 }
 
 /** Response headers of GET /api/talents (issue 3): the body stays the spec's plain array. */
@@ -54,7 +57,7 @@ async function sendJsonText(request: FastifyRequest, reply: FastifyReply, body: 
  */
 export const talentRoutes: FastifyPluginCallback<TalentRoutesOptions> = (
   base,
-  { db, cachedPages, exactCountUpTo },
+  { db, cachedPages, exactCountUpTo, searchGate },
   done,
 ) => {
   const app = base.withTypeProvider<ZodTypeProvider>()
@@ -69,7 +72,7 @@ export const talentRoutes: FastifyPluginCallback<TalentRoutesOptions> = (
     },
     handler: async (request, reply) => {
       const { dataVersion } = requireViewer(request)
-      const options = { dataVersion, cachedPages, exactCountUpTo }
+      const options = { dataVersion, cachedPages, exactCountUpTo, searchGate }
       const { page, total, isEstimated } = await listTalentsJson(db, request.query, options)
       void reply.header(TOTAL_COUNT_HEADER, String(total))
       if (isEstimated) void reply.header(TOTAL_ESTIMATED_HEADER, 'true')

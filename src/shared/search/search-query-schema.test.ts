@@ -1,15 +1,25 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { parseQuery, termCount } from './parse-query.ts'
-import { MAX_SEARCH_LENGTH, MAX_SEARCH_TERMS, searchQuerySchema } from './search-query-schema.ts'
+import {
+  MAX_SEARCH_LENGTH,
+  MAX_SEARCH_TERMS,
+  MAX_SEARCH_WORDS,
+  SEARCH_WORDS_MESSAGE,
+  searchProblem,
+  searchQuerySchema,
+} from './search-query-schema.ts'
 
 function messages(q: unknown): string[] {
   const result = searchQuerySchema.safeParse(q)
   return result.success ? [] : result.error.issues.map((issue) => issue.message)
 }
 
-/** Texts that are exactly one term each, short enough for 40 of them to stay under 500. */
-const oneTerm = fc.constantFrom('a', 'python', '-b', '"c d"', '-"no go"', 'level:sen', 'tag:x', 'ü')
+/**
+ * Texts that are exactly one term each, short enough for 40 of them to stay under 500. Words of
+ * three letters or more have a cap of their own (MAX_SEARCH_WORDS, tested below): none here.
+ */
+const oneTerm = fc.constantFrom('a', 'py', '-b', '"c d"', '-"no go"', 'level:sen', 'tag:x', 'ü')
 
 /** `n` terms joined by spaces or ` OR `, and stray operators that add no term. */
 function queryOf(n: number) {
@@ -57,4 +67,32 @@ describe('searchQuerySchema (issue 17: 500 characters, 32 terms)', () => {
     expect(messages('')).toEqual([])
     expect(messages(42)).toHaveLength(1)
   })
+})
+
+describe('SECURITY.md 43: at most 8 words looked up inside names', () => {
+  const words = (n: number) => Array.from({ length: n }, (_, i) => `ab${String(i)}`)
+
+  test('8 words pass; a 9th is refused with the message naming the limit, AND or OR alike', () => {
+    expect(MAX_SEARCH_WORDS).toBe(8)
+    expect(messages(words(8).join(' OR '))).toEqual([])
+    expect(messages(words(9).join(' OR '))).toEqual([SEARCH_WORDS_MESSAGE])
+    expect(messages(words(9).join(' '))).toEqual([SEARCH_WORDS_MESSAGE])
+    expect(SEARCH_WORDS_MESSAGE).toMatch(/^Search can look for at most 8 words/)
+  })
+
+  test('phrases, exclusions, field terms and words of one or two letters do not count', () => {
+    const others = '"machine learning" -java -"no go" level:senior tag:python ab OR c'
+    expect(messages(`${words(8).join(' OR ')} ${others}`)).toEqual([])
+  })
+
+  test('over both limits, only the terms message', () => {
+    expect(messages(words(33).join(' '))).toEqual(['Search can have at most 32 terms'])
+  })
+})
+
+test('searchProblem: the message the search box shows is the API one', () => {
+  expect(searchProblem('ann OR mar')).toBeUndefined()
+  const nine = Array.from({ length: 9 }, (_, i) => `ab${String(i)}`).join(' OR ')
+  expect(searchProblem(nine)).toBe(SEARCH_WORDS_MESSAGE)
+  expect(searchProblem('x'.repeat(501))).toBe('Search must be at most 500 characters')
 })

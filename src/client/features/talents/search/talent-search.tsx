@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'r
 import { parseQuery } from '#shared/search/parse-query.ts'
 import { printQuery } from '#shared/search/print-query.ts'
 import { queryChips, withoutTerm, type QueryChip } from '#shared/search/query-chips.ts'
-import { MAX_SEARCH_LENGTH } from '#shared/search/search-query-schema.ts'
+import { MAX_SEARCH_LENGTH, searchProblem } from '#shared/search/search-query-schema.ts'
 import { Input } from '../../../components/ui/input.tsx'
 import type { TalentListFilters } from '../api.ts'
 import { QueryChipList } from './query-chip-list.tsx'
@@ -46,6 +46,8 @@ export function TalentSearch({ applied, onApply, total, isTotalEstimated }: Tale
   function commit(value: string) {
     window.clearTimeout(timer.current)
     const q = value.trimStart()
+    // Over a limit (SECURITY.md 43): the message shows under the box and nothing is sent.
+    if (searchProblem(q) !== undefined) return
     setSentText(q)
     const isSearching = applied.q !== undefined || applied.search !== undefined
     // Starting or clearing a search is a history entry; refining one as it is typed is not.
@@ -74,6 +76,7 @@ export function TalentSearch({ applied, onApply, total, isTotalEstimated }: Tale
 
   const chips = applied.q === undefined ? [] : queryChips(parseQuery(applied.q))
   const isSearch = appliedText !== ''
+  const problem = searchProblem(text.trimStart())
 
   return (
     <div className="grid gap-2">
@@ -92,8 +95,15 @@ export function TalentSearch({ applied, onApply, total, isTotalEstimated }: Tale
           className="pl-9"
           autoComplete="off"
           spellCheck={false}
+          aria-invalid={problem !== undefined}
+          aria-describedby={problem === undefined ? undefined : 'talent-search-problem'}
         />
       </form>
+      {problem === undefined ? null : (
+        <p id="talent-search-problem" role="alert" className="text-sm text-destructive">
+          {problem}
+        </p>
+      )}
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5">
         {isSearch && total !== undefined ? (
           <p role="status" className="text-sm text-muted-foreground">
