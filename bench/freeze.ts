@@ -8,10 +8,10 @@
  *   npm run bench:freeze -- --engine pglite        (a scratch DATA_DIR, /tmp/scout-bench-freeze)
  *   npm run bench:freeze -- --engine postgres      (the scout_bench_freeze database)
  */
-import { Worker } from 'node:worker_threads'
 import { sql } from 'drizzle-orm'
 import { scratchTarget, type BenchTarget } from './lib/cli.ts'
 import { openBenchDatabase, prepareDatabase } from './lib/database.ts'
+import { healthProbe, percentile } from './lib/health-probe.ts'
 import { loadAverage } from './lib/report.ts'
 import { signIn, startServer } from './lib/server.ts'
 
@@ -36,43 +36,6 @@ async function seed(target: BenchTarget): Promise<void> {
   } finally {
     await database.release()
   }
-}
-
-/** Polls /api/health from its own thread; answers each latency in ms until told to stop. */
-function healthProbe(url: string): { stop: () => Promise<number[]> } {
-  const worker = new Worker(
-    `
-    const { parentPort, workerData } = require('node:worker_threads')
-    const latencies = []
-    let running = true
-    parentPort.on('message', () => { running = false })
-    ;(async () => {
-      while (running) {
-        const started = performance.now()
-        await fetch(workerData.url + '/api/health').then((r) => r.arrayBuffer())
-        latencies.push(performance.now() - started)
-        await new Promise((r) => setTimeout(r, workerData.every))
-      }
-      parentPort.postMessage(latencies)
-    })()
-    `,
-    { eval: true, workerData: { url, every: HEALTH_EVERY_MS } },
-  )
-  return {
-    stop: () =>
-      new Promise((resolve) => {
-        worker.once('message', (latencies: number[]) => {
-          void worker.terminate()
-          resolve(latencies)
-        })
-        worker.postMessage('stop')
-      }),
-  }
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = values.toSorted((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
 }
 
 /**
@@ -102,7 +65,7 @@ async function main(): Promise<void> {
   try {
     const { token } = await signIn(server.url)
     await settleDuplicateScan(server.url, token)
-    const probe = healthProbe(server.url)
+    const probe = healthProbe(server.url, HEALTH_EVERY_MS)
     await new Promise((r) => setTimeout(r, 200))
     await server.loopDelay() // start the server's window with the calls
     const started = performance.now()

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads'
+import { percentile as percentileOfSorted } from './report.ts'
 
 /**
  * Polls /api/health from a thread of its own, so whatever the bench's main thread does (building
@@ -40,4 +41,13 @@ export function healthProbe(url: string, everyMs = 20): { stop: () => Promise<nu
         worker.postMessage('stop')
       }),
   }
+}
+
+/** The nearest-rank percentile of unsorted latencies; 0 when there are none. */
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return 0
+  return percentileOfSorted(
+    values.toSorted((a, b) => a - b),
+    p,
+  )
 }

@@ -1,5 +1,6 @@
 import { Suspense } from 'react'
 import { Route, Routes } from 'react-router'
+import { CLIENT_ROUTES } from '#shared/client-routes.ts'
 import { LoadingScreen } from './components/layout/loading-screen.tsx'
 import { AdminRoute } from './features/auth/admin-route.tsx'
 import { LoginPage } from './features/auth/login-page.tsx'
@@ -24,32 +25,32 @@ import {
   SettingsPage,
 } from './pages.ts'
 
-/** The route table of spec section 2. */
+/** The route table of spec section 2; its paths are the shared list the server answers 200 for. */
 export function AppRoutes() {
   return (
     <Suspense fallback={<LoadingScreen />}>
       <Routes>
-        <Route path="/login" element={<LoginPage />} />
+        <Route path={CLIENT_ROUTES.login} element={<LoginPage />} />
         {/* Shown without an authentication check (spec section 2). */}
-        <Route path="/change-password" element={<ChangePasswordPage />} />
-        <Route path="/first-time-password-change" element={<FirstTimePasswordPage />} />
-        <Route path="/" element={<RootRedirect />} />
+        <Route path={CLIENT_ROUTES.changePassword} element={<ChangePasswordPage />} />
+        <Route path={CLIENT_ROUTES.firstTimePassword} element={<FirstTimePasswordPage />} />
+        <Route path={CLIENT_ROUTES.root} element={<RootRedirect />} />
         <Route element={<ProtectedRoute />}>
           <Route element={<AppShell />}>
-            <Route path="/dashboard" element={<DashboardPage />} />
-            <Route path="/dashboard/add-talent" element={<AddTalentPage />} />
+            <Route path={CLIENT_ROUTES.dashboard} element={<DashboardPage />} />
+            <Route path={CLIENT_ROUTES.addTalent} element={<AddTalentPage />} />
             <Route element={<AdminRoute />}>
-              <Route path="/dashboard/users" element={<UsersPage />} />
-              <Route path="/dashboard/duplicates/merge" element={<MergePage />} />
+              <Route path={CLIENT_ROUTES.users} element={<UsersPage />} />
+              <Route path={CLIENT_ROUTES.merge} element={<MergePage />} />
             </Route>
-            <Route path="/dashboard/tags" element={<TagsPage />} />
-            <Route path="/dashboard/reports" element={<ReportsPage />} />
-            <Route path="/dashboard/settings" element={<SettingsPage />} />
-            <Route path="/dashboard/cv-imports" element={<CvImportsPage />} />
-            <Route path="/dashboard/duplicates" element={<DuplicatesPage />} />
-            <Route path="/dashboard/cv-imports/:id" element={<CvImportPage />} />
-            <Route path="/dashboard/imports" element={<ImportsPage />} />
-            <Route path="/dashboard/imports/:id" element={<ImportPage />} />
+            <Route path={CLIENT_ROUTES.tags} element={<TagsPage />} />
+            <Route path={CLIENT_ROUTES.reports} element={<ReportsPage />} />
+            <Route path={CLIENT_ROUTES.settings} element={<SettingsPage />} />
+            <Route path={CLIENT_ROUTES.cvImports} element={<CvImportsPage />} />
+            <Route path={CLIENT_ROUTES.duplicates} element={<DuplicatesPage />} />
+            <Route path={CLIENT_ROUTES.cvImport} element={<CvImportPage />} />
+            <Route path={CLIENT_ROUTES.imports} element={<ImportsPage />} />
+            <Route path={CLIENT_ROUTES.importPage} element={<ImportPage />} />
           </Route>
         </Route>
         <Route path="*" element={<NotFoundPage />} />

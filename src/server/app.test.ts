@@ -220,13 +220,38 @@ describe('the one error handler (SECURITY.md 18, 23)', () => {
 
 describe('the web client (CLIENT_DIR)', () => {
   test('index.html for / and for any client route, with CSP and no-cache', async ({ app }) => {
-    for (const url of ['/', '/dashboard/users', '/some/unknown/page?x=1']) {
+    for (const url of ['/', '/dashboard/users', '/dashboard/imports/12?x=1']) {
       const response = await app.inject({ url })
       expect(response.statusCode, url).toBe(200)
       expect(response.body).toContain('<title>Scout</title>')
       expect(response.headers['cache-control']).toBe('no-cache')
       expectSecurityHeaders(response.headers)
     }
+  })
+
+  test('SECURITY.md 48: an unknown page path is a 404 carrying the app, which draws its not-found screen', async ({
+    app,
+  }) => {
+    for (const url of [
+      '/no-such-page',
+      '/dashboard/nonsense/x',
+      '/some/unknown/page?x=1',
+      '/login/x',
+    ]) {
+      const response = await app.inject({ url })
+      expect(response.statusCode, url).toBe(404)
+      expect(response.headers['content-type'], url).toMatch(/^text\/html/)
+      expect(response.body, url).toContain('<title>Scout</title>')
+      expect(response.headers['cache-control'], url).toBe('no-cache')
+      expectSecurityHeaders(response.headers)
+    }
+    for (const url of ['/dashboard', '/dashboard/', '/login', '/change-password']) {
+      expect((await app.inject({ url })).statusCode, url).toBe(200)
+    }
+    // The API's unknown paths keep their JSON 404.
+    const api = await app.inject({ url: '/api/no-such-route' })
+    expect(api.statusCode).toBe(404)
+    expect(api.json()).toEqual({ message: 'Not found' })
   })
 
   test('issue 17: /login is sent drawn (the prerendered page); it has no second address', async ({

@@ -6,6 +6,7 @@ import fastifyCookie from '@fastify/cookie'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { apiDocsRoutes } from './api-docs/routes.ts'
+import { registerAnswerDeadline } from './answer-deadline.ts'
 import { registerOpenApi } from './api-docs/openapi.ts'
 import { registerAccessControl } from './auth/access.ts'
 import { activityRoutes } from './activity/routes.ts'
@@ -114,8 +115,10 @@ export async function buildApp({
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
-    // SECURITY.md 32: a trickling client is cut off.
-    connectionTimeout: config.timeouts.idleMs,
+    // SECURITY.md 32: a trickling client is cut off. SECURITY.md 44: no socket timer while a
+    // request is worked on (answer-deadline.ts); idle counts only between requests.
+    connectionTimeout: 0,
+    keepAliveTimeout: config.timeouts.idleMs,
     requestTimeout: config.timeouts.requestMs,
     http: {
       headersTimeout: config.timeouts.headersMs,
@@ -127,6 +130,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandling(app)
+  registerAnswerDeadline(app, config.timeouts)
   configureBodyParsing(app)
 
   registerSecurityHeaders(app)

@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
-import type { FastifyPluginAsync } from 'fastify'
+import type { FastifyPluginAsync, FastifyReply } from 'fastify'
+import { isClientRoute } from '#shared/client-routes.ts'
 import { sendJsonNotFound } from './errors.ts'
 
 export type ClientRoutesOptions = {
@@ -43,9 +44,10 @@ async function findFile(root: string, urlPath: string): Promise<string | undefin
 }
 
 /**
- * Serves the built SPA from CLIENT_DIR: real files as they are, and index.html (200) for any
- * other non-/api page path so the client router can render the page, including its own 404 screen.
- * Unknown /api paths stay JSON 404s.
+ * Serves the built SPA from CLIENT_DIR: real files as they are, index.html (200) for the client
+ * router's pages (#shared/client-routes.ts), and index.html with a 404 for any other page path, so
+ * the router draws its not-found screen and a crawler or monitor still reads a 404 (SECURITY.md
+ * 48). Unknown /api paths stay JSON 404s.
  */
 export const clientRoutes: FastifyPluginAsync<ClientRoutesOptions> = async (
   app,
@@ -66,8 +68,8 @@ export const clientRoutes: FastifyPluginAsync<ClientRoutesOptions> = async (
     try {
       decoded = decodeURIComponent(urlPath)
     } catch {
-      // A malformed %-escape cannot name a file; let the client router show its 404 screen.
-      decoded = '/'
+      // A malformed %-escape names neither a file nor a page: the app's not-found screen, a 404.
+      return sendPage(reply.code(404), 'index.html')
     }
     const file = await findFile(root, decoded)
     if (file && file !== 'index.html' && !DRAWN_PAGES.has(file)) {
@@ -81,12 +83,19 @@ export const clientRoutes: FastifyPluginAsync<ClientRoutesOptions> = async (
     // The sign-in screen comes drawn when the build made it, and so does the dashboard's frame
     // to a browser that holds a session cookie (issue 17): one without goes to /login, which the
     // frame would only delay. Whether the session is still good is the client's first question.
+    // SECURITY.md 48: a page the router does not have is a 404 all the same; the app it carries
+    // draws the not-found screen.
+    if (!isClientRoute(decoded)) return sendPage(reply.code(404), 'index.html')
     let page = 'index.html'
     if (decoded === '/login' && hasLoginPage) page = LOGIN_PAGE
     if (decoded === '/dashboard') {
       void reply.header('vary', 'Cookie')
       if (hasDashboardPage && request.cookies[sessionCookie]) page = DASHBOARD_PAGE
     }
-    return reply.header('cache-control', REVALIDATE).sendFile(page, { cacheControl: false })
+    return sendPage(reply, page)
   })
+}
+
+function sendPage(reply: FastifyReply, page: string): FastifyReply {
+  return reply.header('cache-control', REVALIDATE).sendFile(page, { cacheControl: false })
 }

@@ -42,17 +42,28 @@ export const DEFAULT_THROTTLE: ThrottleConfig = {
 }
 
 /**
- * SECURITY.md 32: a client trickling headers or a body is cut off. Uploads (CVs, up to CV_MAX_MB)
- * fit in the request limit at ~100 KB/s. Fixed numbers; fields so tests can shorten them.
+ * SECURITY.md 32, 44: a client trickling headers or a body is cut off; a request being worked on
+ * is never cut off, and gets an answer. Uploads (CVs, up to CV_MAX_MB) fit in the request limit at
+ * ~100 KB/s. Fixed numbers; fields so tests can shorten them.
  */
 export type TimeoutConfig = {
-  /** All request headers must arrive within this. */
+  /** All request headers must arrive within this (a fresh connection that sends nothing too). */
   headersMs: number
   /** The whole request, body included, must arrive within this. */
   requestMs: number
-  /** A connection with no traffic at all is closed after this. */
+  /**
+   * SECURITY.md 44: a connection with no request in flight is closed after this much silence
+   * (keep-alive), and so is one whose answer the client stops reading. It never counts while a
+   * request is being worked on.
+   */
   idleMs: number
-  /** How often Node checks the two limits above (its default, 30 s, would let a trickle last). */
+  /**
+   * SECURITY.md 44: a request still unanswered this long after it arrived is answered 503 with a
+   * message. Longer than requestMs, so a slow upload that arrived in time still has room for its
+   * work.
+   */
+  answerMs: number
+  /** How often Node checks the header and request limits (its default, 30 s, would let a trickle last). */
   checkEveryMs: number
 }
 
@@ -60,6 +71,7 @@ export const DEFAULT_TIMEOUTS: TimeoutConfig = {
   headersMs: 10_000,
   requestMs: 120_000,
   idleMs: 30_000,
+  answerMs: 150_000,
   checkEveryMs: 1_000,
 }
 

@@ -3,6 +3,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { ApiErrorBody } from '#shared/api-error.ts'
+import { clearAnswerDeadline } from './answer-deadline.ts'
+import { discardBody } from './discard-body.ts'
 
 type FieldErrors = Record<string, string[]>
 
@@ -231,9 +233,15 @@ function isFastifyError(error: unknown): error is FastifyError {
 
 /** The one error handler (STYLE.md, SECURITY.md 23). */
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error, request, reply) => {
+  app.setErrorHandler(async (error, request, reply) => {
     const { status, body, retryAfter } = toResponse(error, request)
     if (retryAfter !== undefined) void reply.header('retry-after', String(retryAfter))
+    // SECURITY.md 44: a refused body is read to its end (up to a cap) before the 413, so the
+    // client, still sending, reads the answer instead of a connection reset.
+    if (status === 413) {
+      clearAnswerDeadline(request)
+      if (!(await discardBody(request.raw))) void reply.header('connection', 'close')
+    }
     return reply.status(status).send(body)
   })
 }

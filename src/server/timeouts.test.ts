@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { connect } from 'node:net'
 import { expect } from 'vitest'
 import { DEFAULT_TIMEOUTS } from './config.ts'
@@ -9,7 +10,13 @@ import { seededApiTestWith } from '#tests/support/api-test.ts'
  * file-scoped fixture, so the file's one app listens from its first test to its last.
  */
 const test = seededApiTestWith({
-  timeouts: { headersMs: 400, requestMs: 1_200, idleMs: 10_000, checkEveryMs: 100 },
+  timeouts: {
+    headersMs: 400,
+    requestMs: 1_200,
+    idleMs: 10_000,
+    answerMs: 20_000,
+    checkEveryMs: 100,
+  },
 })
 let port = 0
 test.beforeAll(async ({ api }) => {
@@ -55,4 +62,18 @@ test('SECURITY.md 32: the limits in force leave room for a CV upload', () => {
   // 10 MB at 100 KB/s.
   expect(DEFAULT_TIMEOUTS.requestMs).toBeGreaterThanOrEqual(100_000)
   expect(DEFAULT_TIMEOUTS.checkEveryMs).toBeLessThanOrEqual(1_000)
+})
+
+test('SECURITY.md 44: the README states the limits in force', () => {
+  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8').replace(
+    /\s+/g,
+    ' ',
+  )
+  const seconds = (ms: number) => ms / 1_000
+  expect(readme).toContain(`request headers within ${seconds(DEFAULT_TIMEOUTS.headersMs)} s`)
+  expect(readme).toContain(`whole request within ${DEFAULT_TIMEOUTS.requestMs / 60_000} minutes`)
+  expect(readme).toContain(`unanswered ${seconds(DEFAULT_TIMEOUTS.answerMs)} s after it arrived`)
+  expect(readme).toContain(`closed after ${seconds(DEFAULT_TIMEOUTS.idleMs)} s of silence`)
+  // A slow upload that arrived within its limit still has time for its work.
+  expect(DEFAULT_TIMEOUTS.answerMs).toBeGreaterThan(DEFAULT_TIMEOUTS.requestMs)
 })

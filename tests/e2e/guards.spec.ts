@@ -36,8 +36,13 @@ test('non-admins on /dashboard/users are sent to /dashboard; admins see it', asy
   await expect(page.getByRole('heading', { name: 'User Management' })).toBeVisible()
 })
 
-test('an unknown address shows the 404 screen', async ({ page }) => {
-  await page.goto('/no/such/page')
-  await expect(page.getByText('404 Page Not Found')).toBeVisible()
-  await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible()
+test('SECURITY.md 48: an unknown address is a 404 that shows the not-found screen', async ({
+  page,
+}) => {
+  for (const address of ['/no/such/page', '/no-such-page', '/dashboard/nonsense/x']) {
+    const response = await page.goto(address)
+    expect(response?.status(), address).toBe(404)
+    await expect(page.getByText('404 Page Not Found')).toBeVisible()
+    await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible()
+  }
 })
