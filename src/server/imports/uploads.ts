@@ -9,6 +9,7 @@ import {
   type SpreadsheetImportCreated,
 } from '#shared/imports/import-api.ts'
 import { mappingProblems, suggestColumnMapping } from '#shared/imports/column-mapping.ts'
+import { sanitizeFileName } from '#shared/cv.ts'
 import type { Db } from '../db/open.ts'
 import type { Actor } from '../db/rows.ts'
 import { spreadsheetImports } from '../db/import-schema.ts'
@@ -106,7 +107,8 @@ export async function createSpreadsheetImport(
       .insert(spreadsheetImports)
       .values({
         createdById: actor.id,
-        fileName: file.fileName.slice(0, 255),
+        // The CV uploads' sanitiser: no path, control or invisible characters (SECURITY.md 48).
+        fileName: sanitizeFileName(file.fileName, 'spreadsheet'),
         sha256: stored.sha256,
         format: shape.format,
         encoding: shape.encoding,
