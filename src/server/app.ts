@@ -17,11 +17,19 @@ import { cacheSessionsOn } from './auth/sessions.ts'
 import { clientRoutes } from './client-routes.ts'
 import { COMPRESSION } from './compression.ts'
 import { cvRoutes } from './cvs/routes.ts'
-import { importCvItemJob } from './cv-imports/item-job.ts'
+import { giveUpCvItem, importCvItemJob } from './cv-imports/item-job.ts'
 import { cvImportRoutes } from './cv-imports/routes.ts'
 import { importRoutes } from './imports/routes.ts'
-import { DRY_RUN_SPREADSHEET_IMPORT, dryRunSpreadsheetImportJob } from './imports/dry-run-job.ts'
-import { RUN_SPREADSHEET_IMPORT, runSpreadsheetImportJob } from './imports/run-job.ts'
+import {
+  DRY_RUN_SPREADSHEET_IMPORT,
+  dryRunSpreadsheetImportJob,
+  giveUpDryRun,
+} from './imports/dry-run-job.ts'
+import {
+  RUN_SPREADSHEET_IMPORT,
+  giveUpSpreadsheetImport,
+  runSpreadsheetImportJob,
+} from './imports/run-job.ts'
 import { refreshAheadAfterCommits } from './cache/refresh-ahead.ts'
 import { EMBEDDED_CREATES_PER_STATEMENT } from './imports/write-batch.ts'
 import { UNDO_SPREADSHEET_IMPORT, undoSpreadsheetImportJob } from './imports/undo-job.ts'
@@ -29,13 +37,13 @@ import { duplicateRoutes } from './duplicates/routes.ts'
 import { scanDuplicatesJob } from './duplicates/scan-job.ts'
 import { SCAN_DUPLICATES } from './duplicates/scan-schedule.ts'
 import { IMPORT_CV_ITEM } from './cv-imports/start.ts'
-import { EXTRACT_CV_TEXT, extractCvTextJob } from './cvs/extract-job.ts'
+import { EXTRACT_CV_TEXT, extractCvTextJob, giveUpCvText } from './cvs/extract-job.ts'
 import { startHousekeeping } from './housekeeping/scheduler.ts'
-import { startJobRunner, type JobHandler } from './jobs/runner.ts'
+import { startJobRunner, type GiveUpHandler, type JobHandler } from './jobs/runner.ts'
 import { TABLE_UPKEEP, tableUpkeepJob } from './jobs/table-upkeep.ts'
 import type { Config } from './config.ts'
 import { registerCors } from './cors.ts'
-import type { OpenDatabase } from './db/open.ts'
+import type { Db, OpenDatabase } from './db/open.ts'
 import { registerErrorHandling, sendJsonNotFound } from './errors.ts'
 import { serializeError } from './log-errors.ts'
 import { crawlerRoutes, X_ROBOTS_TAG } from './health/crawler-routes.ts'
@@ -166,6 +174,7 @@ export async function buildApp({
     startJobRunner({
       db: database.db,
       handlers: jobHandlers(database, config),
+      giveUp: giveUpHandlers(database.db),
       lanes: JOB_LANES,
       log: app.log,
     }),
@@ -233,6 +242,20 @@ function jobHandlers(
       createsPerStatement: embedded ? EMBEDDED_CREATES_PER_STATEMENT : undefined,
     }),
     [UNDO_SPREADSHEET_IMPORT]: undoSpreadsheetImportJob(db),
+  }
+}
+
+/**
+ * What each kind does once its job failed for good: the import, row or file it stood for ends
+ * 'failed' with the reason, never waiting for ever (SECURITY.md 45). The undo and the duplicate
+ * scan keep their own last-attempt handling.
+ */
+function giveUpHandlers(db: Db): Record<string, GiveUpHandler> {
+  return {
+    [EXTRACT_CV_TEXT]: giveUpCvText(db),
+    [IMPORT_CV_ITEM]: giveUpCvItem(db),
+    [DRY_RUN_SPREADSHEET_IMPORT]: giveUpDryRun(db),
+    [RUN_SPREADSHEET_IMPORT]: giveUpSpreadsheetImport(db),
   }
 }
 

@@ -1,7 +1,11 @@
 import { setImmediate as setImmediatePromise } from 'node:timers/promises'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { z } from 'zod'
-import { PENDING_ITEM_STATES, type CvImportSuggestion } from '#shared/cv-import.ts'
+import {
+  PENDING_ITEM_STATES,
+  cvImportItemFailedMessage,
+  type CvImportSuggestion,
+} from '#shared/cv-import.ts'
 import { talentInputSchema } from '#shared/talent.ts'
 import { readFileText } from '../cvs/extract-job.ts'
 import { suggestFields } from '../cvs/suggest-fields.ts'
@@ -9,7 +13,7 @@ import type { Db } from '../db/open.ts'
 import { talents, users } from '../db/schema.ts'
 import { cvImportItems, cvImports } from '../db/change-schema.ts'
 import type { Job } from '../jobs/queue.ts'
-import type { JobHandler } from '../jobs/runner.ts'
+import type { GiveUpHandler, JobHandler } from '../jobs/runner.ts'
 import { attachToTalent, createFromItem } from './talent-from-item.ts'
 
 const payloadSchema = z.object({ itemId: z.number().int() })
@@ -119,5 +123,23 @@ export function importCvItemJob(db: Db): JobHandler {
   return async (job: Job) => {
     const { itemId } = payloadSchema.parse(job.payload)
     await processItem(db, itemId, job.attempts >= job.maxAttempts)
+  }
+}
+
+/**
+ * SECURITY.md 45: a file whose job failed for good (every attempt met the same error) ends its
+ * row 'failed' with the reason, and the import settles, instead of 'reading' for ever.
+ */
+export function giveUpCvItem(db: Db): GiveUpHandler {
+  return async (job: Job, reason: string) => {
+    const { itemId } = payloadSchema.parse(job.payload)
+    await db.transaction(async (tx) => {
+      const [item] = await tx
+        .update(cvImportItems)
+        .set({ state: 'failed', reason: cvImportItemFailedMessage(reason) })
+        .where(and(eq(cvImportItems.id, itemId), inArray(cvImportItems.state, PENDING_ITEM_STATES)))
+        .returning({ importId: cvImportItems.importId })
+      if (item) await settleImport(tx, item.importId)
+    })
   }
 }

@@ -10,6 +10,7 @@ import {
 } from '#shared/imports/import-api.ts'
 import { mappingProblems, suggestColumnMapping } from '#shared/imports/column-mapping.ts'
 import { sanitizeFileName } from '#shared/cv.ts'
+import { withoutUnstorable } from '#shared/stored-text.ts'
 import type { Db } from '../db/open.ts'
 import type { Actor } from '../db/rows.ts'
 import { spreadsheetImports } from '../db/import-schema.ts'
@@ -42,7 +43,8 @@ async function previewOf(
   }
   const [headers = [], ...sampleRows] = rows
   if (sampleRows.length === 0) throw new BadRequestError(HEADER_ONLY_MESSAGE)
-  return { headers: headers.map((header) => header.trim()), sampleRows }
+  // Headers are kept (jsonb): a NUL in one would fail the upload (SECURITY.md 45).
+  return { headers: headers.map((header) => withoutUnstorable(header).trim()), sampleRows }
 }
 
 /**
