@@ -182,8 +182,9 @@ export async function buildApp({
   app.addHook('onClose', () => app.jobs.stop())
   const housekeeping = startHousekeeping(database.db, config, app.log)
   app.addHook('onClose', () => housekeeping.stop())
-  await app.register(cvRoutes, { db: database.db, maxMegabytes: config.cvMaxMegabytes })
-  await app.register(cvImportRoutes, { db: database.db, maxMegabytes: config.cvMaxMegabytes })
+  const cvLimits = { maxMegabytes: config.cvMaxMegabytes, maxVersions: config.cvMaxVersions }
+  await app.register(cvRoutes, { db: database.db, ...cvLimits })
+  await app.register(cvImportRoutes, { db: database.db, ...cvLimits })
   // A small file's dry run ends within the wait, so it answers in one request.
   await app.register(importRoutes, { db: database.db, dryRunWaitMs: config.dryRunWaitMs })
   await app.register(tagRoutes, { db: database.db })
@@ -235,7 +236,7 @@ function jobHandlers(
       UNDO_SPREADSHEET_IMPORT,
     ]),
     [EXTRACT_CV_TEXT]: extractCvTextJob(db),
-    [IMPORT_CV_ITEM]: importCvItemJob(db),
+    [IMPORT_CV_ITEM]: importCvItemJob(db, config.cvMaxVersions),
     [DRY_RUN_SPREADSHEET_IMPORT]: dryRunSpreadsheetImportJob(db, config.defaultPhoneRegion),
     [RUN_SPREADSHEET_IMPORT]: runSpreadsheetImportJob(db, {
       phoneRegion: config.defaultPhoneRegion,

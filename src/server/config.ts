@@ -7,6 +7,9 @@ import { PASSWORD_MIN_LENGTH_FLOOR, passwordProblems } from './auth/password-pol
 import { parseSecretKey, type SecretKey } from './secrets/secret-box.ts'
 import { CONFIG_DOCS } from './config-docs.ts'
 
+/** CV_MAX_VERSIONS unset (SECURITY.md 48); also what callers without a config (tests) keep. */
+export const CV_MAX_VERSIONS_DEFAULT = 10
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 
 /** SECURITY.md 6. Fixed numbers, not env; fields so tests can shorten them. */
@@ -69,6 +72,8 @@ export type Config = {
   countExactUpTo: number
   /** Largest CV upload, in megabytes (issue 16, SECURITY.md 22). */
   cvMaxMegabytes: number
+  /** CV versions kept per talent; attaching one more removes the oldest (SECURITY.md 48). */
+  cvMaxVersions: number
   /** Issue 19: the region of phone numbers written without +country; undefined: none is assumed. */
   defaultPhoneRegion: CountryCode | undefined
   adminEmail: string
@@ -120,6 +125,7 @@ const envSchema = z.object({
   TALENT_PAGE_CACHE: int(0, 100_000).default(500),
   COUNT_EXACT_UP_TO: int(0, 100_000_000).default(10_000),
   CV_MAX_MB: int(1, 100).default(10),
+  CV_MAX_VERSIONS: int(1, 1000).default(CV_MAX_VERSIONS_DEFAULT),
   DEFAULT_PHONE_REGION: z
     .string()
     .transform((value, ctx) => {
@@ -198,6 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     talentPageCache: e.TALENT_PAGE_CACHE,
     countExactUpTo: e.COUNT_EXACT_UP_TO,
     cvMaxMegabytes: e.CV_MAX_MB,
+    cvMaxVersions: e.CV_MAX_VERSIONS,
     defaultPhoneRegion: e.DEFAULT_PHONE_REGION,
     adminEmail,
     adminPassword: e.ADMIN_PASSWORD,

@@ -7,6 +7,7 @@ import {
   type CvImportSuggestion,
 } from '#shared/cv-import.ts'
 import { talentInputSchema } from '#shared/talent.ts'
+import { CV_MAX_VERSIONS_DEFAULT } from '../config.ts'
 import { readFileText } from '../cvs/extract-job.ts'
 import { suggestFields } from '../cvs/suggest-fields.ts'
 import type { Db } from '../db/open.ts'
@@ -56,7 +57,12 @@ export async function settleImport(tx: Db, importId: number): Promise<void> {
  * after checking the row is still pending — a job run twice (its process killed after the commit)
  * does its work once.
  */
-async function processItem(db: Db, itemId: number, isLastTry: boolean): Promise<void> {
+async function processItem(
+  db: Db,
+  itemId: number,
+  isLastTry: boolean,
+  maxCvVersions: number,
+): Promise<void> {
   const [item] = await db
     .select({ sha256: cvImportItems.sha256, state: cvImportItems.state })
     .from(cvImportItems)
@@ -103,7 +109,7 @@ async function processItem(db: Db, itemId: number, isLastTry: boolean): Promise<
             .where(sql`lower(${talents.email}) = lower(${suggested.email})`)
         : []
       const file = { sha256, fileName: row.fileName }
-      const context = { changeSetId: row.changeSetId, actor: row.importer }
+      const context = { changeSetId: row.changeSetId, actor: row.importer, maxCvVersions }
       const reason = existing ? null : reviewReason(suggested)
       if (existing) {
         await attachToTalent(tx, context, existing.id, file)
@@ -119,10 +125,11 @@ async function processItem(db: Db, itemId: number, isLastTry: boolean): Promise<
   })
 }
 
-export function importCvItemJob(db: Db): JobHandler {
+/** `maxCvVersions`: CV_MAX_VERSIONS, for a CV attached to a talent that has its e-mail. */
+export function importCvItemJob(db: Db, maxCvVersions = CV_MAX_VERSIONS_DEFAULT): JobHandler {
   return async (job: Job) => {
     const { itemId } = payloadSchema.parse(job.payload)
-    await processItem(db, itemId, job.attempts >= job.maxAttempts)
+    await processItem(db, itemId, job.attempts >= job.maxAttempts, maxCvVersions)
   }
 }
 
