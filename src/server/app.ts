@@ -18,11 +18,19 @@ import { cacheSessionsOn } from './auth/sessions.ts'
 import { clientRoutes } from './client-routes.ts'
 import { COMPRESSION } from './compression.ts'
 import { cvRoutes } from './cvs/routes.ts'
-import { importCvItemJob } from './cv-imports/item-job.ts'
+import { giveUpCvItem, importCvItemJob } from './cv-imports/item-job.ts'
 import { cvImportRoutes } from './cv-imports/routes.ts'
 import { importRoutes } from './imports/routes.ts'
-import { DRY_RUN_SPREADSHEET_IMPORT, dryRunSpreadsheetImportJob } from './imports/dry-run-job.ts'
-import { RUN_SPREADSHEET_IMPORT, runSpreadsheetImportJob } from './imports/run-job.ts'
+import {
+  DRY_RUN_SPREADSHEET_IMPORT,
+  dryRunSpreadsheetImportJob,
+  giveUpDryRun,
+} from './imports/dry-run-job.ts'
+import {
+  RUN_SPREADSHEET_IMPORT,
+  giveUpSpreadsheetImport,
+  runSpreadsheetImportJob,
+} from './imports/run-job.ts'
 import { refreshAheadAfterCommits } from './cache/refresh-ahead.ts'
 import { EMBEDDED_CREATES_PER_STATEMENT } from './imports/write-batch.ts'
 import { UNDO_SPREADSHEET_IMPORT, undoSpreadsheetImportJob } from './imports/undo-job.ts'
@@ -30,14 +38,14 @@ import { duplicateRoutes } from './duplicates/routes.ts'
 import { scanDuplicatesJob } from './duplicates/scan-job.ts'
 import { SCAN_DUPLICATES } from './duplicates/scan-schedule.ts'
 import { IMPORT_CV_ITEM } from './cv-imports/start.ts'
-import { EXTRACT_CV_TEXT, extractCvTextJob } from './cvs/extract-job.ts'
+import { EXTRACT_CV_TEXT, extractCvTextJob, giveUpCvText } from './cvs/extract-job.ts'
 import { startHousekeeping } from './housekeeping/scheduler.ts'
-import { startJobRunner, type JobHandler } from './jobs/runner.ts'
+import { startJobRunner, type GiveUpHandler, type JobHandler } from './jobs/runner.ts'
 import { TABLE_UPKEEP, tableUpkeepJob } from './jobs/table-upkeep.ts'
 import type { Config } from './config.ts'
 import { SearchGate } from './search/search-gate.ts'
 import { registerCors } from './cors.ts'
-import type { OpenDatabase } from './db/open.ts'
+import type { Db, OpenDatabase } from './db/open.ts'
 import { registerErrorHandling, sendJsonNotFound } from './errors.ts'
 import { serializeError } from './log-errors.ts'
 import { crawlerRoutes, X_ROBOTS_TAG } from './health/crawler-routes.ts'
@@ -175,6 +183,7 @@ export async function buildApp({
     startJobRunner({
       db: database.db,
       handlers: jobHandlers(database, config),
+      giveUp: giveUpHandlers(database.db),
       lanes: JOB_LANES,
       log: app.log,
     }),
@@ -182,8 +191,9 @@ export async function buildApp({
   app.addHook('onClose', () => app.jobs.stop())
   const housekeeping = startHousekeeping(database.db, config, app.log)
   app.addHook('onClose', () => housekeeping.stop())
-  await app.register(cvRoutes, { db: database.db, maxMegabytes: config.cvMaxMegabytes })
-  await app.register(cvImportRoutes, { db: database.db, maxMegabytes: config.cvMaxMegabytes })
+  const cvLimits = { maxMegabytes: config.cvMaxMegabytes, maxVersions: config.cvMaxVersions }
+  await app.register(cvRoutes, { db: database.db, ...cvLimits })
+  await app.register(cvImportRoutes, { db: database.db, ...cvLimits })
   // A small file's dry run ends within the wait, so it answers in one request.
   await app.register(importRoutes, { db: database.db, dryRunWaitMs: config.dryRunWaitMs })
   await app.register(tagRoutes, { db: database.db })
@@ -253,13 +263,27 @@ function jobHandlers(
       UNDO_SPREADSHEET_IMPORT,
     ]),
     [EXTRACT_CV_TEXT]: extractCvTextJob(db),
-    [IMPORT_CV_ITEM]: importCvItemJob(db),
+    [IMPORT_CV_ITEM]: importCvItemJob(db, config.cvMaxVersions),
     [DRY_RUN_SPREADSHEET_IMPORT]: dryRunSpreadsheetImportJob(db, config.defaultPhoneRegion),
     [RUN_SPREADSHEET_IMPORT]: runSpreadsheetImportJob(db, {
       phoneRegion: config.defaultPhoneRegion,
       createsPerStatement: embedded ? EMBEDDED_CREATES_PER_STATEMENT : undefined,
     }),
     [UNDO_SPREADSHEET_IMPORT]: undoSpreadsheetImportJob(db),
+  }
+}
+
+/**
+ * What each kind does once its job failed for good: the import, row or file it stood for ends
+ * 'failed' with the reason, never waiting for ever (SECURITY.md 45). The undo and the duplicate
+ * scan keep their own last-attempt handling.
+ */
+function giveUpHandlers(db: Db): Record<string, GiveUpHandler> {
+  return {
+    [EXTRACT_CV_TEXT]: giveUpCvText(db),
+    [IMPORT_CV_ITEM]: giveUpCvItem(db),
+    [DRY_RUN_SPREADSHEET_IMPORT]: giveUpDryRun(db),
+    [RUN_SPREADSHEET_IMPORT]: giveUpSpreadsheetImport(db),
   }
 }
 

@@ -39,6 +39,12 @@ export const CONFIG_DOCS = [
     meaning: 'Largest CV file a person may attach, in MB (1-100)',
   },
   {
+    name: 'CV_MAX_VERSIONS',
+    default: '10',
+    meaning:
+      "CV versions kept per talent (1-1000); attaching one more removes the oldest version and its file, noted in the talent's History",
+  },
+  {
     name: 'DEFAULT_PHONE_REGION',
     default: '—',
     meaning:

@@ -7,6 +7,9 @@ import { PASSWORD_MIN_LENGTH_FLOOR, passwordProblems } from './auth/password-pol
 import { parseSecretKey, type SecretKey } from './secrets/secret-box.ts'
 import { CONFIG_DOCS } from './config-docs.ts'
 
+/** CV_MAX_VERSIONS unset (SECURITY.md 48); also what callers without a config (tests) keep. */
+export const CV_MAX_VERSIONS_DEFAULT = 10
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 
 /** SECURITY.md 6. Fixed numbers, not env; fields so tests can shorten them. */
@@ -92,6 +95,8 @@ export type Config = {
   statementTimeoutMs: number
   /** Largest CV upload, in megabytes (issue 16, SECURITY.md 22). */
   cvMaxMegabytes: number
+  /** CV versions kept per talent; attaching one more removes the oldest (SECURITY.md 48). */
+  cvMaxVersions: number
   /** Issue 19: the region of phone numbers written without +country; undefined: none is assumed. */
   defaultPhoneRegion: CountryCode | undefined
   adminEmail: string
@@ -144,6 +149,7 @@ const envSchema = z.object({
   COUNT_EXACT_UP_TO: int(0, 100_000_000).default(10_000),
   STATEMENT_TIMEOUT_MS: int(100, 600_000).default(5_000),
   CV_MAX_MB: int(1, 100).default(10),
+  CV_MAX_VERSIONS: int(1, 1000).default(CV_MAX_VERSIONS_DEFAULT),
   DEFAULT_PHONE_REGION: z
     .string()
     .transform((value, ctx) => {
@@ -223,6 +229,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     countExactUpTo: e.COUNT_EXACT_UP_TO,
     statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
     cvMaxMegabytes: e.CV_MAX_MB,
+    cvMaxVersions: e.CV_MAX_VERSIONS,
     defaultPhoneRegion: e.DEFAULT_PHONE_REGION,
     adminEmail,
     adminPassword: e.ADMIN_PASSWORD,

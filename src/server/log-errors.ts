@@ -63,3 +63,17 @@ export function serializeError(error: unknown, depth = 0): SerializedError {
 export function safeErrorMessage(error: unknown): string {
   return withoutParams(error instanceof Error ? error.message : String(error))
 }
+
+/**
+ * Why a job failed, for the person whose import it ended: the innermost cause's message (the
+ * database's own words, such as 'invalid byte sequence for encoding "UTF8": 0x00', rather than
+ * drizzle's "Failed query: …" around it), never with bound parameters (SECURITY.md 34, 45).
+ */
+export function failureReason(error: unknown): string {
+  let innermost = error
+  for (let depth = 0; depth < 5 && innermost instanceof Error; depth++) {
+    if (!(innermost.cause instanceof Error)) break
+    innermost = innermost.cause
+  }
+  return safeErrorMessage(innermost).trim().slice(0, 500)
+}

@@ -79,7 +79,8 @@ export function isActivityAction(value: string): value is ActivityAction {
  * - talent.restored (issue 19, undo of a delete): { fullName, undo: true }
  * - talent.updated: { fullName, changes } — fullName after the edit, only fields that changed;
  *   { bulkId } when a bulk action made it, { undo: true } when an undo did
- * - talent.cv_attached: { fileName, replacedFileName? }; talent.cv_removed: { fileName }
+ * - talent.cv_attached: { fileName, replacedFileName?, prunedFileNames? } — prunedFileNames: the
+ *   oldest versions removed to keep CV_MAX_VERSIONS (SECURITY.md 48); talent.cv_removed: { fileName }
  * - talent.exported (issue 18): entityId null, details { format, filter, sort, rowCount }
  * - talent.merged (issue 19): on the survivor, { mergeId, merged: [{ id, fullName, email }] }
  * - talent.merge_undone: on the survivor, { mergeId, restored: [{ id, fullName }], kept: [field] }
@@ -100,6 +101,7 @@ export type TalentChangeDetails = z.infer<typeof talentChangeDetailsSchema>
 export const cvChangeDetailsSchema = z.object({
   fileName: z.string(),
   replacedFileName: z.string().optional(),
+  prunedFileNames: z.array(z.string()).optional(),
 })
 
 /** Details of talent.merged / talent.merge_undone (issue 19). */

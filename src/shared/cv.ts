@@ -81,18 +81,21 @@ export const cvVersionParamsSchema = z.strictObject({ id: int4Id, fileId: int4Id
 /** Longest file name kept; longer ones are cut, keeping their extension. */
 export const MAX_FILE_NAME_LENGTH = 200
 
-// Control characters, and the invisible marks that reorder text (a right-to-left override makes
-// "cv\u202Efdp.exe" read as "cvexe.pdf").
-const UNSAFE_CHARACTERS = /[\p{Cc}\u200E\u200F\u202A-\u202E\u2066-\u2069\u061C]/gu
+// Control characters (Cc), every invisible format character (Cf: zero-width spaces and joiners,
+// the soft hyphen, the byte-order mark, and the marks that reorder text — a right-to-left override
+// makes "cv\u202Efdp.exe" read as "cvexe.pdf"), and lone surrogates (Cs), which no database text
+// column stores (SECURITY.md 48).
+const UNSAFE_CHARACTERS = /[\p{Cc}\p{Cf}\p{Cs}]/gu
 
 /**
- * A file name as Scout keeps and shows it (issue 16): the last path segment only, no control or
- * direction-changing characters, at most MAX_FILE_NAME_LENGTH characters, never empty.
+ * A file name as Scout keeps and shows it (issue 16): the last path segment only, no control,
+ * invisible or direction-changing characters, at most MAX_FILE_NAME_LENGTH characters, never empty
+ * (`fallback` when nothing is left).
  */
-export function sanitizeFileName(raw: string): string {
+export function sanitizeFileName(raw: string, fallback = 'cv'): string {
   const lastSegment = raw.split(/[/\\]/).pop() ?? ''
   const cleaned = lastSegment.replace(UNSAFE_CHARACTERS, '').replace(/\s+/g, ' ').trim()
-  const name = cleaned.replace(/^\.+/, '').trim() || 'cv'
+  const name = cleaned.replace(/^\.+/, '').trim() || fallback
   if (name.length <= MAX_FILE_NAME_LENGTH) return name
   const dot = name.lastIndexOf('.')
   const extension = dot > 0 && name.length - dot <= 10 ? name.slice(dot) : ''

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { makeDocx, makeOdt, makePdf, makePdfPages } from '../support/cv-files.ts'
+import { makeDocx, makeDocxWithLinks, makeOdt, makePdf, makePdfPages } from '../support/cv-files.ts'
 import { accounts } from './support/accounts.ts'
 import { runAxe } from './support/axe.ts'
 import {
@@ -191,6 +191,39 @@ test('a DOCX, then an ODT, reads as formatted text: headings and list items, nev
   await expect(document.getByRole('strong')).toHaveText('Kubernetes')
   await expect(document.getByText('Based in Lisbon')).toBeVisible()
   await expectAccessibleCvTab(page)
+})
+
+test('SECURITY.md 48: a DOCX with a mailto link, then a LinkedIn link, shows one link: the LinkedIn one', async ({
+  page,
+}) => {
+  await newTalentCvTab(page, 'Lee')
+  await page.getByLabel('CV file').setInputFiles({
+    name: 'Lee.docx',
+    mimeType: DOCX_TYPE,
+    buffer: makeDocxWithLinks([
+      [
+        'Contact: ',
+        { text: 'lee@example.com', href: 'mailto:lee@example.com' },
+        ' · ',
+        { text: 'LinkedIn', href: 'https://www.linkedin.com/in/lee-example' },
+      ],
+      ['Experience'],
+      ['Led the platform team at Acme'],
+    ]),
+  })
+  const document = page.getByRole('region', { name: 'CV document' })
+  await expect(document.getByText('Led the platform team at Acme')).toBeVisible({
+    timeout: 15_000,
+  })
+  // The mailto link is dropped (its text stays); the LinkedIn link holds only its own word, and
+  // what follows it is text, not part of a link.
+  const links = document.getByRole('link')
+  await expect(links).toHaveCount(1)
+  await expect(links).toHaveText('LinkedIn')
+  await expect(links).toHaveAttribute('href', 'https://www.linkedin.com/in/lee-example')
+  await expect(document.getByText('Contact: lee@example.com · LinkedIn')).toBeVisible()
+  await expect(document.locator('a', { hasText: 'Experience' })).toHaveCount(0)
+  await expect(document.locator('a', { hasText: 'lee@example.com' })).toHaveCount(0)
 })
 
 test('a file that is not a CV is refused with the server’s message', async ({ page }) => {

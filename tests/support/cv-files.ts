@@ -217,3 +217,47 @@ export function makeZip(files: Record<string, Buffer>): Buffer {
     ),
   )
 }
+
+/** A run of a linked DOCX paragraph: text, or text linked to `href` (an external hyperlink). */
+export type DocxRun = string | { text: string; href: string }
+
+/**
+ * A DOCX whose paragraphs hold hyperlinks, as Word writes them: `<w:hyperlink r:id>` naming an
+ * external relationship (mailto:, https:). For the preview's link rules (SECURITY.md 20, 48).
+ */
+export function makeDocxWithLinks(paragraphs: DocxRun[][]): Buffer {
+  const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"'
+  const R = 'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"'
+  const links: string[] = []
+  const runXml = (run: DocxRun) => {
+    const text = typeof run === 'string' ? run : run.text
+    const xml = `<w:r><w:t xml:space="preserve">${xmlEscape(text)}</w:t></w:r>`
+    if (typeof run === 'string') return xml
+    links.push(run.href)
+    return `<w:hyperlink r:id="rIdLink${links.length}">${xml}</w:hyperlink>`
+  }
+  const body = paragraphs.map((runs) => `<w:p>${runs.map(runXml).join('')}</w:p>`).join('')
+  const relationships = links
+    .map(
+      (href, i) =>
+        `<Relationship Id="rIdLink${i + 1}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink" Target="${xmlEscape(href)}" TargetMode="External"/>`,
+    )
+    .join('')
+  return Buffer.from(
+    zipSync(
+      {
+        '[Content_Types].xml': strToU8(DOCX_CONTENT_TYPES),
+        '_rels/.rels': strToU8(
+          `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>`,
+        ),
+        'word/_rels/document.xml.rels': strToU8(
+          `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${relationships}</Relationships>`,
+        ),
+        'word/document.xml': strToU8(
+          `<?xml version="1.0" encoding="UTF-8"?><w:document ${W} ${R}><w:body>${body}</w:body></w:document>`,
+        ),
+      },
+      { mtime: new Date('2020-01-01T00:00:00Z') },
+    ),
+  )
+}

@@ -1,15 +1,20 @@
 import { setImmediate as setImmediatePromise } from 'node:timers/promises'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { z } from 'zod'
-import { PENDING_ITEM_STATES, type CvImportSuggestion } from '#shared/cv-import.ts'
+import {
+  PENDING_ITEM_STATES,
+  cvImportItemFailedMessage,
+  type CvImportSuggestion,
+} from '#shared/cv-import.ts'
 import { talentInputSchema } from '#shared/talent.ts'
+import { CV_MAX_VERSIONS_DEFAULT } from '../config.ts'
 import { readFileText } from '../cvs/extract-job.ts'
 import { suggestFields } from '../cvs/suggest-fields.ts'
 import type { Db } from '../db/open.ts'
 import { talents, users } from '../db/schema.ts'
 import { cvImportItems, cvImports } from '../db/change-schema.ts'
 import type { Job } from '../jobs/queue.ts'
-import type { JobHandler } from '../jobs/runner.ts'
+import type { GiveUpHandler, JobHandler } from '../jobs/runner.ts'
 import { attachToTalent, createFromItem } from './talent-from-item.ts'
 
 const payloadSchema = z.object({ itemId: z.number().int() })
@@ -52,7 +57,12 @@ export async function settleImport(tx: Db, importId: number): Promise<void> {
  * after checking the row is still pending — a job run twice (its process killed after the commit)
  * does its work once.
  */
-async function processItem(db: Db, itemId: number, isLastTry: boolean): Promise<void> {
+async function processItem(
+  db: Db,
+  itemId: number,
+  isLastTry: boolean,
+  maxCvVersions: number,
+): Promise<void> {
   const [item] = await db
     .select({ sha256: cvImportItems.sha256, state: cvImportItems.state })
     .from(cvImportItems)
@@ -99,7 +109,7 @@ async function processItem(db: Db, itemId: number, isLastTry: boolean): Promise<
             .where(sql`lower(${talents.email}) = lower(${suggested.email})`)
         : []
       const file = { sha256, fileName: row.fileName }
-      const context = { changeSetId: row.changeSetId, actor: row.importer }
+      const context = { changeSetId: row.changeSetId, actor: row.importer, maxCvVersions }
       const reason = existing ? null : reviewReason(suggested)
       if (existing) {
         await attachToTalent(tx, context, existing.id, file)
@@ -115,9 +125,28 @@ async function processItem(db: Db, itemId: number, isLastTry: boolean): Promise<
   })
 }
 
-export function importCvItemJob(db: Db): JobHandler {
+/** `maxCvVersions`: CV_MAX_VERSIONS, for a CV attached to a talent that has its e-mail. */
+export function importCvItemJob(db: Db, maxCvVersions = CV_MAX_VERSIONS_DEFAULT): JobHandler {
   return async (job: Job) => {
     const { itemId } = payloadSchema.parse(job.payload)
-    await processItem(db, itemId, job.attempts >= job.maxAttempts)
+    await processItem(db, itemId, job.attempts >= job.maxAttempts, maxCvVersions)
+  }
+}
+
+/**
+ * SECURITY.md 45: a file whose job failed for good (every attempt met the same error) ends its
+ * row 'failed' with the reason, and the import settles, instead of 'reading' for ever.
+ */
+export function giveUpCvItem(db: Db): GiveUpHandler {
+  return async (job: Job, reason: string) => {
+    const { itemId } = payloadSchema.parse(job.payload)
+    await db.transaction(async (tx) => {
+      const [item] = await tx
+        .update(cvImportItems)
+        .set({ state: 'failed', reason: cvImportItemFailedMessage(reason) })
+        .where(and(eq(cvImportItems.id, itemId), inArray(cvImportItems.state, PENDING_ITEM_STATES)))
+        .returning({ importId: cvImportItems.importId })
+      if (item) await settleImport(tx, item.importId)
+    })
   }
 }

@@ -24,7 +24,12 @@ import { AppError, BadRequestError } from '../errors.ts'
 import { getImport, listImports, reviewItem, undoImport } from './service.ts'
 import { startImport, type ImportIntake } from './start.ts'
 
-export type CvImportRoutesOptions = { db: Db; maxMegabytes: number }
+export type CvImportRoutesOptions = {
+  db: Db
+  maxMegabytes: number
+  /** CV_MAX_VERSIONS, for a reviewed row's talent (SECURITY.md 48). */
+  maxVersions: number
+}
 
 const MAX_UPLOAD_BYTES = CV_IMPORT_MAX_ZIP_MB * 1024 * 1024
 const MULTIPART_OVERHEAD_BYTES = CV_IMPORT_MAX_FILES * 1024
@@ -35,7 +40,7 @@ const MULTIPART_OVERHEAD_BYTES = CV_IMPORT_MAX_FILES * 1024
  */
 export const cvImportRoutes: FastifyPluginAsync<CvImportRoutesOptions> = async (
   base,
-  { db, maxMegabytes },
+  { db, maxMegabytes, maxVersions },
 ) => {
   await base.register(fastifyMultipart, {
     limits: {
@@ -132,7 +137,8 @@ export const cvImportRoutes: FastifyPluginAsync<CvImportRoutesOptions> = async (
     },
     handler: async (request, reply) => {
       const { id, itemId } = request.params
-      const item = await reviewItem(db, id, itemId, request.body, requireViewer(request).user)
+      const viewer = requireViewer(request).user
+      const item = await reviewItem(db, id, itemId, request.body, viewer, maxVersions)
       return reply.status(201).send(item)
     },
   })

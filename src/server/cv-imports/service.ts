@@ -130,6 +130,7 @@ export async function reviewItem(
   itemId: number,
   input: CvImportReview,
   viewer: Actor,
+  maxCvVersions: number,
 ): Promise<CvImportItem> {
   await db.transaction(async (tx) => {
     const [row] = await tx
@@ -148,7 +149,7 @@ export async function reviewItem(
     if (row.state !== 'needs_review' || !row.sha256 || row.importState === 'undone') {
       throw new ConflictError(IMPORT_ITEM_NOT_REVIEWABLE)
     }
-    const context = { changeSetId: row.changeSetId, actor: viewer }
+    const context = { changeSetId: row.changeSetId, actor: viewer, maxCvVersions }
     const file = { sha256: row.sha256, fileName: row.fileName }
     const talentId = await createFromItem(tx, context, { ...input, tags: [], status: [] }, file)
     await tx

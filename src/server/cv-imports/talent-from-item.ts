@@ -5,18 +5,21 @@ import type { Db } from '../db/open.ts'
 import type { Actor } from '../db/rows.ts'
 import { createTalent } from '../talents/service.ts'
 
-/** Whose import a row belongs to, and the change set its writes are recorded in. */
-export type ImportContext = { changeSetId: number; actor: Actor }
+/**
+ * Whose import a row belongs to, the change set its writes are recorded in, and how many CV
+ * versions a talent keeps (CV_MAX_VERSIONS, SECURITY.md 48).
+ */
+export type ImportContext = { changeSetId: number; actor: Actor; maxCvVersions: number }
 export type ImportFile = { sha256: string; fileName: string }
 
 /** The row's CV becomes the current CV of a talent that already has its e-mail. */
 export async function attachToTalent(
   tx: Db,
-  { changeSetId, actor }: ImportContext,
+  { changeSetId, actor, maxCvVersions }: ImportContext,
   talentId: number,
   file: ImportFile,
 ): Promise<void> {
-  const cv = await addCvVersion(tx, talentId, file.sha256, file.fileName, actor)
+  const cv = await addCvVersion(tx, talentId, file.sha256, file.fileName, actor, maxCvVersions)
   await recordCreated(tx, changeSetId, 'talent_cv', cv.id)
 }
 

@@ -1,13 +1,14 @@
 import { eq, inArray } from 'drizzle-orm'
 import { z } from 'zod'
 import { isCvMimeType, type CvTextStatus } from '#shared/cv.ts'
+import { withoutUnstorable } from '#shared/stored-text.ts'
 import type { Db } from '../db/open.ts'
 import { talents } from '../db/schema.ts'
 import { base64Bytes, files, talentCvs } from '../db/file-schema.ts'
 import type { Job } from '../jobs/queue.ts'
 import { WorkerTaskError } from '../jobs/worker-pool.ts'
 import { EXTRACT_TEXT_WORKER, parserPool } from './parser-pool.ts'
-import type { JobHandler } from '../jobs/runner.ts'
+import type { GiveUpHandler, JobHandler } from '../jobs/runner.ts'
 
 /** The job that reads a stored CV's text (issue 16), enqueued with the upload. */
 export const EXTRACT_CV_TEXT = 'cv.extract-text'
@@ -57,7 +58,8 @@ export async function readFileText(
     )
     const outcome =
       result.status === 'ready'
-        ? { textStatus: 'ready' as const, text: result.text, textError: null }
+        ? // NUL and lone surrogates are no text a person reads, and no text column stores them.
+          { textStatus: 'ready' as const, text: withoutUnstorable(result.text), textError: null }
         : { textStatus: 'unreadable' as const, text: null, textError: result.reason }
     await saveTextOutcome(db, sha256, outcome)
     return outcome
@@ -102,5 +104,24 @@ export function extractCvTextJob(db: Db): JobHandler {
   return async (job: Job) => {
     const { sha256 } = payloadSchema.parse(job.payload)
     await readFileText(db, sha256, job.attempts >= job.maxAttempts)
+  }
+}
+
+/**
+ * SECURITY.md 45: a file whose reading failed for good is 'failed' with the reason, instead of
+ * 'pending' (its preview and search waiting) for ever.
+ */
+export function giveUpCvText(db: Db): GiveUpHandler {
+  return async (job: Job, reason: string) => {
+    const { sha256 } = payloadSchema.parse(job.payload)
+    const [file] = await db
+      .select({ textStatus: files.textStatus })
+      .from(files)
+      .where(eq(files.sha256, sha256))
+    if (file?.textStatus !== 'pending') return
+    await saveTextOutcome(db, sha256, {
+      textStatus: 'failed',
+      textError: `Reading this file failed (${reason}).`,
+    })
   }
 }

@@ -52,6 +52,8 @@ export async function claimUpload(
   fileId: number,
   talentId: number,
   viewer: Actor,
+  /** CV_MAX_VERSIONS (addCvVersion); null for a talent made in the caller's transaction. */
+  maxVersions: number | null,
 ): Promise<CvFile> {
   const [upload] = await tx
     .select({ sha256: cvUploads.sha256, fileName: cvUploads.fileName })
@@ -60,7 +62,7 @@ export async function claimUpload(
     .for('update')
   if (!upload) throw new NotFoundError(UPLOAD_NOT_FOUND)
   // The version refers to the file first, so the upload's delete trigger keeps it.
-  const cv = await addCvVersion(tx, talentId, upload.sha256, upload.fileName, viewer)
+  const cv = await addCvVersion(tx, talentId, upload.sha256, upload.fileName, viewer, maxVersions)
   await tx.delete(cvUploads).where(eq(cvUploads.id, fileId))
   return cv
 }

@@ -3,11 +3,22 @@ import sanitizeHtml from 'sanitize-html'
 /** What laying out a document gave: its body as safe HTML, or nothing to lay out (its text shows). */
 export type DocumentPreview = { kind: 'html'; html: string } | { kind: 'text' }
 
-/** An http(s) link opening apart from Scout (SECURITY.md 20); anything else keeps only its text. */
+/**
+ * An http(s) link opening apart from Scout (SECURITY.md 20); any other keeps its tag here with no
+ * attributes, and `dropBareLinks` then drops the tag and keeps its text. Renaming it to a tag the
+ * allow-list lacks (span) looked the same, but sanitize-html keeps a dropped tag's rename pending
+ * and applies it to the next closing tag at that depth: the next real link closed with </span>,
+ * and the rest of the CV became one link (SECURITY.md 48: the preview is well-formed HTML).
+ */
 function safeLink(_tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag {
   const href = attribs.href ?? ''
-  if (!/^https?:\/\//i.test(href)) return { tagName: 'span', attribs: {} }
+  if (!/^https?:\/\//i.test(href)) return { tagName: 'a', attribs: {} }
   return { tagName: 'a', attribs: { href, rel: 'noopener noreferrer', target: '_blank' } }
+}
+
+/** A link safeLink stripped: the tag goes (opening and closing together), its text stays. */
+function dropBareLinks(frame: sanitizeHtml.IFrame): boolean | 'excludeTag' {
+  return frame.tag === 'a' && !frame.attribs.href ? 'excludeTag' : false
 }
 
 // The CV sits under the talent's name (h2) and the tab's own h3 "Text", so its headings start at
@@ -45,6 +56,7 @@ export const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
     // A link that is not http(s) (mailto:, javascript:, a bookmark) keeps its text, not its tag.
     a: safeLink,
   },
+  exclusiveFilter: dropBareLinks,
 }
 
 export function sanitizePreviewHtml(html: string): string {

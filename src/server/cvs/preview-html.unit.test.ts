@@ -28,6 +28,23 @@ describe('sanitizePreviewHtml', () => {
     expect(sanitizePreviewHtml('<a id="_Toc1"></a>')).toBe('')
   })
 
+  test('SECURITY.md 48: a dropped link closes, so the next link holds only its own text', () => {
+    const html =
+      '<p>Mail <a href="mailto:dana@example.com">dana@example.com</a>, profile ' +
+      '<a href="https://www.linkedin.com/in/dana">LinkedIn</a>.</p><p>Experience</p>' +
+      '<p><a href="javascript:alert(1)"><strong>js</strong></a> <a id="_Toc1"></a>' +
+      '<a href="http://example.com/a">a</a> then <a href="#x">b</a> <a href="https://example.com/c">c</a></p>' +
+      '<p>The end</p>'
+    const link = (href: string, text: string) =>
+      `<a href="${href}" rel="noopener noreferrer" target="_blank">${text}</a>`
+    expect(sanitizePreviewHtml(html)).toBe(
+      `<p>Mail dana@example.com, profile ${link('https://www.linkedin.com/in/dana', 'LinkedIn')}.</p>` +
+        '<p>Experience</p>' +
+        `<p><strong>js</strong> ${link('http://example.com/a', 'a')} then b ${link('https://example.com/c', 'c')}</p>` +
+        '<p>The end</p>',
+    )
+  })
+
   test('headings move under the detail view’s own (h1 → h4, deeper ones stop at h6)', () => {
     expect(sanitizePreviewHtml('<h1>a</h1><h2>b</h2><h3>c</h3><h6>d</h6>')).toBe(
       '<h4>a</h4><h5>b</h5><h6>c</h6><h6>d</h6>',

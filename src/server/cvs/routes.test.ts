@@ -22,7 +22,9 @@ import {
 import { ENCRYPTED_REASON, ZIP_BOMB_REASON } from './extract-text.ts'
 import { REMOVE_FORBIDDEN } from './service.ts'
 
-const test = apiTestWith({ cvMaxMegabytes: 1 })
+// Versions uncapped in effect (SECURITY.md 48 has its own test, versions.test.ts): the burst of 50
+// uploads to one talent below keeps all 40 it stores.
+const test = apiTestWith({ cvMaxMegabytes: 1, cvMaxVersions: 100 })
 
 let api: Api
 let app: Api['app']
@@ -129,7 +131,7 @@ describe('attach a CV (issue 16)', () => {
     expect(response.statusCode).toBe(415)
   })
 
-  test('SECURITY.md 22 d: file names with paths, control and direction characters are sanitised', async () => {
+  test('SECURITY.md 22 d, SECURITY.md 48: file names with paths, control, direction and invisible characters are sanitised', async () => {
     const id = await addTalent(alice)
     const name = '../../etc/\u202Efdp.exe\u0007 cv.pdf'
     const cv = cvFileSchema.parse((await upload(alice, id, name, makePdf(['x']))).json())
@@ -138,6 +140,10 @@ describe('attach a CV (issue 16)', () => {
     const cut = cvFileSchema.parse((await upload(alice, id, long, makePdf(['y']))).json())
     expect(cut.fileName).toHaveLength(200)
     expect(cut.fileName.endsWith('.pdf')).toBe(true)
+    // SECURITY.md 48: zero-width and other invisible format characters (Unicode Cf) go too.
+    const invisible = 'c\u200Bv\u200C-\u200D2\u2060\uFEFF\u00AD\u2066x\u2069\u061C.pdf'
+    const shown = cvFileSchema.parse((await upload(alice, id, invisible, makePdf(['z']))).json())
+    expect(shown.fileName).toBe('cv-2x.pdf')
   })
 
   test('an unknown talent is a 404; anonymous callers are refused', async () => {

@@ -25,7 +25,12 @@ import { claimUpload, parseCv } from './parse.ts'
 import { getCvPreview } from './preview.ts'
 import { attachCv, getCv, readCvFile, removeCv, type CvDownload } from './service.ts'
 
-export type CvRoutesOptions = { db: Db; maxMegabytes: number }
+export type CvRoutesOptions = {
+  db: Db
+  maxMegabytes: number
+  /** CV_MAX_VERSIONS: versions a talent keeps (SECURITY.md 48). */
+  maxVersions: number
+}
 
 // SECURITY.md 22: a stored file is never rendered by the browser as a page of Scout's origin.
 const DOWNLOAD_CSP = "default-src 'none'; sandbox"
@@ -45,7 +50,10 @@ function sendFile(reply: FastifyReply, file: CvDownload) {
  * A talent's CV (issue 16): attach (multipart, field `file`), read, download, remove. Multipart
  * is parsed only inside this plugin; every other route still takes JSON alone (SECURITY.md 10).
  */
-export const cvRoutes: FastifyPluginAsync<CvRoutesOptions> = async (base, { db, maxMegabytes }) => {
+export const cvRoutes: FastifyPluginAsync<CvRoutesOptions> = async (
+  base,
+  { db, maxMegabytes, maxVersions },
+) => {
   const maxBytes = maxMegabytes * 1024 * 1024
   await base.register(fastifyMultipart, {
     limits: { fileSize: maxBytes, files: 1, fields: 0, parts: 1, headerPairs: 50 },
@@ -84,7 +92,8 @@ export const cvRoutes: FastifyPluginAsync<CvRoutesOptions> = async (base, { db, 
     },
     handler: async (request, reply) => {
       const upload = await readUpload(request)
-      const cv = await attachCv(db, request.params.id, upload, requireViewer(request).user)
+      const viewer = requireViewer(request).user
+      const cv = await attachCv(db, request.params.id, upload, viewer, maxVersions)
       if (cv.textStatus === 'pending') base.jobs.nudge()
       return reply.status(201).send(cv)
     },
@@ -112,7 +121,7 @@ export const cvRoutes: FastifyPluginAsync<CvRoutesOptions> = async (base, { db, 
     handler: async (request, reply) => {
       const viewer = requireViewer(request).user
       const cv = await db.transaction((tx) =>
-        claimUpload(tx, request.params.fileId, request.body.talentId, viewer),
+        claimUpload(tx, request.params.fileId, request.body.talentId, viewer, maxVersions),
       )
       return reply.status(201).send(cv)
     },

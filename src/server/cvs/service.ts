@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm'
+import { and, desc, eq, inArray } from 'drizzle-orm'
 import {
   CV_NOT_FOUND,
   EMPTY_CV_MESSAGE,
@@ -10,6 +10,7 @@ import {
   type CvMimeType,
 } from '#shared/cv.ts'
 import { recordActivity } from '../activity/record.ts'
+import { CV_MAX_VERSIONS_DEFAULT } from '../config.ts'
 import type { Db } from '../db/open.ts'
 import type { Actor } from '../db/rows.ts'
 import { talents, users } from '../db/schema.ts'
@@ -137,17 +138,19 @@ export async function attachCv(
   talentId: number,
   upload: CvUpload,
   viewer: Actor,
+  maxVersions = CV_MAX_VERSIONS_DEFAULT,
 ): Promise<CvFile> {
   const inspected = await inspectUpload(upload)
   return db.transaction(async (tx) => {
     const stored = await storeUpload(tx, upload.bytes, inspected)
-    return addCvVersion(tx, talentId, stored.sha256, inspected.fileName, viewer)
+    return addCvVersion(tx, talentId, stored.sha256, inspected.fileName, viewer, maxVersions)
   })
 }
 
 /**
  * Makes a stored file the talent's current CV (the earlier one stays a version) and writes the
- * History entry. Call inside the transaction that stored or claimed the file.
+ * History entry. Call inside the transaction that stored or claimed the file. A talent keeps at
+ * most `maxVersions` (CV_MAX_VERSIONS): one more removes the oldest, named in the same entry.
  */
 export async function addCvVersion(
   tx: Db,
@@ -155,6 +158,8 @@ export async function addCvVersion(
   sha256: string,
   fileName: string,
   viewer: Actor,
+  /** CV_MAX_VERSIONS; null for a talent made in this same transaction (it has no other). */
+  maxVersions: number | null,
 ): Promise<CvFile> {
   await lockTalent(tx, talentId)
   const previous = await currentVersion(tx, talentId)
@@ -163,16 +168,49 @@ export async function addCvVersion(
     .values({ talentId, sha256, fileName, uploadedById: viewer.id })
     .returning({ id: talentCvs.id })
   if (!version) throw new Error(`Attaching a CV to talent ${talentId} returned no row`)
+  const pruned = maxVersions === null ? [] : await pruneOldestVersions(tx, talentId, maxVersions)
   await recordActivity(tx, {
     userId: viewer.id,
     action: 'talent.cv_attached',
     entityType: 'talent',
     entityId: talentId,
-    details: { fileName, ...(previous ? { replacedFileName: previous.fileName } : {}) },
+    details: {
+      fileName,
+      ...(previous ? { replacedFileName: previous.fileName } : {}),
+      ...(pruned.length > 0 ? { prunedFileNames: pruned } : {}),
+    },
   })
   const [row] = await selectVersions(tx).where(eq(talentCvs.id, version.id))
   if (!row) throw new Error(`CV version ${version.id} vanished in its own transaction`)
   return toCvFile(row)
+}
+
+/**
+ * SECURITY.md 48: a talent's versions past the newest `maxVersions` go, oldest first, so no talent
+ * collects files without bound. Deleting a version releases its file: the database's delete
+ * trigger (migration 0008, the FileStore's way of deleting, database-file-store.ts) removes the
+ * bytes in this same transaction unless another version, upload or import still refers to them.
+ * Answers the removed versions' names.
+ */
+async function pruneOldestVersions(
+  tx: Db,
+  talentId: number,
+  maxVersions: number,
+): Promise<string[]> {
+  const surplus = await tx
+    .select({ id: talentCvs.id, fileName: talentCvs.fileName })
+    .from(talentCvs)
+    .where(eq(talentCvs.talentId, talentId))
+    .orderBy(desc(talentCvs.id))
+    .offset(maxVersions)
+  if (surplus.length === 0) return []
+  await tx.delete(talentCvs).where(
+    inArray(
+      talentCvs.id,
+      surplus.map((version) => version.id),
+    ),
+  )
+  return surplus.reverse().map((version) => version.fileName)
 }
 
 /** The current CV with its text once read, and every version, newest first. */

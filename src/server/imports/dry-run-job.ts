@@ -1,10 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises'
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { CountryCode } from 'libphonenumber-js'
 import { z } from 'zod'
 import {
   DRY_RUN_FAILED_MESSAGE,
   NO_DRY_RUN_MESSAGE,
+  dryRunFailedMessage,
   SPREADSHEET_IMPORT_NOT_FOUND,
   importMappingSchema,
   type DryRunProgress,
@@ -16,7 +17,7 @@ import { importDryRuns, spreadsheetImports } from '../db/import-schema.ts'
 import { AppError, BadRequestError, NotFoundError } from '../errors.ts'
 import type { Job } from '../jobs/queue.ts'
 import { enqueueJob } from '../jobs/queue.ts'
-import type { JobHandler } from '../jobs/runner.ts'
+import type { GiveUpHandler, JobHandler } from '../jobs/runner.ts'
 import { checkRows, dryRunPage, MAPPING_FIRST_MESSAGE } from './dry-run.ts'
 import { countDataRows } from './read-table.ts'
 import { importBytes, importFor, shapeOf } from './uploads.ts'
@@ -137,7 +138,6 @@ class Superseded extends Error {}
 async function runDryRun(
   db: Db,
   phoneRegion: CountryCode | undefined,
-  job: Job,
   { importId, generation }: z.infer<typeof payloadSchema>,
 ): Promise<void> {
   const mine = and(eq(importDryRuns.importId, importId), eq(importDryRuns.generation, generation))
@@ -180,7 +180,7 @@ async function runDryRun(
     if (error instanceof Superseded) return
     // A file refused part-way (an unclosed quote on row 40,000): the person reads why.
     if (error instanceof AppError) return failed(db, mine, error.message)
-    if (job.attempts >= job.maxAttempts) await failed(db, mine, DRY_RUN_FAILED_MESSAGE)
+    // Retried; after the last attempt giveUpDryRun keeps the reason.
     throw error
   }
 }
@@ -196,5 +196,21 @@ export function dryRunSpreadsheetImportJob(
   db: Db,
   phoneRegion: CountryCode | undefined,
 ): JobHandler {
-  return async (job: Job) => runDryRun(db, phoneRegion, job, payloadSchema.parse(job.payload))
+  return async (job: Job) => runDryRun(db, phoneRegion, payloadSchema.parse(job.payload))
+}
+
+/**
+ * SECURITY.md 45: a check whose job failed for good ends 'failed' with the reason (the screen
+ * shows it, and the run is refused until the rows are checked again), never 'running' for ever.
+ */
+export function giveUpDryRun(db: Db): GiveUpHandler {
+  return async (job: Job, reason: string) => {
+    const { importId, generation } = payloadSchema.parse(job.payload)
+    const mine = and(
+      eq(importDryRuns.importId, importId),
+      eq(importDryRuns.generation, generation),
+      inArray(importDryRuns.state, ['queued', 'running']),
+    )
+    await failed(db, mine, dryRunFailedMessage(reason))
+  }
 }

@@ -1,6 +1,11 @@
 import { IGNORE_COLUMN, type ImportField } from '#shared/imports/column-mapping.ts'
-import type { ImportMapping, RowProblem } from '#shared/imports/import-api.ts'
+import {
+  unstorableCellMessage,
+  type ImportMapping,
+  type RowProblem,
+} from '#shared/imports/import-api.ts'
 import { resolveListedValue, type ListedField } from '#shared/imports/value-mapping.ts'
+import { unstorableCharacter } from '#shared/stored-text.ts'
 import { restoreCell } from '#shared/talent-export.ts'
 import { talentInputSchema, type TalentInput } from '#shared/talent.ts'
 
@@ -34,6 +39,9 @@ export function readRow(
   mapping: ImportMapping,
   unplaced?: (value: UnplacedValue) => void,
 ): RowReading {
+  // Checked first and alone: no other reason (which may quote a value) carries the character on.
+  const unstorable = unstorableCells(cells, row, mapping)
+  if (unstorable.length > 0) return { ok: false, problems: unstorable, emailKey: null }
   const raw = new Map<ImportField, string>()
   mapping.columns.forEach((target, column) => {
     if (target === IGNORE_COLUMN) return
@@ -83,6 +91,23 @@ export function readRow(
   }
   if (problems.length > 0 || !parsed.success) return { ok: false, problems, emailKey }
   return { ok: true, talent: parsed.data, emailKey: parsed.data.email.toLowerCase() }
+}
+
+/**
+ * SECURITY.md 45: a cell holding NUL or a lone surrogate, in any column (an ignored one too: the
+ * file is corrupt there), refuses its row at the check, where the person reads why; written, it
+ * failed the run's batch on every retry.
+ */
+function unstorableCells(cells: readonly string[], row: number, mapping: ImportMapping) {
+  const problems: RowProblem[] = []
+  cells.forEach((cell, column) => {
+    const character = unstorableCharacter(cell)
+    if (character === undefined) return
+    const target = mapping.columns[column]
+    const field = target === undefined || target === IGNORE_COLUMN ? null : target
+    problems.push({ row, field, message: unstorableCellMessage(column + 1, character) })
+  })
+  return problems
 }
 
 function split(cell: string | undefined): string[] {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { importMappingSchema } from '#shared/imports/import-api.ts'
+import { importMappingSchema, unstorableCellMessage } from '#shared/imports/import-api.ts'
 import { AREA_REQUIRED_MESSAGE, readRow, unplacedValueMessage } from './row-to-talent.ts'
 
 const mapping = importMappingSchema.parse({
@@ -16,6 +16,36 @@ const mapping = importMappingSchema.parse({
 })
 
 describe('readRow', () => {
+  test('SECURITY.md 45: a NUL or a lone surrogate in any cell refuses the row, with the column and nothing else', () => {
+    const unplaced: unknown[] = []
+    const reading = readRow(
+      ['Da\uD800na', 'Reyes', 'dana@example.com', 'Nowhere\u0000', 'Sr.', '', '', 'x\u0000'],
+      7,
+      mapping,
+      (value) => unplaced.push(value),
+    )
+    expect(reading).toEqual({
+      ok: false,
+      emailKey: null,
+      problems: [
+        {
+          row: 7,
+          field: 'firstName',
+          message: unstorableCellMessage(1, 'half of a character (U+D800)'),
+        },
+        { row: 7, field: 'areaOfInterest', message: unstorableCellMessage(4, 'NUL (U+0000)') },
+        // An ignored column too: nothing of the row is read past a corrupt cell.
+        { row: 7, field: null, message: unstorableCellMessage(8, 'NUL (U+0000)') },
+      ],
+    })
+    // The value is not offered for mapping: it would carry the character into the kept result.
+    expect(unplaced).toEqual([])
+    // A pair of surrogates is one character (an emoji), and stored as it is.
+    expect(
+      readRow(['Dana 😀', 'Reyes', 'd@example.com', 'Eng', 'Sr.', '', '', ''], 2, mapping),
+    ).toMatchObject({ ok: true })
+  })
+
   test('joins the name, splits tags and statuses, reads listed values it can tell', () => {
     const reading = readRow(
       ['Dana', 'Reyes', 'Dana.Reyes@Example.com', 'Eng', 'Sr.', 'Python; Go, SQL', 'hired', 'x'],

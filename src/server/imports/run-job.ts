@@ -1,13 +1,13 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { CountryCode } from 'libphonenumber-js'
 import { z } from 'zod'
-import { importMappingSchema } from '#shared/imports/import-api.ts'
+import { importFailedMessage, importMappingSchema } from '#shared/imports/import-api.ts'
 import type { Db } from '../db/open.ts'
 import type { Actor } from '../db/rows.ts'
 import { users } from '../db/schema.ts'
 import { spreadsheetImports } from '../db/import-schema.ts'
 import type { Job } from '../jobs/queue.ts'
-import type { JobHandler } from '../jobs/runner.ts'
+import type { GiveUpHandler, JobHandler } from '../jobs/runner.ts'
 import { queueTableUpkeep, UPKEEP_AFTER_ROWS } from '../jobs/table-upkeep.ts'
 import { planRows } from './plan-rows.ts'
 import { countDataRows } from './read-table.ts'
@@ -43,7 +43,11 @@ async function runImport(db: Db, importId: number, options: RunOptions): Promise
   if (!actor || row.changeSetId === null) {
     await db
       .update(spreadsheetImports)
-      .set({ state: 'failed', finishedAt: new Date() })
+      .set({
+        state: 'failed',
+        error: importFailedMessage('the person who started it no longer exists'),
+        finishedAt: new Date(),
+      })
       .where(eq(spreadsheetImports.id, importId))
     return
   }
@@ -112,5 +116,29 @@ export function runSpreadsheetImportJob(db: Db, options: RunOptions): JobHandler
   return async (job: Job) => {
     const { importId } = payloadSchema.parse(job.payload)
     await runImport(db, importId, options)
+  }
+}
+
+/**
+ * SECURITY.md 45: a run whose job failed for good (every retry met the same error) ends 'failed'
+ * with the reason, instead of 'running' for ever; the batches it wrote stay, for undo.
+ */
+export function giveUpSpreadsheetImport(db: Db): GiveUpHandler {
+  return async (job: Job, reason: string) => {
+    const { importId } = payloadSchema.parse(job.payload)
+    await db
+      .update(spreadsheetImports)
+      .set({
+        state: 'failed',
+        error: importFailedMessage(reason),
+        finishedAt: new Date(),
+        updatedAt: new Date(),
+      })
+      .where(
+        and(
+          eq(spreadsheetImports.id, importId),
+          inArray(spreadsheetImports.state, ['queued', 'running']),
+        ),
+      )
   }
 }

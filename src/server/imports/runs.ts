@@ -1,9 +1,13 @@
-import { desc, eq, getTableColumns, sql } from 'drizzle-orm'
+import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm'
 import { mappingProblems } from '#shared/imports/column-mapping.ts'
 import {
   ALREADY_RUN_MESSAGE,
+  DRY_RUN_FAILED_MESSAGE,
+  FAILED_IMPORT_RUN_MESSAGE,
   SPREADSHEET_IMPORT_NOT_FOUND,
   SPREADSHEET_IMPORT_UNDO_DAYS,
+  checkFailedMessage,
+  importFailedMessage,
   importMappingSchema,
   type SpreadsheetImport,
   type SpreadsheetImportDetail,
@@ -13,7 +17,7 @@ import type { Db } from '../db/open.ts'
 import type { Actor } from '../db/rows.ts'
 import { users } from '../db/schema.ts'
 import { changeSets } from '../db/change-schema.ts'
-import { spreadsheetImports } from '../db/import-schema.ts'
+import { importDryRuns, spreadsheetImports } from '../db/import-schema.ts'
 import { BadRequestError, ConflictError, NotFoundError } from '../errors.ts'
 import { enqueueJob } from '../jobs/queue.ts'
 import { MAPPING_FIRST_MESSAGE } from './dry-run.ts'
@@ -36,9 +40,12 @@ export async function startRun(db: Db, actor: Actor, id: number): Promise<void> 
       .where(eq(spreadsheetImports.id, id))
       .for('update')
     if (!row) throw new NotFoundError(SPREADSHEET_IMPORT_NOT_FOUND)
+    if (row.state === 'failed') throw new ConflictError(FAILED_IMPORT_RUN_MESSAGE)
     if (row.state !== 'mapping') throw new ConflictError(ALREADY_RUN_MESSAGE)
     const mapping = importMappingSchema.safeParse(row.mapping)
     if (row.mapping === null || !mapping.success) throw new BadRequestError(MAPPING_FIRST_MESSAGE)
+    const failedCheck = await failedCheckOf(tx, id)
+    if (failedCheck !== undefined) throw new ConflictError(checkFailedMessage(failedCheck))
     const problems = mappingProblems(mapping.data.columns)
     if (problems.length > 0) throw new BadRequestError(problems.join(' '))
     const changeSetId = await openChangeSet(tx, {
@@ -52,6 +59,26 @@ export async function startRun(db: Db, actor: Actor, id: number): Promise<void> 
       .where(eq(spreadsheetImports.id, id))
     await enqueueJob(tx, RUN_SPREADSHEET_IMPORT, { importId: id }, { maxAttempts: 5 })
   })
+}
+
+/**
+ * The reason the latest check of the saved mapping failed, if it did (SECURITY.md 45): the run
+ * would meet what the check met. A check never asked for, or one of another mapping, blocks
+ * nothing.
+ */
+async function failedCheckOf(tx: Db, id: number): Promise<string | undefined> {
+  const [check] = await tx
+    .select({ state: importDryRuns.state, error: importDryRuns.error })
+    .from(importDryRuns)
+    .innerJoin(spreadsheetImports, eq(spreadsheetImports.id, importDryRuns.importId))
+    .where(
+      and(
+        eq(importDryRuns.importId, id),
+        sql`${importDryRuns.mapping} = ${spreadsheetImports.mapping}`,
+      ),
+    )
+  if (check?.state !== 'failed') return undefined
+  return check.error ?? DRY_RUN_FAILED_MESSAGE
 }
 
 // The talents an undo kept are read for one import only (importStatus): they can be thousands.
@@ -91,6 +118,7 @@ function toApi({ row, undoUntil, firstName, lastName, email }: SelectedImport): 
     invalid: row.invalid,
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
+    error: row.state === 'failed' ? (row.error ?? importFailedMessage('no reason was kept')) : null,
     undoUntil: undoUntil?.toISOString() ?? null,
     createdBy:
       row.createdById === null ? null : { id: row.createdById, name: name || (email ?? '') },

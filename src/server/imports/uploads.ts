@@ -9,6 +9,8 @@ import {
   type SpreadsheetImportCreated,
 } from '#shared/imports/import-api.ts'
 import { mappingProblems, suggestColumnMapping } from '#shared/imports/column-mapping.ts'
+import { sanitizeFileName } from '#shared/cv.ts'
+import { withoutUnstorable } from '#shared/stored-text.ts'
 import type { Db } from '../db/open.ts'
 import type { Actor } from '../db/rows.ts'
 import { spreadsheetImports } from '../db/import-schema.ts'
@@ -42,7 +44,8 @@ async function previewOf(
   }
   const [headers = [], ...sampleRows] = rows
   if (sampleRows.length === 0) throw new BadRequestError(HEADER_ONLY_MESSAGE)
-  return { headers: headers.map((header) => header.trim()), sampleRows }
+  // Headers are kept (jsonb): a NUL in one would fail the upload (SECURITY.md 45).
+  return { headers: headers.map((header) => withoutUnstorable(header).trim()), sampleRows }
 }
 
 /**
@@ -108,7 +111,8 @@ export async function createSpreadsheetImport(
       .insert(spreadsheetImports)
       .values({
         createdById: actor.id,
-        fileName: file.fileName.slice(0, 255),
+        // The CV uploads' sanitiser: no path, control or invisible characters (SECURITY.md 48).
+        fileName: sanitizeFileName(file.fileName, 'spreadsheet'),
         sha256: stored.sha256,
         format: shape.format,
         encoding: shape.encoding,

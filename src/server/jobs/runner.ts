@@ -1,14 +1,23 @@
 import { setImmediate as setImmediatePromise } from 'node:timers/promises'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../db/open.ts'
-import { safeErrorMessage } from '../log-errors.ts'
+import { failureReason, safeErrorMessage } from '../log-errors.ts'
 import { claimJob, completeJob, failJob, type Job } from './queue.ts'
 
 export type JobHandler = (job: Job) => Promise<void>
 
+/**
+ * What a kind does once its job failed for good (its last attempt threw): it ends the work the job
+ * stood for — an import, a file's row — as failed with the reason, so nothing waits on it for ever
+ * and the screen can say why (SECURITY.md 45).
+ */
+export type GiveUpHandler = (job: Job, reason: string) => Promise<void>
+
 export type JobRunnerOptions = {
   db: Db
   handlers: Record<string, JobHandler>
+  /** Per kind, run after its job's last attempt failed. */
+  giveUp?: Record<string, GiveUpHandler>
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>
   /** Jobs run at once in this process: parsing is CPU work, and requests must keep their share. */
   concurrency?: number
@@ -46,6 +55,7 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
   const {
     db,
     handlers,
+    giveUp = {},
     log,
     concurrency = 1,
     lanes = [],
@@ -106,7 +116,10 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
     } catch (error) {
       const message = safeErrorMessage(error)
       const outcome = await failJob(db, job, message)
-      log.warn({ jobId: job.id, kind: job.kind, outcome, error: message }, 'job failed')
+      // `err` goes through the app's serializer (log-errors.ts): the database's message and code,
+      // the cause chain, never the bound parameters (SECURITY.md 24, 34).
+      log.warn({ jobId: job.id, kind: job.kind, outcome, err: error }, 'job failed')
+      if (outcome === 'failed') await giveUpOn(job, error)
     } finally {
       busy--
       lookAgain()
@@ -116,6 +129,16 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
     // quick jobs ran back to back and held requests for seconds (2.2 s in an import of 100 CVs).
     await setImmediatePromise()
     return true
+  }
+
+  async function giveUpOn(job: Job, error: unknown): Promise<void> {
+    const handler = giveUp[job.kind]
+    if (!handler) return
+    try {
+      await handler(job, failureReason(error))
+    } catch (giveUpError) {
+      log.error({ jobId: job.id, kind: job.kind, err: giveUpError }, 'job could not be ended')
+    }
   }
 
   async function loop(index: number, kinds: readonly string[]): Promise<void> {

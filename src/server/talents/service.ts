@@ -88,7 +88,8 @@ export async function createTalent(db: Db, input: TalentInput, viewer: Actor): P
       entityId: row.id,
       details: { fullName: fields.fullName, email: fields.email },
     })
-    if (cvFileId !== undefined) await claimUpload(tx, cvFileId, row.id, viewer)
+    // The talent is new in this transaction: its first CV version has nothing to prune.
+    if (cvFileId !== undefined) await claimUpload(tx, cvFileId, row.id, viewer, null)
     return getTalent(tx, row.id)
   })
 }

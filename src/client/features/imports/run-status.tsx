@@ -113,6 +113,9 @@ export function RunStatus({ item, canUndo, fetchedAt }: RunStatusProps) {
         />
       ) : null}
       {rate ? <p className="text-sm text-muted-foreground">{rate}</p> : null}
+      {item.state === 'failed' && item.error ? (
+        <p className="text-sm text-destructive">{item.error}</p>
+      ) : null}
       {undoFailed ? <p className="text-sm text-destructive">{undoFailed}</p> : null}
       {!isActive && item.invalid > 0 ? <BadRowsLink importId={item.id} /> : null}
       {canUndo && (item.state === 'done' || item.state === 'failed') ? (

@@ -54,6 +54,16 @@ describe('describeActivity', () => {
     expect(text('talent.cv_removed', { fileName: 'cv.pdf' })).toBe(
       'Dana Reyes removed the CV cv.pdf',
     )
+    // SECURITY.md 48: the oldest version removed to keep CV_MAX_VERSIONS is named.
+    expect(
+      text('talent.cv_attached', {
+        fileName: 'new.pdf',
+        replacedFileName: 'old.pdf',
+        prunedFileNames: ['first.pdf'],
+      }),
+    ).toBe(
+      'Dana Reyes replaced the CV old.pdf with new.pdf; the oldest version first.pdf was removed (versions are capped)',
+    )
   })
 
   test('one change is one sentence, with the form label', () => {

@@ -73,10 +73,14 @@ export function describeChange({ field, from, to }: FieldChange): string {
 function describeCvChange(action: 'talent.cv_attached' | 'talent.cv_removed', details: unknown) {
   const parsed = cvChangeDetailsSchema.safeParse(details)
   if (!parsed.success) return action === 'talent.cv_removed' ? 'removed the CV' : 'attached a CV'
-  const { fileName, replacedFileName } = parsed.data
+  const { fileName, replacedFileName, prunedFileNames = [] } = parsed.data
   if (action === 'talent.cv_removed') return `removed the CV ${fileName}`
-  if (replacedFileName) return `replaced the CV ${replacedFileName} with ${fileName}`
-  return `attached the CV ${fileName}`
+  const pruned =
+    prunedFileNames.length > 0
+      ? `; the oldest version ${prunedFileNames.join(', ')} was removed (versions are capped)`
+      : ''
+  if (replacedFileName) return `replaced the CV ${replacedFileName} with ${fileName}${pruned}`
+  return `attached the CV ${fileName}${pruned}`
 }
 
 export type HistoryText = {

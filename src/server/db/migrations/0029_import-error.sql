@@ -1,0 +1,1 @@
+ALTER TABLE "spreadsheet_imports" ADD COLUMN "error" text;
