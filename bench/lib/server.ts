@@ -92,7 +92,7 @@ async function waitUntilHealthy(
 /** Starts the real server (built first, as `npm start` runs it) on the bench database, on a free port. */
 export async function startServer(
   target: BenchTarget,
-  options: { profileDir?: string; loopDelay?: boolean } = {},
+  options: { profileDir?: string; loopDelay?: boolean; env?: Record<string, string> } = {},
 ): Promise<RunningServer> {
   hookExit()
   await buildServer()
@@ -103,6 +103,7 @@ export async function startServer(
     LOG_LEVEL: 'warn',
     ADMIN_EMAIL: BENCH_ACCOUNT.email,
     ADMIN_PASSWORD: BENCH_ACCOUNT.password,
+    ...options.env,
   })
   // BENCH_PROFILE_DIR: any bench's server writes a V8 CPU profile there (read with bench/profile.ts).
   const profileDir = options.profileDir ?? process.env.BENCH_PROFILE_DIR

@@ -11,15 +11,21 @@ const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*
 
 /**
  * Returns `html` — the built index.html with a screen drawn into it — with the app's entry script
- * and module preloads replaced by one deferred script, `script` (from buildBootScript), which
- * names them on its tag.
+ * and module preloads replaced by one script, `script` (from buildBootScript), which names them
+ * on its tag. Deferred, unless `beforePaint`: then a plain script in the head, which the browser
+ * runs before it draws the body — /login's, whose form must work from the moment it shows
+ * (docs/decisions/017-sign-in-before-the-app.md).
  */
-export function withBootAfterPaint(html: string, script: string): string {
+export function withBootAfterPaint(
+  html: string,
+  script: string,
+  { beforePaint }: { beforePaint: boolean } = { beforePaint: false },
+): string {
   const entry = ENTRY_SCRIPT.exec(html)?.[1]
   if (entry === undefined) throw new Error('the built index.html has no module entry script')
   const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1])
   const tag =
-    `<script defer src="${script}" data-entry="${entry}" ` +
+    `<script${beforePaint ? '' : ' defer'} src="${script}" data-entry="${entry}" ` +
     `data-preload="${preloads.join(' ')}"></script>\n    `
   return html.replace(MODULE_PRELOAD, '').replace(ENTRY_SCRIPT, tag)
 }

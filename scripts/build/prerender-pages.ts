@@ -10,8 +10,9 @@ const ROOT_ELEMENT = '<div id="root"></div>'
 
 /** The pages the server sends drawn (client-routes.ts): index.html with a screen in it. */
 export const DRAWN_PAGES = [
-  { file: 'login.html', location: '/login', signedIn: false },
-  { file: 'dashboard.html', location: '/dashboard', signedIn: true },
+  // /login's boot script runs before its first paint: it takes the form's submits (decision 017).
+  { file: 'login.html', location: '/login', signedIn: false, beforePaint: true },
+  { file: 'dashboard.html', location: '/dashboard', signedIn: true, beforePaint: false },
 ] as const
 
 type RenderPage = (location: string, options: { signedIn: boolean }) => string
@@ -37,11 +38,11 @@ export async function prerenderPages(clientDir: string): Promise<void> {
     const index = await readFile(path.join(clientDir, 'index.html'), 'utf8')
     if (!index.includes(ROOT_ELEMENT)) throw new Error(`index.html has no ${ROOT_ELEMENT}`)
     const bootScript = await buildBootScript(clientDir)
-    for (const { file, location, signedIn } of DRAWN_PAGES) {
+    for (const { file, location, signedIn, beforePaint } of DRAWN_PAGES) {
       const screen = renderPage(location, { signedIn })
       const drawn = index.replace(ROOT_ELEMENT, `<div id="root">${screen}</div>`)
       const target = path.join(clientDir, file)
-      await writeFile(target, withBootAfterPaint(drawn, bootScript))
+      await writeFile(target, withBootAfterPaint(drawn, bootScript, { beforePaint }))
       await compressBeside(target)
     }
   } finally {

@@ -1,3 +1,6 @@
+import { startSignedInDashboard } from './boot/dashboard-data.ts'
+import { takeDrawnSignIn } from './boot/drawn-sign-in.ts'
+import { onFirstInput } from './lib/first-input.ts'
 import { runInTurns } from './lib/run-in-turns.ts'
 import { applyTheme, readTheme } from './lib/theme.ts'
 
@@ -8,6 +11,11 @@ import { applyTheme, readTheme } from './lib/theme.ts'
  * network then shows the screen without first fetching the app's ~90 KB of script, and the
  * browser's first paint does not wait on it. The entry and its module preloads are named on this
  * script's own tag (scripts/build/boot-after-paint.ts).
+ *
+ * The person does not wait for the app either (docs/decisions/017-sign-in-before-the-app.md): on
+ * /login this script runs before the first paint (a plain script in the head), and takes a submit
+ * of the drawn form itself until the app takes the form over; on a signed-in /dashboard it sends
+ * the session check and the first data at once. The app adopts those answers (lib/api.ts).
  */
 const tag = document.currentScript
 const entry = tag?.dataset.entry
@@ -46,6 +54,12 @@ async function loadApp(): Promise<void> {
   const run = (href: string) => () => import(/* @vite-ignore */ href)
   await runInTurns([...preloads.map(preload), loadLocaleData, ...preloads.map(run), run(entry)])
 }
+
+// Before the first paint on /login: the drawn form signs in from the moment it shows, and a
+// submit starts the app at once, as does any first key or tap (the person is about to need it).
+takeDrawnSignIn(() => void loadApp())
+onFirstInput(() => void loadApp())
+startSignedInDashboard(window.location)
 
 // The browser's own word that the screen has painted (an animation frame is not: on a slow
 // machine the frame reached the screen ~0.3 s after the task queued from it had run). A hidden

@@ -1,12 +1,17 @@
 import { accounts } from './support/accounts.ts'
 import {
+  APP_SCRIPTS,
+  apiToken,
   expect,
   holdRequests,
+  inviteUserViaApi,
   scriptRequests,
   signInViaApi,
+  signInRequests,
   signInViaForm,
   test,
   toast,
+  unique,
 } from './support/fixtures.ts'
 
 test('a person signs in and lands on the dashboard with a welcome toast', async ({ page }) => {
@@ -29,41 +34,153 @@ test('a person signs in and lands on the dashboard with a welcome toast', async 
 test('issue 17: the sign-in screen is drawn before its code runs, and keeps what was typed meanwhile', async ({
   page,
 }) => {
-  // Hold every script until the person has typed: what a slow phone shows while the code loads.
+  // Hold the app's scripts until the person has typed: what a slow phone shows while the code loads.
   const scripts = scriptRequests(page)
-  const release = await holdRequests(page, '**/assets/*.js')
+  const release = await holdRequests(page, APP_SCRIPTS)
   // Module scripts hold DOMContentLoaded back: wait only for the page to arrive.
   await page.goto('/login', { waitUntil: 'commit' })
   await expect(page.getByRole('heading', { name: 'Scout' })).toBeVisible()
-  // Until the code runs, a submit would send the password in the address: the button waits.
+  // The boot script takes a submit until the app runs (decision 017): the button works at once.
   const signIn = page.getByRole('button', { name: 'Sign in' })
-  await expect(signIn).toBeDisabled()
+  await expect(signIn).toBeEnabled()
   await page.getByLabel('Email').fill(accounts.user.email)
   await page.getByLabel('Password').fill(accounts.user.password)
   release()
-  // React takes over the same fields: the typing is still there, and the button now works.
-  await expect(signIn).toBeEnabled()
-  await expect(page.getByLabel('Email')).toHaveValue(accounts.user.email)
-  // The typing came before the code that listens for it: the dashboard's code is fetched anyway.
+  // React takes over the same fields: the typing is still there.
   await expect.poll(() => scripts.some((path) => path.includes('/dashboard-page-'))).toBe(true)
+  await expect(page.getByLabel('Email')).toHaveValue(accounts.user.email)
   await signIn.click()
   await expect(page).toHaveURL(/\/dashboard$/)
   await expect(toast(page).getByText('Login successful!')).toBeVisible()
 })
 
-test('issue 17: /login asks for the app only after the sign-in screen has painted', async ({
+test('decision 017: /login runs one small script before its first paint, and the app after it', async ({
   page,
 }) => {
-  // A phone's first paint waits on every script the page starts with: it names one small one.
+  // A phone's first paint waits on every script in the head: /login names one small one.
   const scripts = scriptRequests(page)
-  const release = await holdRequests(page, '**/assets/boot-*.js')
+  const release = await holdRequests(page, APP_SCRIPTS)
   await page.goto('/login', { waitUntil: 'commit' })
   await expect(page.getByRole('heading', { name: 'Scout' })).toBeVisible()
-  expect(scripts).toEqual([expect.stringMatching(/^\/assets\/boot-[\w-]+\.js$/)])
+  expect(scripts[0]).toMatch(/^\/assets\/boot-[\w-]+\.js$/)
   release()
-  // Once it runs, the app loads and takes over the screen.
-  await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled()
-  expect(scripts.length).toBeGreaterThan(1)
+  // Once the screen has painted, the app loads and takes it over.
+  await expect.poll(() => scripts.length).toBeGreaterThan(1)
+  await page.waitForLoadState('networkidle')
+})
+
+test('decision 017: on a 6× slowed CPU, a sign-in typed and sent the moment the form shows lands on the dashboard', async ({
+  page,
+}) => {
+  const sent = signInRequests(page)
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 })
+  await page.goto('/login', { waitUntil: 'commit' })
+  const email = page.getByLabel('Email')
+  await email.waitFor()
+  // No wait for the app: the person types and presses Enter as soon as the fields are there.
+  await email.fill(accounts.user.email)
+  await page.getByLabel('Password').fill(accounts.user.password)
+  await page.getByLabel('Password').press('Enter')
+  await expect(page).toHaveURL(/\/dashboard$/)
+  await expect(toast(page).getByText('Login successful!')).toBeVisible()
+  await expect(toast(page).getByText('Welcome to Scout')).toBeVisible()
+  await expect(page.getByRole('banner').getByText('Scout')).toBeVisible()
+  expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeTruthy()
+  expect(await page.evaluate(() => localStorage.getItem('auth_user'))).toContain(
+    accounts.user.email,
+  )
+  expect(sent).toHaveLength(1)
+})
+
+test('decision 017: a double Enter and a double click before the app runs send one sign-in request', async ({
+  page,
+}) => {
+  const sent = signInRequests(page)
+  const release = await holdRequests(page, APP_SCRIPTS)
+  await page.goto('/login', { waitUntil: 'commit' })
+  await page.getByLabel('Email').fill(accounts.user.email)
+  await page.getByLabel('Password').fill(accounts.user.password)
+  await page.getByLabel('Password').press('Enter')
+  await page.getByLabel('Password').press('Enter')
+  await page.getByRole('button', { name: 'Sign in' }).dblclick()
+  await expect.poll(() => sent.length).toBe(1)
+  release()
+  // The app finishes the sign-in the boot script sent: its toast, its redirect, no second request.
+  await expect(page).toHaveURL(/\/dashboard$/)
+  await expect(toast(page).getByText('Login successful!')).toBeVisible()
+  expect(sent).toHaveLength(1)
+})
+
+test('a double click and a double Enter once the app runs send one sign-in request', async ({
+  page,
+}) => {
+  const sent = signInRequests(page)
+  await page.goto('/login')
+  await page.waitForLoadState('networkidle')
+  await page.getByLabel('Email').fill(accounts.user.email)
+  await page.getByLabel('Password').fill(accounts.user.password)
+  await page.getByLabel('Password').press('Enter')
+  await page.getByLabel('Password').press('Enter')
+  await expect(page).toHaveURL(/\/dashboard$/)
+  expect(sent).toHaveLength(1)
+})
+
+test("decision 017: a wrong password sent before the app runs shows the app's Login failed toast", async ({
+  page,
+}) => {
+  const release = await holdRequests(page, APP_SCRIPTS)
+  await page.goto('/login', { waitUntil: 'commit' })
+  await page.getByLabel('Email').fill(accounts.user.email)
+  await page.getByLabel('Password').fill('not-the-password')
+  await page.getByLabel('Password').press('Enter')
+  release()
+  await expect(toast(page).getByText('Login failed')).toBeVisible()
+  await expect(toast(page).getByText('Invalid email or password')).toBeVisible()
+  await expect(page).toHaveURL(/\/login$/)
+  // The app has the form now: a second try signs in.
+  await page.getByLabel('Password').fill(accounts.user.password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page).toHaveURL(/\/dashboard$/)
+})
+
+test('decision 017: an empty field before the app runs shows Missing credentials and sends nothing', async ({
+  page,
+}) => {
+  const sent = signInRequests(page)
+  const release = await holdRequests(page, APP_SCRIPTS)
+  await page.goto('/login', { waitUntil: 'commit' })
+  await page.getByLabel('Email').fill(accounts.user.email)
+  await page.getByLabel('Email').press('Enter')
+  release()
+  await expect(toast(page).getByText('Missing credentials')).toBeVisible()
+  await expect(toast(page).getByText('Please enter both email and password')).toBeVisible()
+  expect(sent).toEqual([])
+})
+
+test('decision 017: a password change due at sign-in, sent before the app runs, goes to the change screen', async ({
+  page,
+}) => {
+  const invited = await inviteUserViaApi(
+    page.request,
+    await apiToken(page.request, accounts.admin),
+    {
+      email: `early-${unique()}@scout.test`,
+    },
+  )
+  const talents: string[] = []
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/talents')) talents.push(request.url())
+  })
+  const release = await holdRequests(page, APP_SCRIPTS)
+  await page.goto('/login', { waitUntil: 'commit' })
+  await page.getByLabel('Email').fill(invited.email)
+  await page.getByLabel('Password').fill(invited.tempPassword)
+  await page.getByLabel('Password').press('Enter')
+  release()
+  await expect(page).toHaveURL(/\/change-password$/)
+  // No dashboard data for someone who may not see it yet.
+  expect(talents).toEqual([])
 })
 
 test('issue 17: a cold open of /dashboard loads its code beside the session check, its data after it', async ({

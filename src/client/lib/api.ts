@@ -2,6 +2,7 @@ import type { QueryFunction } from '@tanstack/react-query'
 import type { z } from 'zod'
 import { apiErrorBodySchema } from '#shared/api-error.ts'
 import { getAuthToken } from './auth-token.ts'
+import { takeEarly } from './early-requests.ts'
 
 // The one fetch wrapper (spec sections 7-8). Components never call fetch; no toasts here.
 
@@ -49,12 +50,10 @@ export async function apiRequest(
   if (token !== undefined) headers.set('Authorization', `Bearer ${token}`)
   // A JSON content type with an empty body is refused by the server, so body-less writes send neither.
   if (data !== undefined) headers.set('Content-Type', 'application/json')
-  const response = await fetch(url, {
-    method,
-    headers,
-    body: data === undefined ? undefined : JSON.stringify(data),
-    credentials: 'include',
-  })
+  const body = data === undefined ? undefined : JSON.stringify(data)
+  // The same request, sent before this code had arrived (boot-after-paint.ts): its answer is this one's.
+  const response = await (takeEarly(method, url, token, body) ??
+    fetch(url, { method, headers, body, credentials: 'include' }))
   await throwIfNotOk(response)
   return response
 }

@@ -219,7 +219,7 @@ export async function apiToken(request: APIRequestContext, account: E2eAccount):
  * Holds every request matching `pattern` until the returned function is called: the page as a
  * slow network or server shows it, for as long as a test needs, with no timing to race.
  */
-export async function holdRequests(page: Page, pattern: string): Promise<() => void> {
+export async function holdRequests(page: Page, pattern: string | RegExp): Promise<() => void> {
   let release: () => void = () => {}
   const released = new Promise<void>((resolve) => (release = resolve))
   await page.route(pattern, async (route) => {
@@ -227,6 +227,20 @@ export async function holdRequests(page: Page, pattern: string): Promise<() => v
     await route.continue()
   })
   return release
+}
+
+/** The app's own scripts: every built script but /login's boot script (boot-after-paint.ts). */
+export const APP_SCRIPTS = /\/assets\/(?!boot-)[^/]+\.js$/
+
+/** The sign-in requests (POST /api/auth/login) the page sends from now on, kept up to date. */
+export function signInRequests(page: Page): string[] {
+  const sent: string[] = []
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/auth/login') {
+      sent.push(request.postData() ?? '')
+    }
+  })
+  return sent
 }
 
 /** The paths of the scripts the page asks for from now on, in order, kept up to date. */

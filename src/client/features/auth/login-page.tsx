@@ -16,8 +16,9 @@ import { Label } from '../../components/ui/label.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { toast } from '../../components/ui/use-toast.ts'
 import { fetchJson, parseApiError } from '../../lib/api.ts'
+import { takeOverSignIn } from '../../lib/early-requests.ts'
 import { onFirstInput } from '../../lib/first-input.ts'
-import { useHydrated } from '../../lib/use-hydrated.ts'
+import { EARLY_SIGN_IN_ATTRIBUTE, LOGIN_FORM_ATTRIBUTE } from '../../boot/drawn-sign-in.ts'
 import { prefetchDashboardData, preloadDashboardCode } from '../../preload-dashboard.ts'
 import { AuthLayout } from './auth-layout.tsx'
 import { useLogin } from './api.ts'
@@ -71,9 +72,6 @@ export function LoginPage() {
     else return onFirstInput(preloadDashboardCode)
   }, [])
   const inFlight = useRef(false)
-  // Prerendered (login.html): a submit before the code has run would send the form as a plain
-  // GET, the password in the address. The button stays disabled until it can sign in.
-  const hydrated = useHydrated()
 
   function signedIn({ user }: LoginResponse) {
     toast({ title: 'Login successful!', description: 'Welcome to Scout' })
@@ -85,13 +83,9 @@ export function LoginPage() {
   }
   const restart = () => setStep({ kind: 'password' })
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
+  function submit(email: string, password: string) {
     // spec section 5: a second submit is ignored while one is in flight.
     if (inFlight.current) return
-    const data = new FormData(event.currentTarget)
-    const email = textValue(data, 'email').trim()
-    const password = textValue(data, 'password')
     if (email === '' || password === '') {
       toast({
         variant: 'destructive',
@@ -125,6 +119,23 @@ export function LoginPage() {
     )
   }
 
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const data = new FormData(event.currentTarget)
+    submit(textValue(data, 'email').trim(), textValue(data, 'password'))
+  }
+
+  // Prerendered (login.html): until now the boot script took the form's submits, and sent the
+  // sign-in (boot/drawn-sign-in.ts). From here this screen takes them, and finishes a sign-in
+  // the boot script sent through the same code as its own: the request is not sent again
+  // (lib/early-requests.ts), the toasts, stored values and next step are this screen's.
+  const submitEarly = useRef(submit)
+  useEffect(() => {
+    const early = takeOverSignIn()
+    document.documentElement.removeAttribute(EARLY_SIGN_IN_ATTRIBUTE)
+    if (early !== undefined) submitEarly.current(early.email, early.password)
+  }, [])
+
   return (
     <AuthLayout>
       <Card className="border-border/60 bg-card/80 shadow-2xl shadow-black/40 backdrop-blur-md reduce-transparency:bg-card">
@@ -143,7 +154,13 @@ export function LoginPage() {
           ) : step.kind === 'enrol' ? (
             <LoginEnrolStep mfaToken={step.mfaToken} onSignedIn={signedIn} onRestart={restart} />
           ) : (
-            <form ref={form} className="grid gap-5" onSubmit={handleSubmit} noValidate>
+            <form
+              ref={form}
+              className="grid gap-5"
+              onSubmit={handleSubmit}
+              noValidate
+              {...{ [LOGIN_FORM_ATTRIBUTE]: '' }}
+            >
               <div className="grid gap-2">
                 <Label htmlFor="login-email">Email</Label>
                 <Input
@@ -166,12 +183,7 @@ export function LoginPage() {
                   placeholder="Enter your password"
                 />
               </div>
-              <Button
-                type="submit"
-                size="lg"
-                className="mt-1 w-full"
-                disabled={!hydrated || login.isPending}
-              >
+              <Button type="submit" size="lg" className="mt-1 w-full" disabled={login.isPending}>
                 {login.isPending ? (
                   <>
                     <Spinner decorative />
