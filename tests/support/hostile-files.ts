@@ -57,7 +57,7 @@ function deflatePart(name: string, text: string | Uint8Array): ZipPart {
 
 /** A zip of deflated parts; a part's `declared` size (when set) is what both headers state. */
 function writeZip(parts: ZipPart[]): Buffer {
-  const locals: Buffer[] = []
+  const locals: Uint8Array[] = []
   const centrals: Buffer[] = []
   let offset = 0
   for (const part of parts) {
