@@ -13,6 +13,7 @@ export const SERVER_BUILD = path.join(PROJECT, 'dist', 'server')
  * `serverModule`): pool tasks, each exporting its task as default (jobs/worker-pool.ts).
  */
 export const WORKER_MODULES = [
+  'cv-imports/expand-zip.worker',
   'cvs/extract-text.worker',
   'cvs/preview-document.worker',
   'imports/read-xlsx.worker',

@@ -249,7 +249,17 @@ export function rebuildZip(parts: Map<string, Uint8Array>): Uint8Array {
   return zipSync(files)
 }
 
-/** The refusal's message when `error` is one, for callers that turn it into a 4xx or a reason. */
-export function zipRefusalMessage(error: unknown): string | undefined {
-  return error instanceof ZipRefusal ? error.message : undefined
+/**
+ * The directory's verdict for a check before anything is stored (cheap: nothing is inflated): the
+ * refusal's message, or undefined when the directory is within `limits` or is no readable zip
+ * (the parser reports that one as the file's own problem).
+ */
+export function zipDirectoryRefusal(bytes: Uint8Array, limits: ZipLimits): string | undefined {
+  try {
+    readZipDirectory(bytes, limits)
+    return undefined
+  } catch (error) {
+    if (!(error instanceof ZipRefusal)) throw error
+    return error.message === UNREADABLE_ZIP_MESSAGE ? undefined : error.message
+  }
 }
