@@ -1,6 +1,6 @@
 /*
  * A pool's child process (worker-pool.ts): its whole program. It loads the module named by its
- * first argument as it starts (so the first task is warm), then runs one task at a time as the
+ * first argument as it starts (so the first task is warm), says it is ready, then runs one task at a time as the
  * parent sends them: `{ id, module, input }` → the module's default export on `input` → `{ id, ok,
  * value }` or `{ id, ok: false, message }`. It has its own V8 heap, so a parser that blows up ends
  * this process and never the server (SECURITY.md 41). It imports nothing of the server's.
@@ -34,8 +34,11 @@ function isTask(message: unknown): message is Task {
   )
 }
 
+// Ready once the preloaded module is in (or failed to load: its task will say why), so the
+// parent starts a task's clock only when this process can run it.
 const preload = process.argv[2]
-if (preload) load(preload).catch(() => undefined)
+const started = preload ? load(preload).catch(() => undefined) : Promise.resolve()
+void started.then(() => process.send?.({ ready: true }))
 
 process.on('message', (message: unknown) => {
   if (!isTask(message)) return

@@ -7,7 +7,7 @@ import { serverModule, WORKER_EXEC_ARGV } from '../server-files.ts'
 export class WorkerTaskError extends Error {}
 
 export type WorkerPoolOptions = {
-  /** Child processes at most; a task beyond them waits for one (its time limit counting). */
+  /** Child processes at most; a task beyond them waits for one to come free. */
   maxThreads: number
   /**
    * The memory bound of each child: its V8 heap (`--max-old-space-size`), and, with
@@ -50,13 +50,22 @@ type Reply = { id: number; ok: boolean; value?: unknown; message?: string }
 
 const isReply = (message: unknown): message is Reply =>
   typeof message === 'object' && message !== null && 'id' in message && 'ok' in message
+const isReadiness = (message: unknown) =>
+  typeof message === 'object' && message !== null && 'ready' in message
+
+/** A child that has not loaded Node and its preload by then is killed (a start takes seconds at most). */
+const START_TIMEOUT_MS = 60_000
 
 /** One child process: runs one task at a time. */
 type Runner = {
   child: ChildProcess
+  /** Settles once the child has loaded its preload and can take a task (or has died). */
+  ready: Promise<void>
   busy: boolean
   /** Why the pool killed it, when it did: the reason its task reports. */
   killedFor?: string
+  /** Why it stopped, once it has. */
+  diedOf?: string
   stderr: string
   idleTimer?: NodeJS.Timeout
   /** The task in hand: told when its answer comes, or when the child dies. */
@@ -85,7 +94,19 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
       serialization: 'advanced',
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     })
-    const runner: Runner = { child, busy: false, stderr: '' }
+    let markReady = () => undefined as void
+    const runner: Runner = {
+      child,
+      ready: new Promise<void>((resolve) => (markReady = resolve)),
+      busy: false,
+      stderr: '',
+    }
+    // A start that never finishes is killed; the task waiting for it hears why.
+    const startTimer = setTimeout(() => {
+      runner.killedFor ??= `could not start within ${START_TIMEOUT_MS / 1000} s`
+      child.kill('SIGKILL')
+    }, START_TIMEOUT_MS)
+    startTimer.unref()
     if (child.stderr instanceof Socket) child.stderr.unref()
     child.stderr?.setEncoding('utf8')
     child.stderr?.on('data', (text: string) => {
@@ -93,12 +114,19 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     })
     child.on('message', (message: unknown) => {
       if (isReply(message)) runner.settle?.({ reply: message })
+      else if (isReadiness(message)) {
+        clearTimeout(startTimer)
+        markReady()
+      }
     })
     child.on('error', () => undefined) // a failed spawn also closes; the task hears of it there
     child.on('close', (code, signal) => {
       runners.delete(runner)
       clearTimeout(runner.idleTimer)
-      runner.settle?.({ died: runner.killedFor ?? exitReason(runner.stderr, code, signal) })
+      clearTimeout(startTimer)
+      markReady()
+      runner.diedOf = runner.killedFor ?? exitReason(runner.stderr, code, signal)
+      runner.settle?.({ died: runner.diedOf })
       if (closed) return
       // A task that was waiting for a child starts one in its place; else one is kept warm.
       const next = waiting.shift()
@@ -137,35 +165,23 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     else idle(runner)
   }
 
-  const acquire = (signal: AbortSignal): Promise<Runner> => {
+  /** A free child, a new one, or the next to come free (callers keep their tasks to the pool's size). */
+  const acquire = (): Promise<Runner> => {
     const free = [...runners].find((runner) => !runner.busy)
     if (free) return Promise.resolve(busyRunner(free))
     if (runners.size < options.maxThreads) return Promise.resolve(busyRunner(start()))
-    return new Promise((resolve, reject) => {
-      const take = (runner: Runner) => {
-        signal.removeEventListener('abort', giveUp)
-        resolve(runner)
-      }
-      const giveUp = () => {
-        waiting.splice(waiting.indexOf(take), 1)
-        reject(signal.reason as Error)
-      }
-      waiting.push(take)
-      signal.addEventListener('abort', giveUp, { once: true })
-    })
+    return new Promise((resolve) => waiting.push(resolve))
   }
 
   const run = async (moduleUrl: URL, input: unknown, timeoutMs: number): Promise<unknown> => {
     if (closed) throw new WorkerTaskError('could not start: the pool is closed')
-    // The limit counts from submission, waiting for a child included.
+    const runner = await acquire()
+    // The limit is the task's own: it counts once its child is ready, not while Node and the
+    // parsers load (seconds on a busy box), which START_TIMEOUT_MS bounds instead.
+    await runner.ready
+    if (runner.diedOf) throw new WorkerTaskError(runner.diedOf)
     const signal = AbortSignal.timeout(timeoutMs)
     const tooLong = `took longer than ${timeoutMs / 1000} s`
-    let runner: Runner
-    try {
-      runner = await acquire(signal)
-    } catch {
-      throw new WorkerTaskError(tooLong)
-    }
     const id = nextId++
     const outcome = await new Promise<{ reply: Reply } | { died: string }>((resolve) => {
       const kill = (reason: string) => {
