@@ -58,7 +58,7 @@ describe('SECURITY.md 41: a CV whose zip directory understates a part', () => {
     ['cv.odt', underDeclaredOdt],
   ] as const)(
     'SECURITY.md 41: %s (4,000 bytes declared, 1 GiB inside) is stored as unreadable with the reason, and its preview answers from that without parsing',
-    async ([name, make], { api }: { api: Api }) => {
+    async ([name, make]: readonly [string, () => Buffer], { api }: { api: Api }) => {
       const user = await api.as('user')
       const id = await talentWithCv(api, user, name, make())
       await api.app.jobs.drain()
