@@ -8,8 +8,9 @@ export const PARSER_MEMORY_MB = 256
 export const EXTRACT_TEXT_WORKER = serverModule('cvs/extract-text.worker')
 
 /**
- * The process's CV parsers: child processes (jobs/worker-pool.ts; SECURITY.md 41). Two: the job runner reads one CV at a time and a document
- * preview is laid out one at a time (preview.ts), so neither waits for a thread, and on a 2-core
+ * The process's CV parsers: child processes (jobs/worker-pool.ts; SECURITY.md 41). Two: the job
+ * runner reads one CV at a time and a document preview is laid out one at a time (preview.ts), so
+ * neither waits for a child, and on a 2-core
  * box requests keep a core while a CV is read. One child stays warm with the readers loaded, and
  * the server starts it at start (`parserPool.warmUp()`), so the first CV does not pay its start.
  */
