@@ -9,10 +9,11 @@ const PROJECT = path.resolve(import.meta.dirname, '../..')
 export const SERVER_BUILD = path.join(PROJECT, 'dist', 'server')
 
 /**
- * The modules worker threads load by path (src/server/server-files.ts `serverModule`): pool
- * tasks, each exporting its task as default (jobs/worker-pool.ts).
+ * The modules the worker pool's children load by path (src/server/server-files.ts
+ * `serverModule`): pool tasks, each exporting its task as default (jobs/worker-pool.ts).
  */
 export const WORKER_MODULES = [
+  'cv-imports/expand-zip.worker',
   'cvs/extract-text.worker',
   'cvs/preview-document.worker',
   'imports/read-xlsx.worker',
@@ -20,6 +21,9 @@ export const WORKER_MODULES = [
 
 /** Modules a thread runs as its whole program (the embedded engine's, db/pglite-thread.ts). */
 export const THREAD_MODULES = ['db/pglite.thread']
+
+/** Modules a child process runs as its whole program (the worker pool's, jobs/worker-pool.ts). */
+export const PROCESS_MODULES = ['jobs/task-runner.process']
 
 const SERVER_FILES = 'src/server/server-files.ts'
 
@@ -38,7 +42,7 @@ export async function buildServer(target = SERVER_BUILD): Promise<string> {
     absWorkingDir: PROJECT,
     entryPoints: [
       { in: 'src/server/index.ts', out: 'index' },
-      ...[...WORKER_MODULES, ...THREAD_MODULES].map((name) => ({
+      ...[...WORKER_MODULES, ...THREAD_MODULES, ...PROCESS_MODULES].map((name) => ({
         in: `src/server/${name}.ts`,
         out: name,
       })),

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import { afterAll, expect, test } from 'vitest'
-import { buildServer, THREAD_MODULES, WORKER_MODULES } from './server.ts'
+import { buildServer, PROCESS_MODULES, THREAD_MODULES, WORKER_MODULES } from './server.ts'
 
 const run = promisify(execFile)
 // Inside node_modules, as dist/ is: its packages resolve from there, and package.json says ESM.
@@ -20,9 +20,10 @@ function sourceModules(ending: string): string[] {
     .sort()
 }
 
-test('every worker and thread module of the source is built', () => {
+test('every worker, thread and process module of the source is built', () => {
   expect([...WORKER_MODULES].sort()).toEqual(sourceModules('.worker.ts'))
   expect([...THREAD_MODULES].sort()).toEqual(sourceModules('.thread.ts'))
+  expect([...PROCESS_MODULES].sort()).toEqual(sourceModules('.process.ts'))
 })
 
 test('the built server has its entry point, its migrations and worker modules plain Node loads', async () => {
@@ -49,4 +50,20 @@ test('the built server has its entry point, its migrations and worker modules pl
      worker.once('message', (m) => { console.log(m.kind); worker.postMessage({ id: 1, kind: 'close' }) })`,
   ])
   expect(opened.stdout.trim()).toBe('ready')
-}, 60_000)
+  // The worker pool's child, built: it runs a built task module handed to it, without tsx.
+  const runner = path.join(target, 'jobs/task-runner.process.js')
+  const task = pathToFileURL(path.join(target, 'cvs/extract-text.worker.js')).href
+  const answered = await run(process.execPath, [
+    '--input-type=module',
+    '-e',
+    `import { fork } from 'node:child_process'
+     const child = fork(${JSON.stringify(runner)}, [], { execArgv: [], serialization: 'advanced' })
+     child.once('message', (m) => { console.log(JSON.stringify(m)); child.kill() })
+     child.send({ id: 7, module: ${JSON.stringify(task)}, input: { bytes: new TextEncoder().encode('Dana'), mimeType: 'text/plain' } })`,
+  ])
+  expect(JSON.parse(answered.stdout.trim())).toEqual({
+    id: 7,
+    ok: true,
+    value: { status: 'ready', text: 'Dana' },
+  })
+}, 120_000)

@@ -1,58 +1,68 @@
-import { unzip, type UnzipFileInfo, type Unzipped } from 'fflate'
 import { sanitizeFileName } from '#shared/cv.ts'
 import { CV_IMPORT_MAX_FILES, TOO_MANY_FILES_MESSAGE } from '#shared/cv-import.ts'
-import { ZIP_BOMB_REASON, ZIP_LIMITS } from '../cvs/extract-text.ts'
+import { EXTRACTION_TIMEOUT_MS } from '../cvs/extract-job.ts'
+import { parserPool } from '../cvs/parser-pool.ts'
 import { BadRequestError } from '../errors.ts'
 import { detectCvType } from '../files/detect-type.ts'
+import {
+  CV_ZIP_LIMITS,
+  looksLikeZip,
+  readZipDirectory,
+  UNREADABLE_ZIP_MESSAGE,
+  ZipRefusal,
+  type ZipEntry,
+} from '../files/zip-guard.ts'
+import { WorkerTaskError } from '../jobs/worker-pool.ts'
+import { serverModule } from '../server-files.ts'
+import { isCvCandidate, type ExpandedZip } from './expand-zip.worker.ts'
 
 /** One file of an import as it arrived: its own, or an entry of a zip of CVs. */
 export type IncomingFile = { fileName: string; bytes: Buffer }
 
-function unzipAsync(data: Uint8Array, filter: (file: UnzipFileInfo) => boolean): Promise<Unzipped> {
-  return new Promise((resolve, reject) => {
-    unzip(data, { filter }, (error, contents) => (error ? reject(error) : resolve(contents)))
-  })
-}
+const EXPAND_ZIP_WORKER = serverModule('cv-imports/expand-zip.worker')
 
-/** Folders, macOS resource forks and hidden files travel in zips but are nobody's CV. */
-function isCvCandidate(name: string): boolean {
-  if (name.endsWith('/')) return false
-  const parts = name.split('/')
-  return !parts.some((part) => part === '__MACOSX' || part.startsWith('.'))
+/** The directory's entries, or undefined when the bytes are no readable zip; a refusal is a 400. */
+function zipDirectory(file: IncomingFile): ZipEntry[] | undefined {
+  try {
+    return readZipDirectory(file.bytes, CV_ZIP_LIMITS)
+  } catch (error) {
+    if (!(error instanceof ZipRefusal)) throw error
+    if (error.message === UNREADABLE_ZIP_MESSAGE) return undefined
+    throw new BadRequestError(`${file.fileName}: ${error.message}`)
+  }
 }
 
 /**
- * A zip of CVs (not a DOCX or ODT, which are zips too): checked against the zip-bomb limits from
- * its directory before anything is expanded, then expanded off the event loop (fflate's async
- * unzip runs in a worker). Undefined when the bytes are not a plain zip.
+ * A zip of CVs (not a DOCX or ODT, which are zips too): measured from its directory before
+ * anything is expanded (SECURITY.md 22 c), then expanded under the zip guard in a parser child
+ * (SECURITY.md 41), never in the server's process. Undefined when the bytes are not a plain zip.
  */
 export async function expandZip(file: IncomingFile): Promise<IncomingFile[] | undefined> {
-  const isZip = file.bytes.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]))
-  if (!isZip || (await detectCvType(file.bytes, file.fileName)) !== undefined) return undefined
-  let entries = 0
-  let expanded = 0
-  let cvs = 0
-  const filter = (info: UnzipFileInfo) => {
-    entries++
-    expanded += info.originalSize
-    const wanted = isCvCandidate(info.name)
-    if (wanted) cvs++
-    return wanted
-  }
-  let contents: Unzipped
-  try {
-    // First pass reads the directory only: nothing is inflated while the filter says no.
-    await unzipAsync(file.bytes, (info) => filter(info) && false)
-    if (entries > ZIP_LIMITS.maxEntries || expanded > ZIP_LIMITS.maxExpandedBytes) {
-      throw new BadRequestError(`${file.fileName}: ${ZIP_BOMB_REASON}`)
-    }
-    if (cvs > CV_IMPORT_MAX_FILES) throw new BadRequestError(TOO_MANY_FILES_MESSAGE)
-    contents = await unzipAsync(file.bytes, (info) => isCvCandidate(info.name))
-  } catch (error) {
-    if (error instanceof BadRequestError) throw error
+  if (!looksLikeZip(file.bytes) || (await detectCvType(file.bytes, file.fileName)) !== undefined) {
     return undefined
   }
-  return Object.entries(contents).map(([name, bytes]) => ({
+  const entries = zipDirectory(file)
+  if (!entries) return undefined
+  if (entries.filter((entry) => isCvCandidate(entry.name)).length > CV_IMPORT_MAX_FILES) {
+    throw new BadRequestError(TOO_MANY_FILES_MESSAGE)
+  }
+  let expanded: ExpandedZip
+  try {
+    const input = { bytes: new Uint8Array(file.bytes) }
+    expanded = (await parserPool.run(
+      EXPAND_ZIP_WORKER,
+      input,
+      EXTRACTION_TIMEOUT_MS,
+    )) as ExpandedZip
+  } catch (error) {
+    if (!(error instanceof WorkerTaskError)) throw error
+    throw new BadRequestError(`${file.fileName}: opening this zip failed: it ${error.message}.`)
+  }
+  if (!expanded.ok) {
+    if ('unreadable' in expanded) return undefined
+    throw new BadRequestError(`${file.fileName}: ${expanded.reason}`)
+  }
+  return expanded.files.map(({ name, bytes }) => ({
     fileName: sanitizeFileName(name),
     bytes: Buffer.from(bytes),
   }))

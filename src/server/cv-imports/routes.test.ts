@@ -26,7 +26,7 @@ import {
   makeZipBomb,
   multipartFiles,
 } from '#tests/support/cv-files.ts'
-import { ZIP_BOMB_REASON } from '../cvs/extract-text.ts'
+import { CV_ZIP_LIMITS, tooLargeMessage } from '../files/zip-guard.ts'
 import { EMAIL_TAKEN } from '../talents/service.ts'
 import { importCvItemJob } from './item-job.ts'
 
@@ -246,7 +246,7 @@ test('SECURITY.md 22 c: a zip bomb inside a zip of CVs is refused as its own row
   const items = await db
     .select({ state: cvImportItems.state, reason: cvImportItems.reason })
     .from(cvImportItems)
-  expect(items).toContainEqual({ state: 'failed', reason: ZIP_BOMB_REASON })
+  expect(items).toContainEqual({ state: 'failed', reason: tooLargeMessage(CV_ZIP_LIMITS) })
   expect(items).toContainEqual({ state: 'created', reason: null })
 })
 

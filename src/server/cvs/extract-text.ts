@@ -1,39 +1,32 @@
-import { unzipSync } from 'fflate'
 import parseRtf from 'rtf-parser'
 import { SaxesParser } from 'saxes'
 import { extractText as extractPdfText, getDocumentProxy } from 'unpdf'
 import WordExtractor from 'word-extractor'
 import type { CvMimeType } from '#shared/cv.ts'
+import { CV_ZIP_LIMITS, inflateZip, rebuildZip, ZipRefusal } from '../files/zip-guard.ts'
 
 /** What reading a CV gave: its text, or why there is none a person can act on. */
 export type Extraction =
   { status: 'ready'; text: string } | { status: 'unreadable'; reason: string }
 
-/** Zip bombs (DOCX and ODT are zips): refused before anything is expanded. */
-export const ZIP_LIMITS = { maxEntries: 2000, maxExpandedBytes: 100 * 1024 * 1024 }
-
 export const NO_TEXT_REASON =
   'No text was found in this file. It may be a scanned image; the file can still be downloaded.'
 export const ENCRYPTED_REASON = 'This PDF is password-protected, so its text cannot be read.'
-export const ZIP_BOMB_REASON = 'This file expands to an implausible size, so it was not opened.'
 
-/** Reads the entries' sizes from the zip's directory without expanding them. */
-export function zipLooksSafe(bytes: Uint8Array): boolean {
-  let entries = 0
-  let expanded = 0
+/**
+ * A DOCX's or ODT's parts (all, or those `wanted`) through the zip guard (SECURITY.md 41), or why
+ * not: its refusal, as the file's unreadable reason.
+ */
+export function zipParts(
+  bytes: Uint8Array,
+  wanted?: (name: string) => boolean,
+): Map<string, Uint8Array> | Extraction {
   try {
-    unzipSync(bytes, {
-      filter: (file) => {
-        entries++
-        expanded += file.originalSize
-        return false
-      },
-    })
-  } catch {
-    // Not a readable zip: the parser will say so.
-    return true
+    return inflateZip(bytes, CV_ZIP_LIMITS, wanted)
+  } catch (error) {
+    if (error instanceof ZipRefusal) return { status: 'unreadable', reason: error.message }
+    throw error
   }
-  return entries <= ZIP_LIMITS.maxEntries && expanded <= ZIP_LIMITS.maxExpandedBytes
 }
 
 async function pdfText(bytes: Uint8Array): Promise<Extraction> {
@@ -53,9 +46,11 @@ async function pdfText(bytes: Uint8Array): Promise<Extraction> {
 
 /** DOCX through word-extractor, with page headers and footers: CVs often keep the name there. */
 async function docxText(bytes: Uint8Array): Promise<Extraction> {
-  if (!zipLooksSafe(bytes)) return { status: 'unreadable', reason: ZIP_BOMB_REASON }
+  const parts = zipParts(bytes)
+  if (!(parts instanceof Map)) return parts
   try {
-    const document = await new WordExtractor().extract(Buffer.from(bytes))
+    // word-extractor unzips on its own terms: it is handed the checked parts, never the upload.
+    const document = await new WordExtractor().extract(Buffer.from(rebuildZip(parts)))
     const header = document.getHeaders({ includeFooters: false })
     return ready([header, document.getBody(), document.getFooters()].join('\n'))
   } catch (error) {
@@ -68,14 +63,12 @@ const ODT_BREAKS = new Set(['text:p', 'text:h', 'text:line-break', 'text:list-it
 
 /** ODT: the text nodes of content.xml (and styles.xml, where page headers live), via a SAX parser. */
 function odtText(bytes: Uint8Array): Extraction {
-  if (!zipLooksSafe(bytes)) return { status: 'unreadable', reason: ZIP_BOMB_REASON }
-  const parts = unzipSync(bytes, {
-    filter: (f) => f.name === 'content.xml' || f.name === 'styles.xml',
-  })
+  const parts = zipParts(bytes, (name) => name === 'content.xml' || name === 'styles.xml')
+  if (!(parts instanceof Map)) return parts
   const decoder = new TextDecoder()
   const chunks: string[] = []
   for (const name of ['styles.xml', 'content.xml']) {
-    const xml = parts[name]
+    const xml = parts.get(name)
     if (!xml) continue
     const parser = new SaxesParser()
     parser.on('text', (text) => chunks.push(text))
@@ -118,7 +111,7 @@ function ready(raw: string): Extraction {
   return text ? { status: 'ready', text } : { status: 'unreadable', reason: NO_TEXT_REASON }
 }
 
-/** The text of a CV of any accepted type. Runs in a worker thread (extract-text.worker.ts). */
+/** The text of a CV of any accepted type. Runs in a pool child (extract-text.worker.ts). */
 export async function extractCvText(bytes: Uint8Array, mimeType: CvMimeType): Promise<Extraction> {
   switch (mimeType) {
     case 'application/pdf':

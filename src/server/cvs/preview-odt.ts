@@ -1,6 +1,5 @@
-import { unzipSync } from 'fflate'
 import { SaxesParser, type SaxesTagPlain } from 'saxes'
-import { zipLooksSafe } from './extract-text.ts'
+import { zipParts } from './extract-text.ts'
 import { escapeHtml, toPreview, type DocumentPreview } from './preview-html.ts'
 import { odtEmphasis, odtStyleReader, readOdtStyles, type OdtStyles } from './preview-odt-styles.ts'
 
@@ -212,20 +211,18 @@ export function buildOdtHtml(contentXml: string, namedStyles?: OdtStyles): strin
 }
 
 /**
- * An ODT laid out as sanitised HTML (runs in a worker thread, preview-document.worker.ts): its
- * styles from styles.xml, then content.xml. A file that is no readable ODT, or that fails the
- * zip-bomb check, has no HTML preview: its extracted text is the preview.
+ * An ODT laid out as sanitised HTML (runs in a pool child, preview-document.worker.ts): its
+ * styles from styles.xml, then content.xml. A file that is no readable ODT, or that the zip guard
+ * refuses (SECURITY.md 41), has no HTML preview: its extracted text is the preview.
  */
 export function odtPreview(bytes: Uint8Array): DocumentPreview {
-  if (!zipLooksSafe(bytes)) return { kind: 'text' }
   try {
-    const parts = unzipSync(bytes, {
-      filter: (file) => file.name === 'content.xml' || file.name === 'styles.xml',
-    })
-    const content = parts['content.xml']
+    const parts = zipParts(bytes, (name) => name === 'content.xml' || name === 'styles.xml')
+    if (!(parts instanceof Map)) return { kind: 'text' }
+    const content = parts.get('content.xml')
     if (!content) return { kind: 'text' }
     const decoder = new TextDecoder()
-    const stylesXml = parts['styles.xml']
+    const stylesXml = parts.get('styles.xml')
     const styles = stylesXml ? readOdtStyles(decoder.decode(stylesXml)) : undefined
     return toPreview(buildOdtHtml(decoder.decode(content), styles))
   } catch {

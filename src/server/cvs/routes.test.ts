@@ -19,7 +19,8 @@ import {
   makeZipBomb,
   uploadCv,
 } from '#tests/support/cv-files.ts'
-import { ENCRYPTED_REASON, ZIP_BOMB_REASON } from './extract-text.ts'
+import { ENCRYPTED_REASON } from './extract-text.ts'
+import { CV_ZIP_LIMITS, tooLargeMessage } from '../files/zip-guard.ts'
 import { REMOVE_FORBIDDEN } from './service.ts'
 
 // Versions uncapped in effect (SECURITY.md 48 has its own test, versions.test.ts): the burst of 50
@@ -237,7 +238,7 @@ describe('reading the text off the request path (issue 16)', () => {
     const id = await addTalent(alice)
     const response = await upload(alice, id, 'bomb.docx', makeZipBomb())
     expect(response.statusCode).toBe(400)
-    expect(response.json()).toEqual({ message: ZIP_BOMB_REASON })
+    expect(response.json()).toEqual({ message: tooLargeMessage(CV_ZIP_LIMITS) })
     expect(await count('files')).toBe(0)
   })
 })

@@ -18,10 +18,10 @@ import { files, talentCvs } from '../db/file-schema.ts'
 import { AppError, BadRequestError, ForbiddenError, NotFoundError } from '../errors.ts'
 import { databaseFileStore } from '../files/database-file-store.ts'
 import { detectCvType } from '../files/detect-type.ts'
+import { CV_ZIP_LIMITS, zipDirectoryRefusal } from '../files/zip-guard.ts'
 import { enqueueJob } from '../jobs/queue.ts'
 import { lockTalent, TALENT_NOT_FOUND } from '../talents/lock.ts'
 import { EXTRACT_CV_TEXT } from './extract-job.ts'
-import { ZIP_BOMB_REASON, zipLooksSafe } from './extract-text.ts'
 
 /*
  * PERMISSIONS (issue 16, the README's table repeats this): a CV is part of a talent — anyone who
@@ -108,9 +108,9 @@ export async function inspectUpload(upload: CvUpload): Promise<InspectedUpload> 
   const fileName = sanitizeFileName(upload.fileName)
   const mimeType = await detectCvType(upload.bytes, fileName)
   if (!mimeType) throw new AppError(415, UNSUPPORTED_CV_MESSAGE)
-  if (ZIP_BASED.has(mimeType) && !zipLooksSafe(upload.bytes)) {
-    throw new BadRequestError(ZIP_BOMB_REASON)
-  }
+  // SECURITY.md 41: the directory alone (entries, sizes, ratios); parsing inflates under the guard.
+  const refusal = ZIP_BASED.has(mimeType) && zipDirectoryRefusal(upload.bytes, CV_ZIP_LIMITS)
+  if (refusal) throw new BadRequestError(refusal)
   return { fileName, mimeType, text: immediateText(upload.bytes, mimeType) }
 }
 

@@ -19,8 +19,8 @@ import { decodeText, detectEncoding, looksBinary, type TextEncoding } from './te
 
 /**
  * Issue 18 item 1: a spreadsheet file as rows of text cells. CSV/TSV are decoded and parsed as a
- * stream (any common delimiter, the encoding detected); XLSX through SheetJS, one sheet at a time, on a
- * worker thread (spreadsheet-pool.ts).
+ * stream (any common delimiter, the encoding detected); XLSX through SheetJS, one sheet at a time, in a
+ * pool child (spreadsheet-pool.ts).
  * Every problem a file can have is a BadRequestError with a message the import screen shows.
  */
 export type TableShape = {
@@ -174,7 +174,7 @@ function checkWidth(columns: number): void {
   if (columns > IMPORT_MAX_COLUMNS) throw new BadRequestError(tooManyColumnsMessage(columns))
 }
 
-/** SheetJS reads a whole workbook at once: one at a time, on the pool's thread (SECURITY.md 31). */
+/** SheetJS reads a whole workbook at once: one at a time, in the pool's child (SECURITY.md 31). */
 let xlsxTurn: Promise<unknown> = Promise.resolve()
 
 /**
@@ -200,7 +200,7 @@ function readXlsx(bytes: Buffer, sheet?: string): Promise<XlsxResult> {
   return result
 }
 
-/** The thread's answer checked (it crossed a thread boundary); its problems as the 400s they are. */
+/** The child's answer checked (it crossed a process boundary); its problems as the 400s they are. */
 function xlsxResult(value: unknown, sheet: string | undefined): XlsxResult {
   if (typeof value !== 'object' || value === null || !('ok' in value))
     throw new Error('read-xlsx.worker.ts answered something else')
@@ -209,5 +209,7 @@ function xlsxResult(value: unknown, sheet: string | undefined): XlsxResult {
   if ('csv' in value && value.csv instanceof Uint8Array) return { ok: true, csv: value.csv }
   if ('problem' in value && value.problem === 'no-sheet')
     throw new BadRequestError(SHEET_NOT_FOUND_MESSAGE(sheet ?? ''))
+  // SECURITY.md 41: the zip guard's refusal names its reason (too many parts, too large, a lie).
+  if ('reason' in value && typeof value.reason === 'string') throw new BadRequestError(value.reason)
   throw new BadRequestError(BINARY_FILE_MESSAGE)
 }
