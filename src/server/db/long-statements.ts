@@ -9,15 +9,14 @@ import type { Db } from './open.ts'
  * talents and its undo, the duplicate scan, table upkeep. Each raises the limit for itself only,
  * so nothing else escapes it; a bound stays, so no statement runs forever.
  */
-const LONG_STATEMENT_TIMEOUT = '15min'
 
-/** Inside a transaction: its statements may run up to LONG_STATEMENT_TIMEOUT (SET LOCAL). */
+/** Inside a transaction: its statements may run up to 15 minutes (SET LOCAL). */
 export async function allowLongStatements(tx: Db): Promise<void> {
   await tx.execute(sql`SET LOCAL statement_timeout = '15min'`)
 }
 
 /**
- * A statement that cannot run in a transaction (VACUUM), under LONG_STATEMENT_TIMEOUT. On
+ * A statement that cannot run in a transaction (VACUUM), under the same 15-minute limit. On
  * PostgreSQL on a connection of its own, its limit put back before the pool hands it out again.
  * The embedded engine's one session has no timer to raise (search/search-gate.ts).
  */
@@ -29,7 +28,7 @@ export async function executeLong(db: Db, statement: SQL): Promise<void> {
   }
   const connection = await client.connect()
   try {
-    await connection.query(`SET statement_timeout = '${LONG_STATEMENT_TIMEOUT}'`)
+    await connection.query("SET statement_timeout = '15min'")
     await drizzleNodePg(connection).execute(statement)
   } finally {
     await connection.query('RESET statement_timeout').catch(() => undefined)

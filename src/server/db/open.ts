@@ -115,16 +115,24 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
 /** The embedded engine on its own thread: statements go to it as messages (pglite-thread.ts). */
 async function openPgliteThread(dataDir: string | undefined): Promise<OpenDatabase> {
   const thread = await PgliteThread.open(dataDir)
-  return pgliteDatabase(thread.asPglite(), () => thread.close())
+  return pgliteDatabase(
+    thread.asPglite(),
+    () => thread.close(),
+    () => thread.ping(),
+  )
 }
 
-function pgliteDatabase(client: PGlite, close: () => Promise<void>): OpenDatabase {
+function pgliteDatabase(
+  client: PGlite,
+  close: () => Promise<void>,
+  ping = () => pingWith(() => client.query('select 1')),
+): OpenDatabase {
   const pglite = drizzlePglite(client, { schema })
   return {
     db: pglite,
     engine: 'pglite',
     migrate: (folder = migrationsFolder) => migratePglite(pglite, { migrationsFolder: folder }),
-    ping: () => pingWith(() => client.query('select 1')),
+    ping,
     watchAuthChanges: async (onChange) => {
       // One session owns the embedded database, so this setting covers every later write.
       await client.exec(`SET scout.notify_auth = 'on'`)

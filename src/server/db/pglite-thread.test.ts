@@ -84,3 +84,29 @@ onEmbedded('once closed, a statement fails as an unreachable database does', asy
   expect(isDatabaseUnavailable(error)).toBe(true)
   expect(await other.ping()).toBe(false)
 })
+
+onEmbedded(
+  'SECURITY.md 47: the health ping answers while another request’s transaction holds the engine',
+  async () => {
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    // An upload's transaction: open, working, and not done for a while.
+    const transaction = database.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_sleep(0.05)`)
+      await held
+    })
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    const started = performance.now()
+    const answered = await Promise.race([
+      database.ping(),
+      new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 1_000)),
+    ])
+    const ms = performance.now() - started
+    release()
+    await transaction
+    // A `select 1` queued behind the transaction waited for it to end (the full second here).
+    expect(answered).toBe(true)
+    expect(ms).toBeLessThan(500)
+    expect(await database.ping()).toBe(true)
+  },
+)

@@ -42,6 +42,12 @@ function textTypesOf(options: QueryOptions | undefined): number[] {
  * come, except while a transaction is open: then only the transaction's own statements go, and the
  * rest wait for its end (as PGlite's own transaction lock does), or they would run inside it.
  */
+/**
+ * How long a busy thread may go without answering anything and still count as alive: longer than
+ * any one statement of a request (STATEMENT_TIMEOUT_MS's default), so a wedged engine shows.
+ */
+const BUSY_IS_ALIVE_MS = 30_000
+
 export class PgliteThread {
   readonly #worker: Worker
   readonly #pending = new Map<
@@ -57,6 +63,8 @@ export class PgliteThread {
   #foreground = 0
   /** Background statements waiting for the foreground ones to be answered. */
   readonly #giveWay: (() => void)[] = []
+  /** When the thread last answered anything (performance.now()). */
+  #lastAnswerAt = performance.now()
 
   private constructor(worker: Worker) {
     this.#worker = worker
@@ -90,6 +98,7 @@ export class PgliteThread {
   }
 
   #receive(message: FromThread): void {
+    this.#lastAnswerAt = performance.now()
     if (message.kind === 'notification') {
       for (const listener of this.#listeners.get(message.channel) ?? []) listener(message.payload)
       return
@@ -223,6 +232,25 @@ export class PgliteThread {
   }
 
   /** The handle drizzle's PGlite driver takes: the methods above are the ones it calls. */
+  /**
+   * Whether the engine answers (GET /api/health). A `select 1` waits behind every statement and
+   * open transaction before it (a 50 MB upload is stored in one transaction), so while the thread
+   * has work under way and answered something within BUSY_IS_ALIVE_MS, it counts as answering
+   * without queueing a statement of its own: a health check never waits on another request's
+   * work (docs/security.md rule 47). Idle, or silent for longer, it is asked.
+   */
+  async ping(): Promise<boolean> {
+    if (this.#closed) return false
+    const busy = this.#pending.size > 0 || this.#openTransaction !== undefined
+    if (busy && performance.now() - this.#lastAnswerAt < BUSY_IS_ALIVE_MS) return true
+    try {
+      await this.query('select 1')
+      return true
+    } catch {
+      return false
+    }
+  }
+
   asPglite(): PGlite {
     return this as unknown as PGlite
   }
