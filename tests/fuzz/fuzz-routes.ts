@@ -57,9 +57,24 @@ function checkAnswer(request: FuzzRequest, response: LightMyRequestResponse): vo
   }
   expect(response.statusCode >= 300 && response.statusCode < 400, `a redirect: ${what}`).toBe(false)
   if (response.statusCode < 400) return
+  if (isUnknownPage(request, response)) {
+    // SECURITY.md 48: a path that is no page of the app is a 404 carrying the app, which draws
+    // its not-found screen; only API paths answer JSON.
+    expect(response.body.toLowerCase(), what).toContain('<!doctype html')
+    return
+  }
   expect(response.headers['content-type'], what).toMatch(/^application\/json/)
   const body: unknown = response.json()
   expect(body, what).toMatchObject({ message: expect.stringMatching(/\S/) as unknown })
+}
+
+function isUnknownPage(request: FuzzRequest, response: LightMyRequestResponse): boolean {
+  const path = request.url.split('?')[0] ?? ''
+  return (
+    response.statusCode === 404 &&
+    !/^\/api(\/|$)/i.test(path) &&
+    String(response.headers['content-type']).startsWith('text/html')
+  )
 }
 
 const MAX_BATCH = 8
