@@ -281,6 +281,16 @@ test.describe('accessibility in every theme', () => {
     await page.goto('/dashboard/settings')
     await expect(page.getByRole('list', { name: 'Signed-in sessions' })).toBeVisible()
     await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click()
+    // The password step first (SECURITY.md 46), audited with its error showing.
+    const confirm = page.getByRole('form', {
+      name: 'Confirm your password to turn on two-factor sign-in',
+    })
+    await confirm.getByLabel('Password').fill('not-the-password')
+    await confirm.getByRole('button', { name: 'Continue' }).click()
+    await expect(confirm.getByText('Password is incorrect')).toBeVisible()
+    await audit(page, 'settings (two-factor password step, with its error)', found)
+    await confirm.getByLabel('Password').fill('Quiet-Harbour-Compass-61')
+    await confirm.getByRole('button', { name: 'Continue' }).click()
     await expect(
       page.getByRole('img', { name: 'QR code for your authenticator app' }),
     ).toBeVisible()
