@@ -1,6 +1,8 @@
 import { brotliDecompressSync } from 'node:zlib'
 import { describe, expect, test } from 'vitest'
-import { acceptsBrotli, brotli, SLICE_CHARS } from './compression.ts'
+import { Writable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import { acceptsBrotli, brotli, SLICE_CHARS, textInSlices } from './compression.ts'
 
 describe('acceptsBrotli', () => {
   test.each([
@@ -44,4 +46,33 @@ test('a large body fed in slices keeps a character split across a slice boundary
   // An emoji is two UTF-16 units: one slice ending between them would encode two broken halves.
   const text = `${'a'.repeat(SLICE_CHARS - 1)}😀${'ñ'.repeat(SLICE_CHARS)}😀`
   expect(brotliDecompressSync(await brotli(text)).toString('utf8')).toBe(text)
+})
+
+test('SECURITY.md 47: a long text streams a slice per turn, even to a reader that takes all at once', async () => {
+  // An emoji across every slice boundary: the bytes must come out whole.
+  const text = ('a'.repeat(SLICE_CHARS - 1) + '😀').repeat(6) + 'end'
+  let turns = 0
+  let counting = true
+  const tick = () => {
+    turns += 1
+    if (counting) setImmediate(tick)
+  }
+  setImmediate(tick)
+  const chunks: Buffer[] = []
+  // The turns of the event loop seen before each chunk arrived.
+  const turnsAt: number[] = []
+  const greedy = new Writable({
+    highWaterMark: 64 * SLICE_CHARS,
+    write(chunk: Buffer, _encoding, done) {
+      chunks.push(chunk)
+      turnsAt.push(turns)
+      done()
+    },
+  })
+  await pipeline(textInSlices(text), greedy)
+  counting = false
+  expect(Buffer.concat(chunks).toString('utf8')).toBe(text)
+  expect(chunks.length).toBeGreaterThanOrEqual(6)
+  // No two slices in the same turn: the loop ran between each.
+  for (let i = 1; i < turnsAt.length; i++) expect(turnsAt[i]).toBeGreaterThan(turnsAt[i - 1]!)
 })

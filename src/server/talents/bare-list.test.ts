@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { sql } from 'drizzle-orm'
 import { expect } from 'vitest'
 import { z } from 'zod'
@@ -80,4 +81,27 @@ test('SECURITY.md 31: a long page is read in queries bounded in bytes, not one o
     Math.floor(page.json.length / (CHUNK_BYTES + rowBytes)),
   )
   expect(page.json.length).toBeGreaterThan(MAX_LIST_BYTES - rowBytes)
+})
+
+test('SECURITY.md 47: a long page is the same JSON whatever the client accepts, sent in slices', async ({
+  api,
+}) => {
+  const ask = (encoding: string) =>
+    api.app.inject({
+      url: '/api/talents',
+      headers: { ...viewer.headers, 'accept-encoding': encoding },
+    })
+  const plain = await ask('identity')
+  expect(plain.statusCode).toBe(200)
+  expect(plain.headers['content-encoding']).toBeUndefined()
+  expect(Number(plain.headers['content-length'])).toBe(plain.rawPayload.length)
+  const json = plain.rawPayload.toString('utf8')
+  expect(json.length).toBeGreaterThan(MAX_LIST_BYTES / 2)
+  z.array(talentSchema).parse(JSON.parse(json))
+  const gzip = await ask('gzip, deflate')
+  expect(gzip.headers['content-encoding']).toBe('gzip')
+  expect(gunzipSync(gzip.rawPayload).toString('utf8')).toBe(json)
+  const br = await ask('br, gzip')
+  expect(br.headers['content-encoding']).toBe('br')
+  expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(json)
 })

@@ -10,7 +10,7 @@ import {
 } from '#shared/talent.ts'
 import { talentListQuerySchema } from '#shared/talent-list-query.ts'
 import { requireViewer } from '../auth/access.ts'
-import { acceptsBrotli, brotli } from '../compression.ts'
+import { acceptsBrotli, brotli, SLICE_CHARS, textInSlices } from '../compression.ts'
 import type { Db } from '../db/open.ts'
 import { listTalentsJson } from './list.ts'
 import type { SearchGate } from '../search/search-gate.ts'
@@ -46,7 +46,12 @@ const MIN_COMPRESSED_CHARS = 1024
 async function sendJsonText(request: FastifyRequest, reply: FastifyReply, body: CachedPage) {
   void reply.type(JSON_TYPE)
   if (body.json.length < MIN_COMPRESSED_CHARS) return reply.send(body.json)
-  if (!acceptsBrotli(request.headers['accept-encoding'])) return reply.send(body.json)
+  if (!acceptsBrotli(request.headers['accept-encoding'])) {
+    if (body.json.length <= SLICE_CHARS) return reply.send(body.json)
+    // SECURITY.md 47: a long page goes out (or into gzip) a slice per turn, never whole.
+    void reply.header('content-length', Buffer.byteLength(body.json))
+    return reply.send(textInSlices(body.json))
+  }
   body.brotli ??= await brotli(body.json)
   return reply.header('content-encoding', 'br').header('vary', 'accept-encoding').send(body.brotli)
 }
