@@ -37,7 +37,7 @@ function sheet(): Buffer {
 
 async function readImport(server: ScoutProcess, token: string, id: number) {
   const { status, body } = await call(server.url, token, 'GET', `/api/imports/${id}`)
-  if (status !== 200) throw new Error(`GET import answered ${status}`)
+  if (status !== 200) throw new Error(`GET import answered ${status}: ${JSON.stringify(body)}`)
   return spreadsheetImportDetailSchema.parse(body)
 }
 
