@@ -58,7 +58,7 @@ test('the built server has its entry point, its migrations and worker modules pl
     '-e',
     `import { fork } from 'node:child_process'
      const child = fork(${JSON.stringify(runner)}, [], { execArgv: [], serialization: 'advanced' })
-     child.once('message', (m) => { console.log(JSON.stringify(m)); child.kill() })
+     child.on('message', (m) => { if (m.ready) return; console.log(JSON.stringify(m)); child.kill() })
      child.send({ id: 7, module: ${JSON.stringify(task)}, input: { bytes: new TextEncoder().encode('Dana'), mimeType: 'text/plain' } })`,
   ])
   expect(JSON.parse(answered.stdout.trim())).toEqual({
