@@ -100,20 +100,21 @@ export function LoginPage() {
       {
         onSuccess: (result) => {
           // Issue 20: a second factor may be due before the session.
+          // Signed in: the screen is on its way out, so a submit queued behind this one (a
+          // second Enter) is not a new sign-in; only the steps that stay here take submits again.
           if ('mfaRequired' in result) setStep({ kind: 'code', mfaToken: result.mfaToken })
           else if ('mfaEnrollmentRequired' in result) {
             setStep({ kind: 'enrol', mfaToken: result.mfaToken })
-          } else signedIn(result)
+          } else return signedIn(result)
+          inFlight.current = false
         },
         onError: (error) => {
+          inFlight.current = false
           toast({
             variant: 'destructive',
             title: 'Login failed',
             description: loginFailureDescription(error),
           })
-        },
-        onSettled: () => {
-          inFlight.current = false
         },
       },
     )
