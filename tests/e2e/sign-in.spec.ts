@@ -4,6 +4,8 @@ import {
   apiToken,
   expect,
   holdRequests,
+  recordToasts,
+  shownToasts,
   inviteUserViaApi,
   scriptRequests,
   signInViaApi,
@@ -73,6 +75,7 @@ test('decision 017: on a 6× slowed CPU, a sign-in typed and sent the moment the
   page,
 }) => {
   const sent = signInRequests(page)
+  await recordToasts(page)
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 })
   await page.goto('/login', { waitUntil: 'commit' })
@@ -83,8 +86,9 @@ test('decision 017: on a 6× slowed CPU, a sign-in typed and sent the moment the
   await page.getByLabel('Password').fill(accounts.user.password)
   await page.getByLabel('Password').press('Enter')
   await expect(page).toHaveURL(/\/dashboard$/)
-  await expect(toast(page).getByText('Login successful!')).toBeVisible()
-  await expect(toast(page).getByText('Welcome to Scout')).toBeVisible()
+  await expect
+    .poll(() => shownToasts(page))
+    .toContainEqual(expect.stringMatching(/Login successful!.*Welcome to Scout/))
   await expect(page.getByRole('banner').getByText('Scout')).toBeVisible()
   expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeTruthy()
   expect(await page.evaluate(() => localStorage.getItem('auth_user'))).toContain(

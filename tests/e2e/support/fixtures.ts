@@ -62,6 +62,32 @@ export function toast(page: Page) {
 }
 
 /**
+ * Every toast text the page shows from now on, in order, read back with `shownToasts`. A toast
+ * stays 5 s (spec section 9); on a slowed CPU the page can be busy for most of that, so a journey
+ * that slows the CPU asks what was shown rather than racing the toast's timer.
+ */
+export async function recordToasts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const shown: string[] = []
+    Object.assign(window, { __shownToasts: shown })
+    const seen = new WeakSet<Element>()
+    new MutationObserver(() => {
+      for (const status of document.querySelectorAll('[role="region"] [role="status"]')) {
+        if (seen.has(status) || !status.textContent) continue
+        seen.add(status)
+        shown.push(status.textContent)
+      }
+    }).observe(document, { childList: true, subtree: true, characterData: true })
+  })
+}
+
+export function shownToasts(page: Page): Promise<string[]> {
+  return page.evaluate(
+    () => (window as unknown as { __shownToasts?: string[] }).__shownToasts ?? [],
+  )
+}
+
+/**
  * Chromium's own line for a response with an error status or an aborted request. Journeys provoke
  * these on purpose (a 401 after sign-out, a 409 on a stale edit, a routed 500/503, an aborted
  * logout) and assert the message the app shows for them, so the line itself is no failure; an
