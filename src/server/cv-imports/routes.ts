@@ -23,6 +23,7 @@ import type { Db } from '../db/open.ts'
 import { AppError, BadRequestError } from '../errors.ts'
 import { getImport, listImports, reviewItem, undoImport } from './service.ts'
 import { startImport, type ImportIntake } from './start.ts'
+import { uploadedBytes } from '../files/upload-bytes.ts'
 
 export type CvImportRoutesOptions = {
   db: Db
@@ -52,6 +53,7 @@ export const cvImportRoutes: FastifyPluginAsync<CvImportRoutesOptions> = async (
     },
   })
   const app = base.withTypeProvider<ZodTypeProvider>()
+  const tooLarge = () => new base.multipartErrors.RequestFileTooLargeError()
   const limits = { maxFileBytes: maxMegabytes * 1024 * 1024, maxMegabytes }
 
   /**
@@ -65,7 +67,10 @@ export const cvImportRoutes: FastifyPluginAsync<CvImportRoutesOptions> = async (
       for await (const part of request.files()) {
         if (part.fieldname !== 'file') throw new BadRequestError(NO_IMPORT_FILES_MESSAGE)
         intake ??= await startImport(db, requireViewer(request).user, limits)
-        await intake.add({ fileName: part.filename, bytes: await part.toBuffer() })
+        await intake.add({
+          fileName: part.filename,
+          bytes: await uploadedBytes(part, tooLarge),
+        })
       }
       if (!intake) throw new BadRequestError(NO_IMPORT_FILES_MESSAGE)
       await intake.finish()

@@ -24,6 +24,7 @@ import { AppError, BadRequestError } from '../errors.ts'
 import { claimUpload, parseCv } from './parse.ts'
 import { getCvPreview } from './preview.ts'
 import { attachCv, getCv, readCvFile, removeCv, type CvDownload } from './service.ts'
+import { declaredLength, uploadedBytes } from '../files/upload-bytes.ts'
 
 export type CvRoutesOptions = {
   db: Db
@@ -59,6 +60,7 @@ export const cvRoutes: FastifyPluginAsync<CvRoutesOptions> = async (
     limits: { fileSize: maxBytes, files: 1, fields: 0, parts: 1, headerPairs: 50 },
   })
   const app = base.withTypeProvider<ZodTypeProvider>()
+  const tooLarge = () => new base.multipartErrors.RequestFileTooLargeError()
 
   async function readUpload(request: FastifyRequest) {
     // Refused before the body is read when the declared size is already too large.
@@ -70,7 +72,10 @@ export const cvRoutes: FastifyPluginAsync<CvRoutesOptions> = async (
     try {
       const part = await request.file()
       if (part?.fieldname !== 'file') throw new BadRequestError(NO_CV_FILE_MESSAGE)
-      return { bytes: await part.toBuffer(), fileName: part.filename }
+      return {
+        bytes: await uploadedBytes(part, tooLarge, declaredLength(request)),
+        fileName: part.filename,
+      }
     } catch (error) {
       if (error instanceof AppError) throw error
       if (error instanceof base.multipartErrors.RequestFileTooLargeError) {

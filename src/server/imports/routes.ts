@@ -24,6 +24,7 @@ import { dryRunAnswer, requestDryRun, waitForDryRun } from './dry-run-job.ts'
 import { importStatus, listRuns, startRun } from './runs.ts'
 import { requestUndo } from './undo-job.ts'
 import { createSpreadsheetImport, previewSheet, saveMapping } from './uploads.ts'
+import { declaredLength, uploadedBytes } from '../files/upload-bytes.ts'
 
 export type ImportRoutesOptions = {
   db: Db
@@ -46,6 +47,7 @@ export const importRoutes: FastifyPluginAsync<ImportRoutesOptions> = async (
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 0, parts: 1, headerPairs: 50 },
   })
   const app = base.withTypeProvider<ZodTypeProvider>()
+  const tooLarge = () => new base.multipartErrors.RequestFileTooLargeError()
 
   async function receiveFile(
     request: FastifyRequest,
@@ -53,7 +55,10 @@ export const importRoutes: FastifyPluginAsync<ImportRoutesOptions> = async (
     try {
       const part = await request.file()
       if (part?.fieldname !== 'file') throw new BadRequestError(NO_IMPORT_FILE_MESSAGE)
-      return { fileName: part.filename, bytes: await part.toBuffer() }
+      return {
+        fileName: part.filename,
+        bytes: await uploadedBytes(part, tooLarge, declaredLength(request)),
+      }
     } catch (error) {
       if (error instanceof AppError) throw error
       if (error instanceof base.multipartErrors.RequestFileTooLargeError)
