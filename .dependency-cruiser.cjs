@@ -1,5 +1,5 @@
 /**
- * Import checks of `npm run lint` that ESLint cannot make without a native resolver (issue 14):
+ * Import checks of `npm run lint` that ESLint cannot make without a native resolver:
  * no import circle anywhere in src/, type-only imports included. The layer rules (client ->
  * shared <- server) are in eslint.config.js.
  */

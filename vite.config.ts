@@ -11,7 +11,7 @@ export default defineConfig({
     outDir: '../../dist/client',
     emptyOutDir: true,
     modulePreload: {
-      // Issue 17: a chunk loaded on demand names its own imports (the build lists every chunk
+      // A chunk loaded on demand names its own imports (the build lists every chunk
       // it needs at its top), so the browser asks for them all at once without a <link> each.
       // Adding those links cost ~2 ms of main thread each on a slowed phone, 50 for the
       // dashboard: long tasks. index.html keeps its preloads (boot-after-paint.ts runs them).
@@ -20,7 +20,7 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // Issue 14 item 7: z.config({ jitless: true }) must run before any schema is built.
+          // Z.config({ jitless: true }) must run before any schema is built.
           // Chunks holding schemas run before the entry's own code, so the switch lives in
           // zod's chunk, which every schema chunk imports and so runs after.
           groups: [

@@ -87,7 +87,7 @@ export default defineConfig({
       },
       ...apiProjects('pglite'),
       ...(bothEngines ? apiProjects('postgres') : []),
-      // Issue 6 "Faults": real server processes killed, databases stopped. They run after the
+      // Real server processes killed, databases stopped. They run after the
       // other projects (groupOrder), so their timings do not fight the suite; two files at a time
       // (212 → 160 s: much of a file is waiting on a process to start or stop).
       {

@@ -12,7 +12,7 @@ import { selectTalents } from '../src/server/talents/rows.ts'
 import { getTalent } from '../src/server/talents/service.ts'
 import { getTalentStats, statsConditions } from '../src/server/talents/stats.ts'
 
-/** What a budget applies to (issue 3 "Scale", issue 7 "Benchmarks"). */
+/** What a budget applies to. */
 export type CaseKind = 'page' | 'deep' | 'stats' | 'detail' | 'baseline'
 
 /** The SQL one request runs in steady state, what the brief cache saves, and the service call. */

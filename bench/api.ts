@@ -1,6 +1,5 @@
 /**
- * HTTP benchmark of every dashboard request against the real server (issue 3 "Scale", issue 7
- * "Benchmarks"). Prints a table with the database floor beside the HTTP latency, writes JSON to
+ * HTTP benchmark of every dashboard request against the real server. Prints a table with the database floor beside the HTTP latency, writes JSON to
  * bench/results/, and exits 1 when a row is over budget.
  *
  *   npm run bench:api -- --engine postgres|pglite [--talents 100000] [--duration 10] [--connections 20]

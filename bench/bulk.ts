@@ -1,5 +1,5 @@
 /**
- * Issue 19 "Measured": a bulk tag of 10,000 talents ≤ 2 s, its undo ≤ 2 s, and the talent list
+ * A bulk tag of 10,000 talents ≤ 2 s, its undo ≤ 2 s, and the talent list
  * keeps p99 ≤ 50 ms meanwhile (autocannon on GET /api/talents?limit=50 for the whole time).
  *
  *   npm run bench:bulk -- --engine postgres   (database bulk19 unless --database-url)

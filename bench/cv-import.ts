@@ -1,5 +1,5 @@
 /**
- * Issue 16 "Measured": an import of 100 CVs (PDF and DOCX from the generated corpus, 5 layouts)
+ * An import of 100 CVs (PDF and DOCX from the generated corpus, 5 layouts)
  * end to end — upload, reading in worker threads, talents written — while 20 connections ask for
  * the talent list, and the server's memory sampled throughout. Budgets: import ≤ 60 s, list p99
  * ≤ 50 ms meanwhile, server RSS ≤ 500 MB. First, single 2-page PDFs and DOCX files: upload → text

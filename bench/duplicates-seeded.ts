@@ -1,5 +1,5 @@
 /**
- * Issue 19's duplicate rules on a pool of realistic names (`npm run db:seed`: faker's first and
+ * The duplicate rules on a pool of realistic names (`npm run db:seed`: faker's first and
  * last names, so many talents share a word of the name), where bench/duplicates.ts's own pool has
  * distinct names. Times an import dry run's check of 10,000 new rows (first and last names of the
  * pool recombined, in random areas) and one whole-pool scan (budget ≤ 60 s at 100,000 talents).

@@ -1,5 +1,5 @@
 /**
- * Issue 19 "Measured": the duplicate check while typing (p99, budget 30 ms) and the whole-pool
+ * The duplicate check while typing (p99, budget 30 ms) and the whole-pool
  * scan (budget 60 s, precision ≥ 0.95, recall ≥ 0.9 on planted duplicates), in this process on a
  * fresh in-memory PGlite, or on PostgreSQL with --database-url (a database it may empty).
  *

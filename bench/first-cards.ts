@@ -1,5 +1,5 @@
 /**
- * Browser benchmark (issue 3 "Scale", issue 7 "Benchmarks"): in headless Chromium on the seeded
+ * Browser benchmark: in headless Chromium on the seeded
  * database, each run in a fresh context:
  * - click 'Sign in' → the first talent card;
  * - Filters → an area → 'Apply' → the filtered cards;

@@ -1,5 +1,5 @@
 /**
- * Issue 15 item 4, SECURITY.md 31 and 47: "no request holds the event loop for more than 100 ms".
+ * SECURITY.md 31 and 47: "no request holds the event loop for more than 100 ms".
  * The probe that froze the server: 3,000 talents with 10,000-character notes, 4 bare GET
  * /api/talents at once, while /api/health is asked every 20 ms from a worker thread (so reading the
  * big answers here does not delay the probe). One round per Accept-Encoding a client may send
@@ -48,7 +48,7 @@ async function seed(target: BenchTarget): Promise<void> {
 }
 
 /**
- * The seed's 3,000 similar names queue a duplicate scan (seconds of database work, issue 19) that
+ * The seed's 3,000 similar names queue a duplicate scan (seconds of database work) that
  * would otherwise run inside the measured window: this bench measures the bare lists alone.
  */
 async function settleDuplicateScan(url: string, token: string): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * Issue 18 "Measured": a generated 100,000-row CSV through upload, dry run (≤ 15 s) and run
+ * A generated 100,000-row CSV through upload, dry run (≤ 15 s) and run
  * (≤ 60 s on PostgreSQL, ≤ 120 s embedded) while 20 connections ask for the talent list (p99
  * ≤ 50 ms), the server's RSS sampled throughout (≤ 500 MB), then the import's undo, a job polled
  * to its end (timed; no budget in the issue). The undo leaves the pool as it was, so runs can be repeated. Exit code 1

@@ -1,5 +1,5 @@
 /**
- * Issue 17 "Measured": Lighthouse's performance score for /login and /dashboard, on mobile (its
+ * Lighthouse's performance score for /login and /dashboard, on mobile (its
  * default: a mid-range phone, 4× CPU slowdown, slow 4G) and desktop, at 100,000 talents. Goals:
  * ≥ 95 on mobile and 100 on desktop. Each page and form factor runs --runs times (default 3) in a
  * fresh Chromium; the median score and metrics are printed. Exit code 1 when a goal is missed.

@@ -1,5 +1,5 @@
 /**
- * Mixed-traffic load test (issue 6 "Load"): many connections of list, search, detail, create,
+ * Mixed-traffic load test: many connections of list, search, detail, create,
  * edit and delete against the real server on 100,000 talents; then, straight from the database,
  * every acknowledged write is checked. Prints per-route throughput and latency, errors and lost
  * writes; writes JSON to bench/results/; exits 1 on any error or lost write.

@@ -1,5 +1,5 @@
 /**
- * Scout's paged dashboard against the spec's own design, measured the same way (issue 7 "Report"):
+ * Scout's paged dashboard against the spec's own design, measured the same way:
  * the spec's client downloads every talent and filters in the browser. Over HTTP to the real
  * server on the seeded database: the time and bytes until the dashboard has its data — Scout's
  * first page of 50 plus the stat cards, against every talent (bare GET /api/talents, following

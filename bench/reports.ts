@@ -1,5 +1,5 @@
 /**
- * How long each Reports endpoint takes (issue 5: "the queries stay fast at 100,000 talents"), in
+ * How long each Reports endpoint takes ("the queries stay fast at 100,000 talents"), in
  * this process through app.inject: cold (a new data version before every call, as after a write,
  * i.e. the SQL aggregates themselves) and warm (what a second visitor before the next write gets). Run it on an idle,
  * seeded database (PGlite: no server on DATA_DIR). The first run adds synthetic activity entries

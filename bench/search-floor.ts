@@ -1,5 +1,5 @@
 /**
- * Issue 17: what PostgreSQL alone needs to answer bench:search's queries, with no server in
+ * What PostgreSQL alone needs to answer bench:search's queries, with no server in
  * between. Each query of each class runs once through the list's own service (the route's
  * options) while its statements are recorded; pgbench then replays every request's statements as
  * one script, `--connections` clients at once, for `--duration` seconds a class. Prints per class

@@ -1,5 +1,5 @@
 /**
- * Issue 17 "Measured": search latency at 100,000 talents, `--connections` requests at a time,
+ * Search latency at 100,000 talents, `--connections` requests at a time,
  * against the real server. Each query is sent once (a first request: no page or count cache
  * answers it; the budgets are judged on these), then once more (a repeat, answered from the
  * caches until the next write). Prints p50/p99 per query class, the CPU each request cost the
@@ -21,7 +21,7 @@
  * the 32 the issue found, now refused), each round probing /api/health and a colleague's list,
  * which must answer within BESIDE_WORST_BUDGET_MS.
  *
- * scores issue 17's relevance set instead (scripts/seed/relevance-set.ts, planted if missing):
+ * scores the relevance set instead (scripts/seed/relevance-set.ts, planted if missing):
  * recall@10 and MRR against the goals, each failing query printed; exits 1 when a goal is missed.
  */
 import path from 'node:path'
@@ -37,13 +37,13 @@ import { BESIDE_WORST_BUDGET_MS, worstRound, type WorstRound } from './lib/worst
 import { worstSearches } from './lib/worst-searches.ts'
 import { MAX_SEARCH_TERMS, MAX_SEARCH_WORDS } from '../src/shared/search/search-query-schema.ts'
 
-/** Issue 17's budgets (p99, ms): words, phrases and field terms; prefixes as typed; typos. */
+/** The budgets (p99, ms): words, phrases and field terms; prefixes as typed; typos. */
 const BUDGETS = {
   postgres: { word: 50, prefix: 50, typo: 100 },
   pglite: { word: 150, prefix: 50, typo: 250 },
 } as const
 
-/** Issue 17: at 1,000,000 talents (PostgreSQL), one budget for every query class. */
+/** At 1,000,000 talents (PostgreSQL), one budget for every query class. */
 const MILLION = 1_000_000
 const MILLION_BUDGET_MS = 150
 

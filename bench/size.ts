@@ -1,5 +1,5 @@
 /**
- * JavaScript size benchmark (issue 7 "Benchmarks"): builds the client, starts the server on the
+ * JavaScript size benchmark: builds the client, starts the server on the
  * bench database, and opens each route in a fresh Chromium context (signed in through the API,
  * except /login). It sums the gzip size of every JS response the route loads on that first visit,
  * computed here from the decoded bodies (gzip -9), so the figure does not depend on how the
@@ -29,7 +29,7 @@ const KIB = 1024
 
 /**
  * Each route, the heading that says it has rendered, its budget, and whether it must stay free of
- * the charts library (issue 7: heavy features in their own chunks).
+ * the charts library (heavy features in their own chunks).
  */
 const ROUTES = [
   { path: '/login', heading: 'Scout', budgetKiB: 150, noCharts: true },

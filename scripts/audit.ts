@@ -1,6 +1,6 @@
 /**
  * `npm run audit` (run by .ci/run): fails when a package Scout ships has a high or critical
- * advisory (issue 6). When the registry will not answer audits at all, it says so loudly and
+ * advisory. When the registry will not answer audits at all, it says so loudly and
  * passes: there is nothing to judge, and failing would only block every build on that machine.
  */
 import { spawnSync } from 'node:child_process'

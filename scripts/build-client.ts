@@ -1,5 +1,5 @@
 /**
- * Builds the web client and swaps it in atomically (issue 15 item 12): `npm start` and
+ * Builds the web client and swaps it in atomically: `npm start` and
  * `npm run build` never empty a folder another Scout process on this host is serving.
  *
  *   node --import tsx scripts/build-client.ts [--out dist/client]

@@ -148,7 +148,7 @@ async function main(): Promise<number> {
   const target = await openTarget()
   if (!target) return 1
   const { database } = target
-  // The phone keys the server would otherwise fill on start (issue 19), in its region.
+  // The phone keys the server would otherwise fill on start, in its region.
   const options: SeedOptions = { ...counts, phoneRegion: target.phoneRegion }
   try {
     await database.migrate()

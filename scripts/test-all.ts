@@ -1,5 +1,5 @@
 /**
- * `npm test`: every check, with stages that can overlap run side by side (issue 14 item 9), and
+ * `npm test`: every check, with stages that can overlap run side by side, and
  * each stage's time printed at the end. A failing stage fails the run; the others still finish,
  * so one run shows every failure.
  *

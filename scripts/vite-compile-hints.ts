@@ -6,7 +6,7 @@ import type { Plugin } from 'vite'
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n'
 
 /**
- * Issue 17 (first cards ≤ 500 ms after sign-in): V8 compiles a function the first time it is
+ * First cards ≤ 500 ms after sign-in: V8 compiles a function the first time it is
  * called, so the dashboard's first render also paid for compiling React, the shell and the page,
  * on the main thread, after the click. With the hint at the top of a chunk, V8 compiles all of it
  * as it loads: while it streams in, and for the dashboard's chunks while the login screen preloads

@@ -29,7 +29,7 @@ export async function compressBeside(file: string): Promise<void> {
 
 /**
  * Writes `.br` (quality 11) and `.gz` (level 9) beside every text file of the built client, once,
- * at build time (issue 7: compressed static assets). The server sends them as they are
+ * at build time (compressed static assets). The server sends them as they are
  * (client-routes.ts, @fastify/static preCompressed) instead of compressing each download: the
  * best ratio, at no CPU per request.
  */

@@ -3,11 +3,11 @@ import type { CaseKind } from '../api-cases.ts'
 import type { LoadResult } from './load.ts'
 
 /**
- * Budgets at 100,000 talents (issue 3 "Scale", issue 7 "Benchmarks"), with autocannon's
+ * Budgets at 100,000 talents, with autocannon's
  * 20 connections beside the server on this 2-core machine:
  * - pages and search: PostgreSQL p99 ≤ 25 ms and ≥ 1,500 req/s; PGlite p99 ≤ 100 ms;
  * - the deep page (50,000th talent): the page budget, and a median within 1.5× of the newest page;
- * - stats: p99 ≤ 20 ms (issue 7 names no engine, so both);
+ * - stats: p99 ≤ 20 ms (no engine named, so both);
  * - detail: the engine's page latency (p99) budget; the baseline has none.
  * Any socket error, timeout or non-2xx answer fails the row.
  */

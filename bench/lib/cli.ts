@@ -21,7 +21,7 @@ export type CommonArgs = {
   only: string[]
   /** bench:ui: rebuild the client even when dist/client exists. */
   build: boolean
-  /** bench:search: score issue 17's relevance set (recall@10, MRR) instead of timing. */
+  /** bench:search: score the relevance set (recall@10, MRR) instead of timing. */
   relevance: boolean
 }
 

@@ -7,7 +7,7 @@ import {
   type RelevanceQuery,
 } from '../../scripts/seed/relevance-set.ts'
 
-/** Issue 17's goals for the relevance set. */
+/** The goals for the relevance set. */
 export const RELEVANCE_GOALS = { recallAt10: 0.95, mrr: 0.8 } as const
 
 const TOP = 10

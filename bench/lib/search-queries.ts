@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { Db } from '../../src/server/db/open.ts'
 import { rawRows } from '../../src/server/db/raw-rows.ts'
 
-/** A class of search the issue budgets (issue 17 "Measured"), and its queries. */
+/** A class of search the issue budgets, and its queries. */
 export type QueryClass = { name: string; kind: 'word' | 'prefix' | 'typo'; queries: string[] }
 
 /** A seeded shuffle, so two runs on the same data send the same queries. */
@@ -32,7 +32,7 @@ const LEVELS = ['intern', 'junior', 'mid', 'senior', 'exec']
  * - prefix: the first 3-5 letters of a word, as typed (the last word is a prefix);
  * - broad word: a word in more than 10,000 talents (a level, a status), ranked in full;
  * - typo: a selective word of 5+ letters with two adjacent letters swapped (`pyhton`), found
- *   through the typo dictionary (issue 17 item 1).
+ *   through the typo dictionary.
  */
 export async function sampleQueries(db: Db, perClass: number): Promise<QueryClass[]> {
   const stats = await rawRows<{ word: string; ndoc: number }>(

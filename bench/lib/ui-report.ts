@@ -5,7 +5,7 @@ import type { ScrollResult } from './scroll.ts'
 import type { Step } from './ui-steps.ts'
 
 /**
- * bench:ui budgets at 100,000 talents (issue 7): first cards ≤ 1 s after 'Sign in'; filter and
+ * bench:ui budgets at 100,000 talents: first cards ≤ 1 s after 'Sign in'; filter and
  * search results ≤ 300 ms (counted from the click, which includes the request); scrolling through
  * 1,000 talents without a long task over 50 ms. Each is judged on the median of the runs.
  */

@@ -86,7 +86,7 @@ export async function applyAreaFilter(page: Page, area: string): Promise<Step> {
  * Filters → every area again, type `term` in Search → Apply → every card shown contains the term
  * (search matches the name or e-mail, both on the card).
  */
-/** The Filters dialog's Search box: the full-text `q` of issue 17 since it came (not `search=`). */
+/** The Filters dialog's Search box: the full-text `q` since it came (not `search=`). */
 export async function searchFor(page: Page, term: string): Promise<Step> {
   await page.getByRole('button', { name: 'Filters' }).click()
   const dialog = page.getByRole('dialog')

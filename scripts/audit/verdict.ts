@@ -1,6 +1,6 @@
 /**
- * What `npm audit --omit=dev --json` said, reduced to the one decision CI makes (issue 6:
- * no high or critical finding in what Scout ships).
+ * What `npm audit --omit=dev --json` said, reduced to the one decision CI makes:
+ * no high or critical finding in what Scout ships.
  */
 export type AuditVerdict =
   | { kind: 'clean'; counts: SeverityCounts }

@@ -53,7 +53,7 @@ export async function writeBackup(
             'encryption). Start Scout once, or run npm run db:backup, which encrypts them first.',
         )
       }
-      // Sessions, and the sign-in steps between password and code (issue 20), unless asked.
+      // Sessions, and the sign-in steps between password and code, unless asked.
       const tables = (await listTables(tx)).filter(
         (t) => options.sessions || (t.name !== 'sessions' && t.name !== 'mfa_challenges'),
       )

@@ -18,7 +18,7 @@ export const DRAWN_PAGES = [
 type RenderPage = (location: string, options: { signedIn: boolean }) => string
 
 /**
- * Issue 17: draws the sign-in screen, and the dashboard's frame as a browser with a stored
+ * Draws the sign-in screen, and the dashboard's frame as a browser with a stored
  * sign-in first draws it, into copies of the built index.html, so those pages paint from their
  * HTML before the code has loaded (main.tsx then hydrates them). The screens are rendered by the
  * client's own code, built once more for Node (src/client/prerender.tsx), so they cannot drift.

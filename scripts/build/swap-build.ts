@@ -17,7 +17,7 @@ export function newBuildFolder(target: string, now = new Date()): string {
 }
 
 /**
- * Makes `target` point at `fresh` in one step (issue 15 item 12): `target` is a symbolic link,
+ * Makes `target` point at `fresh` in one step: `target` is a symbolic link,
  * replaced by rename(2), which is atomic — a process serving `target` sees the old build or the
  * new one, never an empty or half-written folder. Hashed assets of the build being replaced are
  * copied into the new one first (never overwriting), so pages already open in a browser still

@@ -4,7 +4,7 @@ import { DEFAULT_TAGS, SENIORITY_LEVELS, TALENT_STATUSES } from '#shared/talent.
 import { LIST_SEPARATOR, type SeedTalentColumns } from './generate.ts'
 
 /**
- * talent.updated entries for the seeded talents (issue 5: the History tab and the Engagement
+ * talent.updated entries for the seeded talents (the History tab and the Engagement
  * report need data), in column form for INSERT … SELECT FROM unnest. Each edited talent (its
  * updatedAt is after its createdAt) gets one entry at updatedAt and sometimes an earlier one;
  * every change ends at the talent's stored value, so a History reads true.

@@ -30,7 +30,7 @@ export function renderPdf(content: CvContent): RenderedCv {
 /**
  * A DOCX of the CV: headings and bullet lists styled, a page break where the PDF's pages break.
  * With `headerInPageHeader` the name and contact lines sit in the page header, as many Word CV
- * templates put them (issue 16: such a CV must still be read).
+ * templates put them (such a CV must still be read).
  */
 export function renderDocx(content: CvContent, headerInPageHeader: boolean): RenderedCv {
   const body: DocxParagraph[] = []

@@ -202,7 +202,7 @@ export const INTERESTS = list(
 )
 
 /**
- * Rare words, each in few CVs, so a search feature has needles to find (issue 16 "Demo data").
+ * Rare words, each in few CVs, so a search feature has needles to find.
  * About 1 CV in 40 gets one; `section` says where it is written.
  */
 export const RARE_TERMS = [

@@ -50,7 +50,7 @@ export type InsertTalentsOptions = {
 }
 
 /**
- * Bulk-inserts one batch of talents with their activity (issue 5) in one statement: a
+ * Bulk-inserts one batch of talents with their activity in one statement: a
  * talent.created entry per new talent (by its adder, at its createdAt) and the given
  * talent.updated entries of new talents. Each phone is stored with its key, so the server has
  * none to fill on its next start (a million rows took minutes). Returns how many talents were

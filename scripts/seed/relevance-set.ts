@@ -3,7 +3,7 @@ import type { Db } from '../../src/server/db/open.ts'
 import { talents } from '../../src/server/db/schema.ts'
 
 /**
- * Issue 17's relevance set: talents planted in every seeded pool with words the generated ones
+ * Talents planted in every seeded pool with words the generated ones
  * never carry (faker names, lorem notes), and queries whose right answers are therefore known.
  * bench:search --relevance scores them (recall@10, MRR). Keys are stable: `t01` is
  * t01@relevance.scout.test.

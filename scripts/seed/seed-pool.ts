@@ -19,7 +19,7 @@ export type SeedOptions = {
   batch: number
   /** "Now" for the generated dates: the same day gives the same data. */
   refDate: Date
-  /** DEFAULT_PHONE_REGION: the seed writes the phone keys the server would fill (issue 19). */
+  /** DEFAULT_PHONE_REGION: the seed writes the phone keys the server would fill. */
   phoneRegion?: CountryCode
 }
 
@@ -49,7 +49,7 @@ const CV_SEED_OFFSET = 3_000_017
 const CV_BATCH = 500
 
 /**
- * Fills the database with demo talents, users, tags, their activity and (issue 16) CVs. Talents
+ * Fills the database with demo talents, users, tags, their activity and CVs. Talents
  * whose e-mail exists are skipped; a talent that already has a CV keeps it.
  */
 export async function seedPool(

@@ -6,7 +6,7 @@ import { queryClient } from './lib/query-client.ts'
 import { useHasToasts } from './components/ui/use-toast.ts'
 import { AppRoutes } from './routes.tsx'
 
-// Issue 7 (/login ≤ 150 KiB): Radix Toast is not needed to draw the first screen, only after an
+// /login ≤ 150 KiB: Radix Toast is not needed to draw the first screen, only after an
 // action. Toasts raised before it arrives wait in use-toast's store and show when it mounts.
 const Toaster = lazy(() =>
   import('./components/ui/toaster.tsx').then((m) => ({ default: m.Toaster })),
@@ -15,7 +15,7 @@ const Toaster = lazy(() =>
 /**
  * The toaster mounts at the first toast, or sooner at the person's first input, so the toast
  * that follows an action need not wait for its code. Not at start-up: on /login its code and the
- * preloads it starts were one of the longest tasks of a phone's start-up (issue 17).
+ * preloads it starts were one of the longest tasks of a phone's start-up.
  */
 function useToasterWanted(): boolean {
   const [touched, setTouched] = useState(false)

@@ -5,7 +5,7 @@ import { runInTurns } from './lib/run-in-turns.ts'
 import { applyTheme, readTheme } from './lib/theme.ts'
 
 /**
- * Issue 17 (Lighthouse on a phone): /login arrives with the sign-in screen drawn into its HTML
+ * Lighthouse on a phone: /login arrives with the sign-in screen drawn into its HTML
  * (login.html), and a signed-in /dashboard with its frame (dashboard.html). This small script —
  * the only one those pages name — loads the app once the screen has painted. A phone on a slow
  * network then shows the screen without first fetching the app's ~90 KB of script, and the

@@ -22,13 +22,13 @@ type DataCode = Awaited<ReturnType<typeof loadDataCode>>
 let dataCode: DataCode | undefined
 
 /**
- * Issue 3 budget (first cards ≤ 1 s after sign-in; issue 17: ≤ 500 ms): fetch the code of the
+ * First cards soon after sign-in: fetch the code of the
  * first signed-in screen while the person is on the login screen, instead of after the redirect.
  * Through the routes' own pages, so that once loaded they render without suspending.
  */
 export function preloadDashboardCode(): void {
   // One task each: asking for a chunk costs ~0.5 ms of main thread (2 ms on a slowed phone), and
-  // these are some fifty; in one task they made a long one (issue 17).
+  // these are some fifty; in one task they made a long one.
   void runInTurns([
     () => void AppShell.preload(),
     () => void DashboardPage.preload(),

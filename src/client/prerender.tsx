@@ -27,7 +27,7 @@ function withStoredSignIn<T>(draw: () => T): T {
 }
 
 /**
- * Issue 17 (Lighthouse on a phone): a page drawn at build time (scripts/build/prerender-pages.ts),
+ * Lighthouse on a phone: a page drawn at build time (scripts/build/prerender-pages.ts),
  * so it paints from its HTML while the code is still on its way: the sign-in screen, and the
  * dashboard's frame as a signed-in browser first draws it. The tree is App's own, so main.tsx
  * hydrates it as it is.

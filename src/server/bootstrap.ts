@@ -13,12 +13,12 @@ export type EnsureAdminResult =
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn'>
 
 /**
- * SECURITY.md 12, issue 2: on a database without an admin (empty, or holding only seeded demo
+ * SECURITY.md 12: on a database without an admin (empty, or holding only seeded demo
  * users) create ADMIN_EMAIL as admin ("the default admin account" of spec section 6). With ADMIN_PASSWORD that password, not forced to change; without
  * it a generated one, returned so index.ts prints it once, that must be changed at first sign-in.
  * It has no expiry: a first admin locked out after 7 days could not be rescued from the UI.
  * Two processes starting at once are safe: the unique e-mail lets only one insert win.
- * The row it creates carries the default-admin marker (issue 20 item 6), which stays with that
+ * The row it creates carries the default-admin marker, which stays with that
  * account whatever ADMIN_EMAIL says later.
  */
 export async function ensureAdmin(db: Db, config: Config, log: Log): Promise<EnsureAdminResult> {
@@ -51,7 +51,7 @@ export async function ensureAdmin(db: Db, config: Config, log: Log): Promise<Ens
 /**
  * A database made before the marker existed (or whose accounts were created by a script) has no
  * default admin marked: the account at ADMIN_EMAIL, which the browser compared against until
- * issue 20, becomes it — once. With a marked row present nothing moves, even if ADMIN_EMAIL changes.
+ * Becomes it — once. With a marked row present nothing moves, even if ADMIN_EMAIL changes.
  */
 async function adoptDefaultAdmin(db: Db, config: Config, log: Log): Promise<void> {
   const [marked] = await db

@@ -27,7 +27,7 @@ const DRAWN_PAGES = new Set([LOGIN_PAGE, DASHBOARD_PAGE])
 /**
  * A page of the client router has no file extension and no segment starting with a dot
  * ('/talents/12', '/users'). Anything else that is not a real file ('/.env', '/wp-login.php', '/backup.zip') is answered 404,
- * not with the app's HTML: scanners and crawlers must not see a 200 there (issue 15 item 11).
+ * not with the app's HTML: scanners and crawlers must not see a 200 there.
  */
 export function isPagePath(decodedPath: string): boolean {
   const segments = decodedPath.split('/')
@@ -81,7 +81,7 @@ export const clientRoutes: FastifyPluginAsync<ClientRoutesOptions> = async (
       return sendJsonNotFound(request, reply)
     }
     // The sign-in screen comes drawn when the build made it, and so does the dashboard's frame
-    // to a browser that holds a session cookie (issue 17): one without goes to /login, which the
+    // to a browser that holds a session cookie: one without goes to /login, which the
     // frame would only delay. Whether the session is still good is the client's first question.
     // SECURITY.md 48: a page the router does not have is a 404 all the same; the app it carries
     // draws the not-found screen.

@@ -85,7 +85,7 @@ export type Config = {
   databaseUrl: string | undefined
   databasePoolMax: number
   talentPageCache: number
-  /** Issue 17: list totals up to this many are exact; past it one may be an estimate. */
+  /** List totals up to this many are exact; past it one may be an estimate. */
   countExactUpTo: number
   /**
    * SECURITY.md 43: the longest a request's statement may run (ms). PostgreSQL enforces it on the
@@ -93,11 +93,11 @@ export type Config = {
    * search past it answers 503 while the statement finishes (search/search-gate.ts).
    */
   statementTimeoutMs: number
-  /** Largest CV upload, in megabytes (issue 16, SECURITY.md 22). */
+  /** Largest CV upload, in megabytes (SECURITY.md 22). */
   cvMaxMegabytes: number
   /** CV versions kept per talent; attaching one more removes the oldest (SECURITY.md 48). */
   cvMaxVersions: number
-  /** Issue 19: the region of phone numbers written without +country; undefined: none is assumed. */
+  /** The region of phone numbers written without +country; undefined: none is assumed. */
   defaultPhoneRegion: CountryCode | undefined
   adminEmail: string
   adminPassword: string | undefined

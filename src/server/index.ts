@@ -136,7 +136,7 @@ async function main(): Promise<void> {
   })
 
   await app.listen({ port: config.port, host: config.host })
-  // Issue 19: phone keys for rows written before migration 0014 or by a tool that writes none.
+  // Phone keys for rows written before migration 0014 or by a tool that writes none.
   // After listening: a million rows take minutes, and every duplicate check keys what it reads.
   filling = fillPhoneKeysAfterStart(openDb, config, app.log, phoneKeys.signal)
   // The first CV after a start is read by a thread that already has the readers loaded.

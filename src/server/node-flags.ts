@@ -10,6 +10,6 @@
  * `--max-old-space-size=384`: V8 lets the old generation grow to about four times what a full
  * collection left when its limit is a gigabyte or more, twice that when it is small. The live heap
  * is ~50-100 MB, but a dry run of 100,000 rows let garbage pile up to 207 MB before collecting,
- * which took the embedded server to 557 MB; with this limit it stayed at 446 MB (issue 18).
+ * which took the embedded server to 557 MB; with this limit it stayed at 446 MB.
  */
 export const SERVER_NODE_FLAGS = ['--max-semi-space-size=4', '--max-old-space-size=384'] as const

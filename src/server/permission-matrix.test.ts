@@ -111,7 +111,7 @@ async function uploadOf(ctx: Context): Promise<number> {
 }
 
 /** A finished CV import (owned as ctx says) with one row that needs a review. */
-/** A spreadsheet import (issue 18) with its file and a usable mapping, owned as ctx.owner says. */
+/** A spreadsheet import with its file and a usable mapping, owned as ctx.owner says. */
 async function spreadsheetImportOf(ctx: Context): Promise<number> {
   const owner = await ownerId(ctx)
   const bytes = Buffer.from(`Name,Email\nDana ${ctx.unique},dana-${ctx.unique}@example.com\n`)
@@ -183,7 +183,7 @@ async function importOf(ctx: Context): Promise<{ id: number; itemId: number }> {
   return { id: row.id, itemId: item.id }
 }
 
-/** A bulk action (issue 19) run by the owner ctx names, on a talent with that owner. */
+/** A bulk action run by the owner ctx names, on a talent with that owner. */
 async function bulkOf(ctx: Context): Promise<number> {
   const owner = await ownerId(ctx)
   const talentId = await talentOf(ctx)
@@ -283,7 +283,7 @@ const MATRIX: Entry[] = [
   },
   { route: 'GET /api/talents', request: () => ({}), expect: SIGNED_IN },
   { route: 'GET /api/talents/stats', request: () => ({}), expect: SIGNED_IN },
-  // Issue 19: the duplicate check while typing, for every signed-in user.
+  // The duplicate check while typing, for every signed-in user.
   {
     route: 'GET /api/talents/duplicates',
     request: () => ({ url: '/api/talents/duplicates?phone=%2B14155550134&fullName=Grace' }),
@@ -305,7 +305,7 @@ const MATRIX: Entry[] = [
     }),
     expect: SIGNED_IN,
   },
-  // Merge and merge undo: admins only (issue 19), whoever added the talents.
+  // Merge and merge undo: admins only, whoever added the talents.
   {
     route: 'POST /api/merges',
     request: async (ctx) => ({
@@ -321,13 +321,13 @@ const MATRIX: Entry[] = [
     request: async (ctx) => ({ url: `/api/merges/${await mergeOf(ctx)}/undo` }),
     expect: ADMIN_ONLY,
   },
-  // Issue 18: export is open to every signed-in user, like reading the talents one by one.
+  // Export is open to every signed-in user, like reading the talents one by one.
   {
     route: 'GET /api/talents/export',
     request: () => ({ url: '/api/talents/export?format=csv' }),
     expect: SIGNED_IN,
   },
-  // Issue 19: the export of a selection, open as the filtered export is.
+  // The export of a selection, open as the filtered export is.
   {
     route: 'POST /api/talents/export',
     request: async (ctx) => ({
@@ -336,7 +336,7 @@ const MATRIX: Entry[] = [
     }),
     expect: SIGNED_IN,
   },
-  // Reports (issue 5): pool-wide aggregates for every signed-in user.
+  // Reports: pool-wide aggregates for every signed-in user.
   { route: 'GET /api/reports/overview', request: () => ({}), expect: SIGNED_IN },
   { route: 'GET /api/reports/sources', request: () => ({}), expect: SIGNED_IN },
   { route: 'GET /api/reports/engagement', request: () => ({}), expect: SIGNED_IN },
@@ -348,7 +348,7 @@ const MATRIX: Entry[] = [
   {
     route: 'GET /api/talents/:id/activity',
     request: async (ctx) => ({ url: `/api/talents/${await talentOf(ctx)}/activity` }),
-    // Like the talent itself: every signed-in user may read its history (issue 5).
+    // Like the talent itself: every signed-in user may read its history.
     expect: { ...SIGNED_IN, otherObject: 200 },
   },
   {
@@ -371,7 +371,7 @@ const MATRIX: Entry[] = [
     // Admins delete any talent; a user only the ones they added.
     expect: { ...SIGNED_IN, otherObject: 403 },
   },
-  // CVs (issue 16): attach and read like editing a talent; remove like deleting one.
+  // CVs: attach and read like editing a talent; remove like deleting one.
   {
     route: 'POST /api/talents/:id/cv',
     request: async (ctx) => ({
@@ -425,7 +425,7 @@ const MATRIX: Entry[] = [
     // Only the person who uploaded the file may attach it (404 for anyone else's).
     expect: { ...SIGNED_IN, user: 201, admin: 404, otherObject: 404 },
   },
-  // CV imports (issue 16): for every signed-in user; undo for its author and admins.
+  // CV imports: for every signed-in user; undo for its author and admins.
   {
     route: 'POST /api/cv/imports',
     request: (ctx) => ({
@@ -457,7 +457,7 @@ const MATRIX: Entry[] = [
     request: async (ctx) => ({ url: `/api/cv/imports/${(await importOf(ctx)).id}/undo` }),
     expect: { ...SIGNED_IN, otherObject: 403 },
   },
-  // Spreadsheet imports (issue 18): for every signed-in user; an import is its author's and admins'.
+  // Spreadsheet imports: for every signed-in user; an import is its author's and admins'.
   {
     route: 'POST /api/imports',
     request: (ctx) => ({
@@ -515,7 +515,7 @@ const MATRIX: Entry[] = [
     request: async (ctx) => ({ url: `/api/imports/${await spreadsheetImportOf(ctx)}/undo` }),
     expect: { ...SIGNED_IN, user: 409, admin: 409, otherObject: 404 },
   },
-  // Bulk actions (issue 19): tag and status for everyone; delete like a single delete (own
+  // Bulk actions: tag and status for everyone; delete like a single delete (own
   // talents, admins any); undo for the person who ran it and admins.
   {
     route: 'POST /api/talents/bulk',
@@ -537,7 +537,7 @@ const MATRIX: Entry[] = [
     request: (ctx) => ({ payload: { name: `Matrix ${ctx.unique}` } }),
     expect: { ...SIGNED_IN, user: 201, admin: 201 },
   },
-  // Tag management (issue 5): admins only, whoever created the tag (tags/manage.ts).
+  // Tag management: admins only, whoever created the tag (tags/manage.ts).
   {
     route: 'PUT /api/tags/:id',
     request: async (ctx) => ({
@@ -560,14 +560,14 @@ const MATRIX: Entry[] = [
     expect: ADMIN_ONLY,
   },
   { route: 'GET /api/users/filter', request: () => ({}), expect: SIGNED_IN },
-  // Settings switches (issue 5): always the caller's own row, so no otherObject cell.
+  // Settings switches: always the caller's own row, so no otherObject cell.
   { route: 'GET /api/me/preferences', request: () => ({}), expect: SIGNED_IN },
   {
     route: 'PUT /api/me/preferences',
     request: () => ({ payload: { emailNotifications: false, newTalentAlerts: true } }),
     expect: SIGNED_IN,
   },
-  // Saved views (issue 17): a shared one, so another user sees it (200) but may not change it.
+  // Saved views: a shared one, so another user sees it (200) but may not change it.
   { route: 'GET /api/views', request: () => ({}), expect: SIGNED_IN },
   {
     route: 'GET /api/views/:id',
@@ -634,7 +634,7 @@ const MATRIX: Entry[] = [
     }),
     expect: { ...ADMIN_ONLY, otherObject: 403 },
   },
-  // Issue 20: the sign-in's second step is public; its mfaToken is the credential.
+  // The sign-in's second step is public; its mfaToken is the credential.
   {
     route: 'POST /api/auth/login/mfa',
     request: async (ctx) => {
@@ -692,7 +692,7 @@ const MATRIX: Entry[] = [
       const { sessionId } = await createSession(ctx.db, ctx.config, owner)
       return { url: `/api/auth/sessions/${sessionId}` }
     },
-    // Another person's session is not found: nobody ends someone else's (issue 20).
+    // Another person's session is not found: nobody ends someone else's.
     expect: { ...SIGNED_IN, admin: 404, otherObject: 404 },
   },
   {

@@ -8,7 +8,7 @@ const CSP_DIRECTIVES = {
   baseUri: ["'none'"],
   frameAncestors: ["'none'"],
   scriptSrc: ["'self'"],
-  // The CV tab's pdf.js worker (issue 16 item 2) is a same-origin file: said explicitly, no blob:.
+  // The CV tab's pdf.js worker is a same-origin file: said explicitly, no blob:.
   workerSrc: ["'self'"],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:'],

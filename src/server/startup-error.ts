@@ -1,5 +1,5 @@
 /**
- * What `npm start` prints when start-up fails (issue 15 item 12): the cause, not only the failed
+ * What `npm start` prints when start-up fails: the cause, not only the failed
  * query. Drizzle wraps a driver error as "Failed query: <sql>\nparams: <values>"; the values are
  * dropped (SECURITY.md 34: bound parameters may be secrets) and the driver's own message — the
  * reason — is added from the `cause` chain.

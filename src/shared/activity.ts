@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /**
- * The activity log (spec section 3 "Activity log", issue 5): every write records who did what to
+ * The activity log (spec section 3 "Activity log"): every write records who did what to
  * which entity. One list of actions, shared by the server that writes them and the client that
  * renders the History timeline and the Engagement report.
  */
@@ -73,22 +73,22 @@ export function isActivityAction(value: string): value is ActivityAction {
 }
 
 /**
- * The details each action carries (issue 5). Values in `changes` are as the API shows them (a
+ * The details each action carries. Values in `changes` are as the API shows them (a
  * talent's `seniorityLevel` is 'mid', its `status` an array); passwords and hashes never appear.
  * - talent.created / talent.deleted: { fullName, email }; a bulk delete adds { bulkId }
- * - talent.restored (issue 19, undo of a delete): { fullName, undo: true }
+ * - talent.restored (undo of a delete): { fullName, undo: true }
  * - talent.updated: { fullName, changes } — fullName after the edit, only fields that changed;
  *   { bulkId } when a bulk action made it, { undo: true } when an undo did
  * - talent.cv_attached: { fileName, replacedFileName?, prunedFileNames? } — prunedFileNames: the
  *   oldest versions removed to keep CV_MAX_VERSIONS (SECURITY.md 48); talent.cv_removed: { fileName }
- * - talent.exported (issue 18): entityId null, details { format, filter, sort, rowCount }
- * - talent.merged (issue 19): on the survivor, { mergeId, merged: [{ id, fullName, email }] }
+ * - talent.exported: entityId null, details { format, filter, sort, rowCount }
+ * - talent.merged: on the survivor, { mergeId, merged: [{ id, fullName, email }] }
  * - talent.merge_undone: on the survivor, { mergeId, restored: [{ id, fullName }], kept: [field] }
  * - tag.created: { name }
  * - user.invited / user.deleted: { email, firstName, lastName, role }
  * - user.updated: { email, changes, passwordReset? } — passwordReset when a temporary one was issued
- * - user.mfa_enabled / user.mfa_disabled: by the user themself, no details (issue 20)
- * - user.mfa_reset / user.password_reset: by an admin, details { email } (issue 20)
+ * - user.mfa_enabled / user.mfa_disabled: by the user themself, no details
+ * - user.mfa_reset / user.password_reset: by an admin, details { email }
  * - session.signed_in: entityId is the user who signed in, details { sessionId }
  */
 export const talentChangeDetailsSchema = z.object({
@@ -97,14 +97,14 @@ export const talentChangeDetailsSchema = z.object({
 })
 export type TalentChangeDetails = z.infer<typeof talentChangeDetailsSchema>
 
-/** Details of talent.cv_attached / talent.cv_removed (issue 16). */
+/** Details of talent.cv_attached / talent.cv_removed. */
 export const cvChangeDetailsSchema = z.object({
   fileName: z.string(),
   replacedFileName: z.string().optional(),
   prunedFileNames: z.array(z.string()).optional(),
 })
 
-/** Details of talent.merged / talent.merge_undone (issue 19). */
+/** Details of talent.merged / talent.merge_undone. */
 export const mergeDetailsSchema = z.object({
   mergeId: z.number().int(),
   merged: z.array(z.object({ id: z.number().int(), fullName: z.string() })).optional(),

@@ -3,7 +3,7 @@ import { TAG_NAME_MAX_LENGTH, TALENT_STATUSES } from './talent.ts'
 import { talentListQuerySchema } from './talent-list-query.ts'
 
 /*
- * Issue 19, bulk actions: one action on a selection of talents — given by id, or as the list's
+ * Bulk actions: one action on a selection of talents — given by id, or as the list's
  * filter ('Select all N matching', the whole filtered result on the server) — in one
  * transaction, undoable for BULK_UNDO_HOURS through its change set.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { talentInputSchema } from './talent.ts'
 
 /**
- * 'Import CVs' (issue 16 item 4): a stack of CV files (or one zip of them) read on the server, one
+ * 'Import CVs': a stack of CV files (or one zip of them) read on the server, one
  * row per file. The import survives a closed tab; it can be undone as a whole for UNDO_DAYS.
  */
 export const CV_IMPORT_MAX_FILES = 200

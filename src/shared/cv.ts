@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /**
- * A talent's CV (issue 16): the file kept in Scout, its versions and its text. The accepted types
+ * A talent's CV: the file kept in Scout, its versions and its text. The accepted types
  * are recognised from the file’s bytes on the server (SECURITY.md 22), never from its name.
  */
 export const CV_MIME_TYPES = [
@@ -88,7 +88,7 @@ export const MAX_FILE_NAME_LENGTH = 200
 const UNSAFE_CHARACTERS = /[\p{Cc}\p{Cf}\p{Cs}]/gu
 
 /**
- * A file name as Scout keeps and shows it (issue 16): the last path segment only, no control,
+ * A file name as Scout keeps and shows it: the last path segment only, no control,
  * invisible or direction-changing characters, at most MAX_FILE_NAME_LENGTH characters, never empty
  * (`fallback` when nothing is left).
  */
@@ -119,7 +119,7 @@ export const cvSummarySchema = z.object({
 export type CvSummary = z.infer<typeof cvSummarySchema>
 
 /**
- * The types the CV tab shows as formatted text (issue 16 item 2): the server lays them out as
+ * The types the CV tab shows as formatted text: the server lays them out as
  * sanitised HTML. A PDF's pages are drawn in the browser; TXT and Markdown show as their text.
  */
 export const CV_LAID_OUT_TYPES = [
@@ -134,7 +134,7 @@ export function isLaidOutCvType(value: string): value is LaidOutCvType {
 }
 
 /**
- * GET /api/talents/:id/cv/preview (issue 16 item 2): a DOCX, ODT or RTF body as HTML sanitised on
+ * GET /api/talents/:id/cv/preview: a DOCX, ODT or RTF body as HTML sanitised on
  * the server against an allow-list; 'text' for every other type (and a document that cannot be
  * laid out), whose preview is its extracted text.
  */

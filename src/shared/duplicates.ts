@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { AREAS, TALENT_SINGLE_VALUE_FIELDS, talentSchema } from './talent.ts'
 
 /*
- * Issue 19: likely duplicates (caught while typing, found across the pool), merges and their undo.
+ * Likely duplicates (caught while typing, found across the pool), merges and their undo.
  * One module for the client that shows them and the server that finds and merges them.
  */
 
@@ -88,7 +88,7 @@ type MergeCandidate = { id: number; updatedAt: string } & Record<MergeField, unk
 const isEmpty = (value: unknown) => value === null || value === undefined || value === ''
 
 /**
- * Issue 19 item 3: per field, the talent whose value a merge keeps unless the person picks
+ * Per field, the talent whose value a merge keeps unless the person picks
  * another — the most recently updated one that has a value, else the first. The merge page
  * shows these picks; the server falls back to them for a field the request leaves out.
  */

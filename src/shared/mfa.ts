@@ -3,7 +3,7 @@ import { loginResponseSchema } from './auth.ts'
 import { adminUserSchema, userSchema } from './user.ts'
 
 /**
- * Two-factor sign-in (issue 20): TOTP codes (6 digits, 30-second steps) and one-time recovery
+ * Two-factor sign-in: TOTP codes (6 digits, 30-second steps) and one-time recovery
  * codes. The same schemas check the browser's forms and the server's bodies, so each message
  * exists once.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /**
- * The Settings switches (spec section 2 "Settings"; issue 5 goes past the spec's "local only"):
+ * The Settings switches (spec section 2 "Settings"; kept on the server, past the spec's "local only"):
  * saved per user on the server, so they follow the person to another browser. One strict schema
  * for the form, PUT /api/me/preferences and both routes' answers (SECURITY.md 14).
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { AREAS, SENIORITY_LEVELS, TALENT_STATUSES } from './talent.ts'
 
-// Reports (issue 5, spec section 2 "Reports": tabs Overview, Sources, Engagement). Every number is
+// Reports (spec section 2 "Reports": tabs Overview, Sources, Engagement). Every number is
 // an aggregate computed in SQL; months and weeks are calendar periods in UTC.
 
 /** Months of "pool size over time", the current one included (older talents fold into the first). */
@@ -14,7 +14,7 @@ export const TOP_ADDERS = 6
 export const TOP_TAGS = 10
 /** Weeks of "activity over time", the current one included. */
 export const ACTIVITY_WEEKS = 26
-/** A profile not updated for this many days counts as stale (issue 5). */
+/** A profile not updated for this many days counts as stale. */
 export const STALE_DAYS = 90
 /** Talents listed under each Engagement count, the longest untouched first. */
 export const REPORT_LIST_LIMIT = 20

@@ -9,7 +9,7 @@ import {
 } from './talent.ts'
 
 /*
- * Issue 17 item 4, saved views: the dashboard's search, filters, sort and presentation under a
+ * Saved views: the dashboard's search, filters, sort and presentation under a
  * name, personal or shared with everyone.
  */
 

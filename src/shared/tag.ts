@@ -35,7 +35,7 @@ export function isDuplicateTag(name: string, existingNames: readonly string[]): 
   return existingNames.some((existing) => existing.trim().toLowerCase() === key)
 }
 
-// --- Tag management on the Tags page (issue 5). ---
+// --- Tag management on the Tags page. ---
 
 /** PUT /api/tags/:id, DELETE /api/tags/:id and POST /api/tags/:id/merge. */
 export const tagIdParamsSchema = z.strictObject({

@@ -4,7 +4,7 @@ import { talentIdsSchema } from './bulk.ts'
 import { talentListQuerySchema } from './talent-list-query.ts'
 import { neutraliseCell } from './formula-cells.ts'
 
-// Issue 18 items 6-7: the export's formats, query and columns. The importer (same issue) reads
+// The export's formats, query and columns. The importer (same issue) reads
 // files with these headers back, so the header list lives here, once, for both.
 
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const
@@ -14,7 +14,7 @@ export const EXPORT_FORMAT_MESSAGE = "Format must be 'csv' or 'xlsx'"
 
 /**
  * GET /api/talents/export: every list parameter the dashboard sends (filters, search, sort, and
- * whatever the list schema gains later, such as issue 17's `q`) except paging, plus the format.
+ * whatever the list schema gains later, such as `q`) except paging, plus the format.
  * Derived from the list's schema so the two never drift apart.
  */
 export const talentExportQuerySchema = talentListQuerySchema
@@ -26,7 +26,7 @@ export const EXPORT_TOO_MANY_IDS =
   "An export of a selection takes at most 100,000 talents. Use 'Select all matching' instead."
 
 /**
- * POST /api/talents/export (issue 19 item 5): a hand-picked selection, by id, in the dashboard's
+ * POST /api/talents/export: a hand-picked selection, by id, in the dashboard's
  * sort. The ids travel in a body because 100,000 of them do not fit in a URL.
  */
 export const talentSelectionExportSchema = z.strictObject({
@@ -37,7 +37,7 @@ export const talentSelectionExportSchema = z.strictObject({
 export type TalentSelectionExport = z.infer<typeof talentSelectionExportSchema>
 export type TalentSelectionExportInput = z.input<typeof talentSelectionExportSchema>
 
-/** Joins a talent's tags and statuses in one cell; the importer splits on ';' (issue 18 item 2). */
+/** Joins a talent's tags and statuses in one cell; the importer splits on ';'. */
 export const LIST_SEPARATOR = '; '
 
 export type ExportColumn = {
@@ -55,7 +55,7 @@ const adderName = (talent: Talent) =>
     .filter((part) => part !== null && part !== undefined && part !== '')
     .join(' ')
 
-/** Every field of a talent, in the order of the file's columns (issue 18 item 6). */
+/** Every field of a talent, in the order of the file's columns. */
 export const EXPORT_COLUMNS: readonly ExportColumn[] = [
   { header: 'Full Name', field: 'fullName', cell: (t) => t.fullName },
   { header: 'Email', field: 'email', cell: (t) => t.email },

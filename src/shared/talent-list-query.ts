@@ -11,7 +11,7 @@ import {
 } from './talent.ts'
 
 /*
- * The list's query (spec sections 3 "Filter state" and 7; paging per issue 3; `q` per issue 17).
+ * The list's query (spec sections 3 "Filter state" and 7; paging and `q` added).
  * Apart from talent.ts because `q` is checked by the search parser, which reads talent.ts's
  * constants: in talent.ts the two would import each other.
  */
@@ -35,7 +35,7 @@ export const talentListQuerySchema = z.strictObject({
   status: filterParam(z.enum(TALENT_STATUSES)),
   addedBy: filterParam(z.string().trim().max(254)),
   search: filterParam(z.string().trim().max(100)),
-  /** Issue 17's query language; combined with every other parameter by AND. */
+  /** The query language; combined with every other parameter by AND. */
   q: searchQuerySchema.optional(),
   /**
    * No default here: without one, a `q` with words or phrases is ranked by relevance and any
@@ -50,7 +50,7 @@ export type TalentListQueryInput = z.input<typeof talentListQuerySchema>
 
 /**
  * spec section 9: the badge counts area, level, tag, added by and search — not status or sort.
- * Issue 17's `q` is what the search box sends now, so it counts as the search.
+ * `q` is what the search box sends now, so it counts as the search.
  */
 export function countActiveFilters(query: Partial<TalentListQueryInput>): number {
   const counted = [

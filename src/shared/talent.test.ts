@@ -105,7 +105,7 @@ describe('talentInputSchema (spec section 5)', () => {
     for (const cvResumePath of [
       'javascript:alert(1)',
       '//evil.org/cv.pdf',
-      // Issue 15 item 10: what a browser reads as another host.
+      // What a browser reads as another host.
       '/\\evil.example',
       '/\\/evil.example',
       '\\\\evil.example',

@@ -90,7 +90,7 @@ export const SORT_VALUES = [
 ] as const
 export type TalentSort = (typeof SORT_VALUES)[number]
 
-/** Largest page a client may ask for with `limit` (issue 3). */
+/** Largest page a client may ask for with `limit`. */
 export const MAX_PAGE_SIZE = 200
 export const TAG_NAME_MAX_LENGTH = 50
 export const MAX_TAGS_PER_TALENT = 50
@@ -107,7 +107,7 @@ export function isHttpUrl(value: string): boolean {
 }
 
 /**
- * A path on this server (issue 15 item 10): starts with one '/', and nothing a browser would read
+ * A path on this server: starts with one '/', and nothing a browser would read
  * as another host — browsers treat '\\' as '/', drop tabs and newlines, and some decode %5C/%2F —
  * so '/\\evil.example', '/\t/evil.example' and '/%5Cevil.example' are all refused.
  */
@@ -178,7 +178,7 @@ export const talentInputSchema = z.strictObject({
   ...talentFields,
   tags: talentFields.tags.default([]),
   status: talentFields.status.default([]),
-  /** Issue 16 'Add from CV': the upload (POST /api/cv/parse) to attach as the talent's CV. */
+  /** 'Add from CV': the upload (POST /api/cv/parse) to attach as the talent's CV. */
   cvFileId: z.number().int().positive().max(2_147_483_647).optional(),
 })
 export type TalentInput = z.infer<typeof talentInputSchema>
@@ -222,10 +222,10 @@ export const talentSchema = z.object({
       isDefaultAdmin: z.boolean(),
     })
     .nullable(),
-  /** The current CV (issue 16), or null. */
+  /** The current CV, or null. */
   cv: cvSummarySchema.nullable(),
   /**
-   * Issue 17: in GET /api/talents only — why the talent matched `q`, or null without one. Other
+   * In GET /api/talents only — why the talent matched `q`, or null without one. Other
    * routes (detail, create, edit) leave it out.
    */
   match: talentMatchSchema.nullable().optional(),
@@ -241,7 +241,7 @@ export const talentStatsSchema = z.object({
 })
 export type TalentStats = z.infer<typeof talentStatsSchema>
 
-// ids are PostgreSQL integers: a larger number is a 400, never a driver error (issue 6 fuzzing).
+// ids are PostgreSQL integers: a larger number is a 400, never a driver error (found by fuzzing).
 export const talentIdParamsSchema = z.strictObject({
   id: z.coerce.number().int().positive().max(2_147_483_647),
 })

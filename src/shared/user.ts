@@ -13,12 +13,12 @@ export const userSchema = z.object({
   role: z.enum(ROLES),
   isActive: z.boolean(),
   mustChangePassword: z.boolean(),
-  /** spec 'MFA Enabled': an admin requires two-factor sign-in for this user (issue 20). */
+  /** spec 'MFA Enabled': an admin requires two-factor sign-in for this user. */
   mfaEnabled: z.boolean(),
   /** The user has set up two-factor sign-in (the 'MFA Enabled' badge shows only then). */
   mfaEnrolled: z.boolean(),
   /**
-   * "The default admin account" of spec section 6 (issue 20 item 6): marked on the server, so a
+   * "The default admin account" of spec section 6: marked on the server, so a
    * custom ADMIN_EMAIL holds, and no browser compares addresses.
    */
   isDefaultAdmin: z.boolean(),
@@ -69,7 +69,7 @@ export const updateUserSchema = z.strictObject({
   isActive: z.boolean().default(true),
   mustChangePassword: z.boolean().default(false),
   mfaEnabled: z.boolean().default(false),
-  /** Needed only when an admin stops requiring two-factor for themself (issue 20). */
+  /** Needed only when an admin stops requiring two-factor for themself. */
   mfaCode: z.string().max(64).optional(),
 })
 export type UpdateUserInput = z.input<typeof updateUserSchema>

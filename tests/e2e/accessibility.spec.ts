@@ -15,7 +15,7 @@ import {
 import { runAxe } from './support/axe.ts'
 
 /**
- * Issue 6: every screen, in both themes, has no serious or critical WCAG 2 A/AA violation (axe),
+ * Every screen, in both themes, has no serious or critical WCAG 2 A/AA violation (axe),
  * and no screen trips the Content Security Policy (SECURITY.md 25).
  */
 
@@ -257,7 +257,7 @@ test.describe('accessibility in every theme', () => {
     expect(cspErrors).toEqual([])
   })
 
-  // Issue 20's screens: Settings while turning two-factor on (QR code, key, then the recovery
+  // Settings while turning two-factor on (QR code, key, then the recovery
   // codes) with the sessions list, and the sign-in's code step.
   test('two-factor setup, recovery codes, sessions and the sign-in code step', async ({
     page,
@@ -343,7 +343,7 @@ test.describe('accessibility in every theme', () => {
     expect(cspErrors).toEqual([])
   })
 
-  // Issue 17-19's pages: duplicates and a merge, spreadsheet and CV imports.
+  // The later pages: duplicates and a merge, spreadsheet and CV imports.
   test('duplicates, merge, imports, the mapping screen and a CV import', async ({ page }) => {
     test.slow()
     const cspErrors = setUp(page)

@@ -9,7 +9,7 @@ import {
   unique,
 } from './support/fixtures.ts'
 
-/** Issue 19 "Done when": bulk actions on a shift-click selection and on every matching talent. */
+/** Bulk actions on a shift-click selection and on every matching talent. */
 
 async function seedTalents(page: Page, token: string, names: string[], areaOfInterest = 'Design') {
   for (const fullName of names) {

@@ -9,7 +9,7 @@ import {
   unique,
 } from './support/fixtures.ts'
 
-// Issue 16 item 4: a stack of 20 CVs — one not a CV, one for a talent already in the pool, one
+// A stack of 20 CVs — one not a CV, one for a talent already in the pool, one
 // without details — is imported, the odd one reviewed in place, and the whole import undone.
 
 test('import 20 CVs: created, attached to the talent with that e-mail, failed, reviewed inline, then undone', async ({
@@ -78,7 +78,7 @@ test('import 20 CVs: created, attached to the talent with that e-mail, failed, r
   await form.getByLabel('Full Name *').fill(`Jo Bloggs ${id}`)
   await form.getByRole('button', { name: 'Create talent' }).click()
   await expect(form.getByText('Invalid email address')).toBeVisible()
-  // Issue 19: the row warns of a likely duplicate as the talent form does, while typing.
+  // The row warns of a likely duplicate as the talent form does, while typing.
   await form.getByLabel('Email *').fill(`kim.${id}@example.com`)
   const warning = form.getByRole('status', { name: 'Possible duplicates' })
   await expect(warning).toContainText(`Possible duplicate: Kim Park ${id} — same e-mail`)

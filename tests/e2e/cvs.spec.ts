@@ -12,7 +12,7 @@ import {
   unique,
 } from './support/fixtures.ts'
 
-// Issue 16: a CV is attached, read in place, replaced (earlier versions kept), downloaded and removed.
+// A CV is attached, read in place, replaced (earlier versions kept), downloaded and removed.
 
 async function openCvTab(page: Page, search: string, name: string) {
   await openTalent(page, search, name)

@@ -8,7 +8,7 @@ import {
   unique,
 } from './support/fixtures.ts'
 
-// Issue 19: duplicates caught while typing, found across the pool, merged and brought back.
+// Duplicates caught while typing, found across the pool, merged and brought back.
 
 /** A US number of this run's own: +1 415 555 NNNN. */
 function phoneDigits(): string {

@@ -10,7 +10,7 @@ import {
   unique,
 } from './support/fixtures.ts'
 
-// Issue 5: the talent detail's History tab tells who added and changed the talent.
+// The talent detail's History tab tells who added and changed the talent.
 
 async function switchStatus(page: Page, from: string, to: string) {
   const dialog = page.getByRole('dialog', { name: 'Edit Talent' })

@@ -10,7 +10,7 @@ import {
   unique,
 } from './support/fixtures.ts'
 
-// Issue 5, Reports. Other journeys add talents to the same database while this one runs, so
+// Reports. Other journeys add talents to the same database while this one runs, so
 // pool-wide numbers are checked against what the talent list says at the same moment (retrying
 // until a concurrent write settles); numbers that only this journey can change are exact.
 

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { accounts } from './support/accounts.ts'
 import { createTalentViaApi, expect, signInViaApi, test, unique } from './support/fixtures.ts'
 
-// Issue 17 in the browser: the dashboard's search box speaks the query language, shows field terms
+// In the browser: the dashboard's search box speaks the query language, shows field terms
 // as chips and the result count, each result says why it matched; a quick search opens anywhere.
 
 type Seeded = { maya: string; oscar: string; jo: string }
@@ -37,7 +37,7 @@ async function seedTalents(page: Page, id: string): Promise<Seeded> {
     notes: `Python recruiter turned engineer, ref ${id}.`,
     status: ['Hired'],
   })
-  // A plain-text CV is read at once (issue 16).
+  // A plain-text CV is read at once.
   const upload = await page.request.post(`/api/talents/${mayaId}/cv`, {
     headers: { Authorization: `Bearer ${token}` },
     multipart: {

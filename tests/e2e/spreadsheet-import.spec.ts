@@ -10,7 +10,7 @@ import {
   unique,
 } from './support/fixtures.ts'
 
-// Issue 18 "Done when": a messy spreadsheet — Windows-1252, semicolons, First/Last columns, a
+// A messy spreadsheet — Windows-1252, semicolons, First/Last columns, a
 // level spelled 'Sr.', one Scout cannot place, a duplicate e-mail and a bad one — goes through
 // mapping, dry run, run and undo in the browser.
 
@@ -42,7 +42,7 @@ test('import a messy spreadsheet: map, check, fix a value, run, then undo', asyn
     areaOfInterest: 'Design',
     seniorityLevel: 'mid',
   })
-  // Issue 19: a talent of the pool that the file's Dana looks like (a very similar name, same area).
+  // A talent of the pool that the file's Dana looks like (a very similar name, same area).
   await createTalentViaApi(page, token, {
     fullName: `Dana M. Reyes ${id}`,
     email: `dana.m.${id}@example.com`,

@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test'
 import { accounts } from './support/accounts.ts'
 import { createTalentViaApi, expect, signInViaApi, test, unique } from './support/fixtures.ts'
 
-// Issue 7: the dashboard renders only the cards and rows near the window, however many pages
+// The dashboard renders only the cards and rows near the window, however many pages
 // infinite scroll has loaded. These journeys check what that must not break.
 
 // Adding 120 talents through the API is most of each journey: on a loaded 2-core CI machine it
@@ -96,7 +96,7 @@ test('a long table keeps its rows in order and reachable by keyboard', async ({ 
   expect(await table.getByRole('row').count()).toBeLessThan(60)
 
   // Shift+Tab walks up the rows one by one, each rendered as focus reaches it. A row's stops are
-  // the row itself, its selection checkbox (issue 19), Edit and Delete.
+  // the row itself, its selection checkbox, Edit and Delete.
   await page.getByRole('button', { name: `Edit Window ${id} 001` }).focus()
   await page.keyboard.press('Shift+Tab')
   await expect(table.getByRole('checkbox', { name: `Select Window ${id} 001` })).toBeFocused()

@@ -248,7 +248,7 @@ test('delete from the card grid is for admins only', async ({ page }) => {
 test("'Edit Profile' shows a user the default admin's talents, not another person's", async ({
   page,
 }) => {
-  // spec section 6; issue 20 item 6: the server marks the default admin account.
+  // spec section 6: the server marks the default admin account.
   const id = unique()
   const byAdmin = `Admin Added ${id}`
   const byOther = `Shell Added ${id}`

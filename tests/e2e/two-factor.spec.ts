@@ -13,7 +13,7 @@ import {
 } from './support/fixtures.ts'
 
 /**
- * Issue 20 in Chromium: two-factor enrolment and sign-in with codes the test computes with the
+ * In Chromium: two-factor enrolment and sign-in with codes the test computes with the
  * same TOTP library as the server, an admin requiring it, the forced password change that keeps
  * the password, and the sessions list.
  */

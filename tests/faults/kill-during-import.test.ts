@@ -14,7 +14,7 @@ import { makeDocx, makePdf } from '#tests/support/cv-files.ts'
 import { bearer, signIn } from './support/api.ts'
 import { startScout, type ScoutProcess } from './support/scout-process.ts'
 
-// Issue 16 "Bad input": kill -9 during an import of 100 files; after the restart the import
+// Kill -9 during an import of 100 files; after the restart the import
 // finishes with every file exactly once. The server is killed twice, at different points of
 // the stack, while files are being read (each a job claimed, run in a pool thread, then written).
 const FILES = 100

@@ -15,7 +15,7 @@ import { RUN_SPREADSHEET_IMPORT } from '#server/imports/run-job.ts'
 import { bearer, call, signIn } from './support/api.ts'
 import { startScout, type ScoutProcess } from './support/scout-process.ts'
 
-// Issue 18 "How it is built": a kill -9 mid-import leaves whole batches or nothing of a batch,
+// A kill -9 mid-import leaves whole batches or nothing of a batch,
 // and the import resumes after the restart. A 3,000-row CSV (six batches of 500) is run, the
 // server killed twice while rows are written; afterwards every row is written exactly once.
 const ROWS = 3_000

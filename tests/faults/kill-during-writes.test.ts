@@ -10,7 +10,7 @@ import { rawRows } from '#server/db/raw-rows.ts'
 import { call, signIn } from './support/api.ts'
 import { startScout, type ScoutProcess } from './support/scout-process.ts'
 
-// Issue 6 "Faults": kill -9 the server (PGlite) in the middle of a stream of writes, 20 times;
+// Kill -9 the server (PGlite) in the middle of a stream of writes, 20 times;
 // each restart opens the data folder (recovering the stale lock) and every write acknowledged
 // before the kill is present. SECURITY.md 28.
 const ROUNDS = 20
@@ -97,7 +97,7 @@ async function expectPresentThroughApi(url: string, token: string, acked: Acked[
       .parse(body)
       .map((t) => [t.id, t]),
   )
-  // Every acknowledged field as it was answered (list items also carry issue 17's `match`).
+  // Every acknowledged field as it was answered (list items also carry `match`).
   for (const { talent } of acked) expect(stored.get(talent.id), talent.email).toMatchObject(talent)
 }
 

@@ -4,7 +4,7 @@ import { ADMIN, startScout, type ScoutProcess } from './support/scout-process.ts
 import { call, signIn } from './support/api.ts'
 import { postgresTest } from './support/private-postgres.ts'
 
-// Issue 6 "Faults": stop PostgreSQL under load and start it again. Requests during the outage get
+// Stop PostgreSQL under load and start it again. Requests during the outage get
 // a 503 with a clear JSON message, GET /api/health reports the database down, the server does not
 // crash, and service returns within 5 s of PostgreSQL being back.
 

@@ -4,7 +4,7 @@ import { call, signIn } from './support/api.ts'
 import { postgresTest, type PrivateCluster } from './support/private-postgres.ts'
 import { startScout, type ScoutProcess } from './support/scout-process.ts'
 
-// Issue 15 item 12, README "Scaling out": several processes started at the same moment on an empty
+// README "Scaling out": several processes started at the same moment on an empty
 // PostgreSQL database all come up. Before migrations ran under an advisory lock, 8 of 21 died.
 const ROUNDS = 10
 const PROCESSES = 3
@@ -41,7 +41,7 @@ postgresTest(
   240_000,
 )
 
-// Issue 17 at 1,000,000 talents: a start filled phone keys before it listened, 399 s for 550,528
+// At 1,000,000 talents, a start filled phone keys before it listened, 399 s for 550,528
 // rows. It now listens first and fills them after; a duplicate check answers meanwhile.
 postgresTest(
   'a start listens before it fills missing phone keys, then fills them',

@@ -8,7 +8,7 @@ import { createFuzzHarness } from './harness.ts'
 import { isWrite, requestFor, type FuzzRequest } from './requests.ts'
 
 /**
- * Issue 6 "Bad input", SECURITY.md 18 and 23: generated requests to EVERY route of the app (read
+ * SECURITY.md 18 and 23: generated requests to EVERY route of the app (read
  * from the app itself, so routes added later are fuzzed without a change here) — wrong types,
  * missing and extra fields, huge strings, odd Unicode, malformed JSON, wrong content types, path
  * and query garbage — as anonymous, user and admin. Every answer is a 2xx or a 4xx with a JSON
@@ -81,8 +81,8 @@ const MAX_BATCH = 8
 
 /**
  * Reads that write when they succeed, by design: an export is recorded in the activity log before
- * its rows leave (issue 18), and the duplicates list queues the pool's first scan when it has
- * never been scanned (issue 19). A refused one must not write.
+ * its rows leave, and the duplicates list queues the pool's first scan when it has
+ * never been scanned. A refused one must not write.
  */
 const AUDITED_READS = new Set([
   'GET /api/talents/export',

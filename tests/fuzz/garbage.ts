@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 
-/** Bad input the fuzz tests throw at every route (issue 6 "Bad input"). */
+/** Bad input the fuzz tests throw at every route. */
 
 // Lone surrogates, NUL, RTL/LTR overrides, zero-width, BOM, line separators, combining marks,
 // astral characters, and the characters SQL, HTML, shells and paths care about.

@@ -1,7 +1,7 @@
 import { describe, expect } from 'vitest'
 import { apiTest as test } from '#tests/support/api-test.ts'
 
-/** A 500 the fuzz tests found (issue 6): talent ids beyond PostgreSQL integers reached the database. */
+/** A 500 the fuzz tests found: talent ids beyond PostgreSQL integers reached the database. */
 
 const validTalent = {
   fullName: 'Grace Hopper',

@@ -1,7 +1,7 @@
 import { describe, expect } from 'vitest'
 import { apiTest as test } from '#tests/support/api-test.ts'
 
-/** A 500 the fuzz tests found (issue 6): NUL (and unpaired surrogates) in any text reached the database. */
+/** A 500 the fuzz tests found: NUL (and unpaired surrogates) in any text reached the database. */
 
 const validTalent = {
   fullName: 'Grace Hopper',

@@ -3,7 +3,7 @@ import { z } from 'zod'
 
 /**
  * Valid-looking values for a route's zod schema, through its JSON Schema (z.toJSONSchema), so the
- * fuzz tests also reach the handlers of routes they were never told about (issue 6). Refinements
+ * fuzz tests also reach the handlers of routes they were never told about. Refinements
  * JSON Schema cannot express (URLs, e-mail syntax, cross-field rules) are approximated from field
  * names or simply missed: those values then earn a 400, which the fuzz tests accept too.
  */

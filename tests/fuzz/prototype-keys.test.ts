@@ -1,7 +1,7 @@
 import { describe, expect } from 'vitest'
 import { apiTest as test } from '#tests/support/api-test.ts'
 
-/** A 500 the fuzz tests found (issue 6): fields named like Object.prototype members broke the error handler. */
+/** A 500 the fuzz tests found: fields named like Object.prototype members broke the error handler. */
 
 describe('fields named like Object.prototype members', () => {
   test.for(['constructor', 'toString', 'hasOwnProperty'])(

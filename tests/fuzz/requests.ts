@@ -78,7 +78,7 @@ function pathFor(route: RouteEntry): fc.Arbitrary<string> {
 }
 
 /**
- * Issue 15 item 8: cursors that decode to well-formed JSON but carry forged values — impossible
+ * Cursors that decode to well-formed JSON but carry forged values — impossible
  * dates, ids past int4, NUL, another sort's key — so the checks behind the base64 are exercised,
  * not only the decoding.
  */

@@ -17,7 +17,7 @@ describe('SECURITY.md 13: deny by default', () => {
     'GET /api/health',
     'POST /api/auth/login',
     'POST /api/auth/logout',
-    // Issue 20: the second step of sign-in, and enrolment when an admin requires two-factor. The
+    // The second step of sign-in, and enrolment when an admin requires two-factor. The
     // short-lived, single-use mfaToken from a correct password is their credential: no session yet.
     'POST /api/auth/login/mfa',
     'POST /api/auth/login/mfa/setup',

@@ -207,7 +207,7 @@ describe('SECURITY.md 25: security headers and CSP on pages and API', () => {
         csp.split(';').find((d) => d.startsWith('script-src')),
         kind,
       ).toBe("script-src 'self'")
-      // The CV tab's pdf.js worker (issue 16 item 2): same-origin files only, never blob: or data:.
+      // The CV tab's pdf.js worker: same-origin files only, never blob: or data:.
       expect(
         csp.split(';').find((d) => d.startsWith('worker-src')),
         kind,

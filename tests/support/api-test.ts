@@ -12,7 +12,7 @@ import { createTestApp, createTestUser, type TestApp, type TestLog } from './tes
 import { emptyTables } from './test-database.ts'
 
 /**
- * The one API-test fixture (issue 14): one app per test file on the engine under test, every table
+ * The one API-test fixture: one app per test file on the engine under test, every table
  * emptied before each test, callers per role and row factories.
  *
  *   import { apiTest as test } from '#tests/support/api-test.ts'

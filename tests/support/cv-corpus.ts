@@ -1,7 +1,7 @@
 import { faker } from '@faker-js/faker'
 import type { Area, SeniorityLevel } from '#shared/talent.ts'
 
-/** A generated CV with the truth it carries, for measuring field extraction (issue 16). */
+/** A generated CV with the truth it carries, for measuring field extraction. */
 export type CorpusCv = {
   text: string
   truth: { fullName: string; email: string; phone: string; area: Area; level: SeniorityLevel }

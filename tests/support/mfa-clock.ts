@@ -3,7 +3,7 @@ import { vi } from 'vitest'
 const STEP_MS = 30_000
 
 /**
- * A fake clock for TOTP steps (issue 20): only Date is faked (the database drivers keep their
+ * A fake clock for TOTP steps: only Date is faked (the database drivers keep their
  * real timers). Starts 5 s into a 30-second step near the real time; `advance` moves it.
  */
 export function useStepClock() {

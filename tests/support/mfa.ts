@@ -8,7 +8,7 @@ import { createChallenge, type ChallengePurpose } from '#server/auth/mfa/challen
 import { TEST_SECRET_KEY } from './test-app.ts'
 
 /**
- * Two-factor helpers for tests (issue 20). Codes are computed with the same library as the
+ * Two-factor helpers for tests. Codes are computed with the same library as the
  * server, from the secret the test holds, at the time the test says.
  */
 export function totpCode(secret: string, timestamp = Date.now()): string {

@@ -3,7 +3,7 @@ import { spreadsheetImportCreatedSchema } from '#shared/imports/import-api.ts'
 import type { Api, SignedIn } from './api-test.ts'
 import { multipartFiles } from './cv-files.ts'
 
-/** Test-only steps of a spreadsheet import (issue 18), shared by the imports' API tests. */
+/** Test-only steps of a spreadsheet import, shared by the imports' API tests. */
 
 /** POST /api/imports with one file, as `who`; the answer as it came. */
 export function uploadSpreadsheet(api: Api, who: SignedIn, name: string, bytes: Buffer) {

@@ -12,7 +12,7 @@ export type LazyPage = LazyComponent<object>
  * (preloaded on the login screen, or a page seen before) renders at once. React.lazy suspends on
  * its first render even when the module is already in memory, and React 19 then holds the
  * Suspense boundary's reveal for up to 300 ms: sign-in → first cards paid that for the app shell
- * and again for the dashboard (issue 17).
+ * and again for the dashboard.
  */
 export function lazyComponent<Props extends object>(
   load: () => Promise<ComponentType<Props>>,

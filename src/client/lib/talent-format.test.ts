@@ -92,7 +92,7 @@ describe("'Edit Profile' rule (spec section 6)", () => {
     const chief = { ...user('Chief', null, 'chief@example.com'), isDefaultAdmin: true }
     expect(canEditProfile(false, { addedByUser: chief })).toBe(true)
     expect(canEditProfile(false, { addedByUser: user('Sam', 'Lee') })).toBe(false)
-    // The address is not the rule (issue 20 item 6): the server's marker is.
+    // The address is not the rule: the server's marker is.
     const namesake = user('Admin', null, 'admin@talentpool.local')
     expect(canEditProfile(false, { addedByUser: namesake })).toBe(false)
   })

@@ -63,7 +63,7 @@ export function initials(fullName: string): string {
 
 /**
  * spec section 9: the seven avatar colours (theme-independent). Shades dark enough for white text
- * at WCAG AA, 4.5:1 or better (issue 6, tests/e2e/accessibility.spec.ts).
+ * at WCAG AA, 4.5:1 or better (tests/e2e/accessibility.spec.ts).
  */
 export const AVATAR_COLORS = [
   'bg-rose-700 text-white',
@@ -105,7 +105,7 @@ export function addedByFullName(user: AddedByUser): string {
 
 /**
  * spec section 6: 'Edit Profile' shows when the viewer is admin, the talent has no recorded
- * adder, or the adder is the default admin account — which the server marks (issue 20 item 6).
+ * adder, or the adder is the default admin account — which the server marks.
  */
 export function canEditProfile(isAdmin: boolean, talent: Pick<Talent, 'addedByUser'>): boolean {
   if (isAdmin) return true

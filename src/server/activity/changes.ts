@@ -7,7 +7,7 @@ function sameSet(a: readonly unknown[], b: readonly unknown[]): boolean {
 }
 
 function sameValue(a: unknown, b: unknown): boolean {
-  // Tags and statuses are sets: reordering them is not a change (issue 5).
+  // Tags and statuses are sets: reordering them is not a change.
   if (Array.isArray(a) && Array.isArray(b)) return sameSet(a, b)
   return (a ?? null) === (b ?? null)
 }

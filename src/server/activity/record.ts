@@ -12,8 +12,8 @@ export type ActivityRecord = {
 }
 
 /**
- * Writes one activity entry. Call it with the transaction of the write it describes (issue 5:
- * "never a change without its record or a record without its change").
+ * Writes one activity entry. Call it with the transaction of the write it describes
+ * ("never a change without its record or a record without its change").
  */
 export async function recordActivity(tx: Db, entry: ActivityRecord): Promise<void> {
   await recordActivities(tx, [entry])

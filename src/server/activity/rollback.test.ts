@@ -8,7 +8,7 @@ import { TEST_PASSWORD } from '#tests/support/test-app.ts'
 import { activityMark, activitySince } from '#tests/support/activity-log.ts'
 
 /*
- * Issue 5: "never a change without its record". The database is made to refuse one action's
+ * "never a change without its record". The database is made to refuse one action's
  * entry (a CHECK constraint); the write it belongs to must then fail as a whole: 500, and the
  * row it would have changed stays as it was.
  */

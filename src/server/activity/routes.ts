@@ -8,7 +8,7 @@ import { listTalentActivity } from './talent-history.ts'
 
 export type ActivityRoutesOptions = { db: Db }
 
-/** The activity log's read side (issue 5): a talent's History, for every signed-in user. */
+/** The activity log's read side: a talent's History, for every signed-in user. */
 export const activityRoutes: FastifyPluginCallback<ActivityRoutesOptions> = (
   base,
   { db },

@@ -23,7 +23,7 @@ export async function listTalentActivity(db: Db, talentId: number): Promise<Acti
     .where(eq(talents.id, talentId))
     .limit(1)
   if (!talent) throw new NotFoundError(TALENT_NOT_FOUND)
-  // Issue 19: a survivor's History holds the talents merged into it, until the merge is undone.
+  // A survivor's History holds the talents merged into it, until the merge is undone.
   const entityIds = [talentId, ...(await talentsMergedInto(db, talentId))]
   const rows = await db
     .select({

@@ -5,7 +5,7 @@ import { tags } from '../db/schema.ts'
 import { apiTest as test, type Api, type SignedIn } from '#tests/support/api-test.ts'
 import { activityMark, activitySince } from '#tests/support/activity-log.ts'
 
-// Issue 5: every talent and tag write records its activity entry; a refused write records none.
+// Every talent and tag write records its activity entry; a refused write records none.
 
 let api: Api
 let admin: SignedIn

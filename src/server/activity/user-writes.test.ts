@@ -6,7 +6,7 @@ import { apiTest as test, type Api, type SignedIn } from '#tests/support/api-tes
 import { loginAs, TEST_PASSWORD } from '#tests/support/test-app.ts'
 import { activityMark, activitySince } from '#tests/support/activity-log.ts'
 
-// Issue 5: user invites, edits and deletes, and sign-ins, each record their entry (never a
+// User invites, edits and deletes, and sign-ins, each record their entry (never a
 // password); refused writes record nothing.
 
 let api: Api

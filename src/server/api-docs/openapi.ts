@@ -8,7 +8,7 @@ import { SESSION_COOKIE } from '#shared/auth.ts'
 import packageJson from '../../../package.json' with { type: 'json' }
 
 /**
- * Issue 14 item 6: the API reference is generated from the routes themselves — their zod schemas
+ * The API reference is generated from the routes themselves — their zod schemas
  * (through the type provider's transform), their summary and their declared access — so it cannot
  * drift from what the server does. Served at /api/openapi.json and /api/docs (routes.ts).
  */

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { apiTest as test, type Api } from '#tests/support/api-test.ts'
 import { registeredRoutes } from '../auth/access.ts'
 
-/** Issue 14 item 6: the reference is generated from the routes, and every route is in it. */
+/** The reference is generated from the routes, and every route is in it. */
 
 const operationSchema = z.object({
   summary: z.string().min(3),

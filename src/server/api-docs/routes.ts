@@ -1,7 +1,7 @@
 import type { FastifyPluginCallback } from 'fastify'
 import { renderDocs, type OpenApiDocument } from './render-docs.ts'
 
-/** GET /api/openapi.json and GET /api/docs (issue 14 item 6), for signed-in users. */
+/** GET /api/openapi.json and GET /api/docs, for signed-in users. */
 export const apiDocsRoutes: FastifyPluginCallback = (app, _options, done) => {
   // Built once, on first use, as bytes: the routes do not change while the server runs, and the
   // document (250 KB) and the page (530 KB) were serialized and encoded again for every request.

@@ -8,7 +8,7 @@ import { users } from '../db/schema.ts'
 import { apiTestWith } from '#tests/support/api-test.ts'
 import { loginAs } from '#tests/support/test-app.ts'
 
-// Issue 20 item 6: "the default admin account" of spec section 6 is marked by the server, so the
+// "the default admin account" of spec section 6 is marked by the server, so the
 // 'Edit Profile' rule holds with a custom ADMIN_EMAIL and no browser compares addresses.
 const test = apiTestWith({
   adminEmail: 'chief@example.com',

@@ -36,7 +36,7 @@ export type SessionResult = NewSession & {
   deviceCookie: string | undefined
 }
 
-/** A session, or the mfaToken of the second factor that is due first (issue 20). */
+/** A session, or the mfaToken of the second factor that is due first. */
 export type LoginResult =
   ({ kind: 'session' } & SessionResult) | { kind: ChallengePurpose; mfaToken: string }
 
@@ -138,7 +138,7 @@ function secondFactorDue(user: UserRow): ChallengePurpose | undefined {
 
 /**
  * The end of every sign-in (password alone, or password and second factor): a new session, its
- * activity entry in the same transaction (issue 5), and a new device cookie (SECURITY.md 6 d).
+ * activity entry in the same transaction, and a new device cookie (SECURITY.md 6 d).
  */
 export async function startSession(
   db: Db,
@@ -147,7 +147,7 @@ export async function startSession(
   context: LoginContext,
 ): Promise<SessionResult> {
   const userId = user.id
-  // The session row and its sign-in entry commit together (issue 5). entityId is the user who
+  // The session row and its sign-in entry commit together. entityId is the user who
   // signed in, not the session: sessions are deleted at logout, and the (entity_type, entity_id)
   // index then answers "this user's sign-ins" directly.
   const session = await db.transaction(async (tx) => {

@@ -12,7 +12,7 @@ export type SessionRoutesOptions = { db: Db }
 export const SESSION_ENDED = 'Signed out of that session.'
 export const OTHER_SESSIONS_ENDED = 'Signed out of all other sessions.'
 
-/** A person's own signed-in sessions (issue 20): list them, end one, end all the others. */
+/** A person's own signed-in sessions: list them, end one, end all the others. */
 export const sessionRoutes: FastifyPluginCallback<SessionRoutesOptions> = (base, { db }, done) => {
   const app = base.withTypeProvider<ZodTypeProvider>()
 

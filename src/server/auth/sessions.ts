@@ -157,7 +157,7 @@ export async function deleteSession(db: Db, sessionId: number): Promise<void> {
 
 /**
  * Ends every session of a user, or every other one (SECURITY.md 3, 9), and every sign-in still
- * waiting for its second factor (issue 20): an mfaToken proves a password that a reset, a forced
+ * waiting for its second factor: an mfaToken proves a password that a reset, a forced
  * or own change, or a deactivation has just taken back.
  */
 export async function deleteUserSessions(

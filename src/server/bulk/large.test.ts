@@ -16,7 +16,7 @@ import {
 import { runBulk, undoBulk } from './service.ts'
 
 /**
- * Issue 19, a large bulk action (UPKEEP_AFTER_ROWS talents or more) on both engines: its GIN
+ * A large bulk action (UPKEEP_AFTER_ROWS talents or more) on both engines: its GIN
  * entries wait in the indexes' pending lists while the request runs, and the table's upkeep,
  * queued with it, merges them (decision 012).
  */

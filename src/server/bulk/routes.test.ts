@@ -13,7 +13,7 @@ import { bulkActions, changeSets } from '../db/change-schema.ts'
 import { activityLog, talents } from '../db/schema.ts'
 import { BULK_DELETE_FORBIDDEN } from './service.ts'
 
-/** Issue 19: POST /api/talents/bulk on both engines — each action, the filter, bad input. */
+/** POST /api/talents/bulk on both engines — each action, the filter, bad input. */
 
 async function tagsOf(api: Api, ids: number[]) {
   const rows = await api.database.db

@@ -22,7 +22,7 @@ export type BulkRoutesOptions = { db: Db }
  */
 export const BULK_BODY_LIMIT = 2 * 1024 * 1024
 
-/** Issue 19 bulk actions; who may do what is in service.ts. */
+/** Bulk actions; who may do what is in service.ts. */
 export const bulkRoutes: FastifyPluginCallback<BulkRoutesOptions> = (base, { db }, done) => {
   const app = base.withTypeProvider<ZodTypeProvider>()
 

@@ -29,7 +29,7 @@ import { talentWhere } from '../talents/where.ts'
 import { allowLongStatements } from '../db/long-statements.ts'
 
 /*
- * Bulk actions (issue 19). PERMISSIONS (the README's table repeats this): every signed-in user may
+ * Bulk actions. PERMISSIONS (the README's table repeats this): every signed-in user may
  * tag, untag, set and clear statuses on any talents, as they may edit any talent; delete follows
  * the single delete's rule — a user only talents they added, an admin any (one talent added by
  * someone else refuses the whole action: nothing is half done). Undo: the person who ran the

@@ -13,7 +13,7 @@ import { CHANGE_SET_EXPIRED, CHANGE_SET_UNDONE } from '../changes/change-set.ts'
 import { bulkActions, changeSets } from '../db/change-schema.ts'
 import { talents } from '../db/schema.ts'
 
-/** Issue 19: POST /api/bulk/:id/undo, GET /api/bulk and two actions at once, on both engines. */
+/** POST /api/bulk/:id/undo, GET /api/bulk and two actions at once, on both engines. */
 
 async function tagsById(api: Api, ids: number[]) {
   const rows = await api.database.db

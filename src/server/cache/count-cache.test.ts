@@ -6,7 +6,7 @@ import { cachedCount, noteDataVersion } from './count-cache.ts'
 import { apiTest, type SignedIn } from '#tests/support/api-test.ts'
 
 /**
- * Issue 15 item 12: two Scout processes on one database (README "Scaling out"), here two apps
+ * Two Scout processes on one database (README "Scaling out"), here two apps
  * over two handles with caches of their own. Process B keeps reading the list total and the stat
  * cards while process A adds talents; a count B started before one of A's writes must never be
  * kept for the requests that come after it.

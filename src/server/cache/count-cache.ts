@@ -2,7 +2,7 @@ import type { Db } from '../db/open.ts'
 import { loadOnce } from './load-once.ts'
 
 /**
- * Pool-wide numbers kept between writes (issue 3; STACK.md: an exact count on every page caps
+ * Pool-wide numbers kept between writes (STACK.md: an exact count on every page caps
  * throughput at ~200 req/s on PostgreSQL and ~60 on PGlite): list totals per filter, the stat
  * cards, the tag counts and the reports. Keyed by database, so test databases never share entries.
  *
@@ -10,7 +10,7 @@ import { loadOnce } from './load-once.ts'
  * under the data version its request read with its session. The database bumps that version in
  * every talent or tag write's transaction, on whichever process wrote, so a request that sees a
  * newer version starts a fresh cache, and a value loaded for an older version is served to its own
- * request but never stored (issue 15 item 12: a count that began before another process's write
+ * request but never stored (a count that began before another process's write
  * could otherwise be kept after a newer request had moved on). No time limit is needed for that.
  */
 

@@ -10,7 +10,7 @@ import {
   REFRESH_AHEAD_WITHIN_MS,
 } from './refresh-ahead.ts'
 
-// Issue 18: on the embedded engine a list request that misses the caches waits for the import's
+// On the embedded engine a list request that misses the caches waits for the import's
 // next batch; after refreshAhead the page and its total for the version just written are cached.
 test('after a write, refresh-ahead loads the list page last asked: the next request reads no talent', async ({
   api,

@@ -32,7 +32,7 @@ export function noteAsked(db: Db, key: string, reload: Reload): void {
 }
 
 /**
- * Refresh-ahead on the embedded engine (issue 18). There a request that misses the caches waits
+ * Refresh-ahead on the embedded engine. There a request that misses the caches waits
  * for any transaction under way, and an import moves the data version with every batch: the first
  * requests after each commit waited for the whole next batch. Run after a commit, this loads the
  * most recently asked keys for the version just committed, so requests during the next

@@ -51,7 +51,7 @@ export async function settleImport(tx: Db, importId: number): Promise<void> {
 }
 
 /**
- * Reads one file of an import and settles its row (issue 16 item 4): attached to the talent with
+ * Reads one file of an import and settles its row: attached to the talent with
  * the same e-mail, a new talent, or 'needs review'. Reading happens outside the transaction (in a
  * worker thread); the row, the talent, the CV and the change set rows are then written together,
  * after checking the row is still pending — a job run twice (its process killed after the commit)

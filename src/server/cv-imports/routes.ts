@@ -36,7 +36,7 @@ const MAX_UPLOAD_BYTES = CV_IMPORT_MAX_ZIP_MB * 1024 * 1024
 const MULTIPART_OVERHEAD_BYTES = CV_IMPORT_MAX_FILES * 1024
 
 /**
- * 'Import CVs' (issue 16 item 4): many `file` parts (or one zip of CVs) in one multipart request,
+ * 'Import CVs': many `file` parts (or one zip of CVs) in one multipart request,
  * stored as they arrive and read by the job queue, so a closed tab loses nothing.
  */
 export const cvImportRoutes: FastifyPluginAsync<CvImportRoutesOptions> = async (

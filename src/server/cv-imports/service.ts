@@ -25,7 +25,7 @@ import { createFromItem } from './talent-from-item.ts'
 import { allowLongStatements } from '../db/long-statements.ts'
 
 /*
- * PERMISSIONS (issue 16; the README's table repeats this): any signed-in user imports CVs and
+ * PERMISSIONS (the README's table repeats this): any signed-in user imports CVs and
  * sees imports (they may add and see talents one by one); undo is for the person who started the
  * import and for admins, as a delete of others' talents is.
  */
@@ -163,7 +163,7 @@ export async function reviewItem(
   return item
 }
 
-/** POST /api/cv/imports/:id/undo (issue 16): the whole import, for its author or an admin. */
+/** POST /api/cv/imports/:id/undo: the whole import, for its author or an admin. */
 export async function undoImport(
   db: Db,
   importId: number,

@@ -28,7 +28,7 @@ export type ImportIntake = {
 }
 
 /**
- * Starts a CV import (issue 16 item 4) for files that arrive one by one (multipart), so a stack
+ * Starts a CV import for files that arrive one by one (multipart), so a stack
  * of 200 CVs is never all in memory: each file is checked and stored as it comes — a refused one
  * becomes a 'failed' row with the reason, a zip is opened into its CVs. Nothing is read until
  * `finish`; a broken upload is `abandon`ed and leaves nothing behind.

@@ -10,10 +10,10 @@ import { WorkerTaskError } from '../jobs/worker-pool.ts'
 import { EXTRACT_TEXT_WORKER, parserPool } from './parser-pool.ts'
 import type { GiveUpHandler, JobHandler } from '../jobs/runner.ts'
 
-/** The job that reads a stored CV's text (issue 16), enqueued with the upload. */
+/** The job that reads a stored CV's text, enqueued with the upload. */
 export const EXTRACT_CV_TEXT = 'cv.extract-text'
 
-/** Issue 16: each file is read within 20 s (and the pool's heap bound); a broken parser fails it alone. */
+/** Each file is read within 20 s (and the pool's heap bound); a broken parser fails it alone. */
 export const EXTRACTION_TIMEOUT_MS = 20_000
 
 const payloadSchema = z.object({ sha256: z.string() })

@@ -14,7 +14,7 @@ import { suggestFields } from './suggest-fields.ts'
 export const UPLOAD_TTL_HOURS = 24
 
 /**
- * 'Add from CV' (issue 16): keeps the file as an upload of the caller, reads its text now — in a
+ * 'Add from CV': keeps the file as an upload of the caller, reads its text now — in a
  * worker thread, so the event loop stays free — and suggests the form's fields from it. The CV is
  * attached when the talent is saved with `cvFileId`, or to an existing talent (same e-mail).
  */

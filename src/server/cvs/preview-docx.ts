@@ -23,7 +23,7 @@ export async function docxPreview(bytes: Uint8Array): Promise<DocumentPreview> {
     )
     return toPreview(result.value)
   } catch {
-    // Not a document mammoth understands: the extracted text still shows (issue 16 item 2).
+    // Not a document mammoth understands: the extracted text still shows.
     return { kind: 'text' }
   }
 }

@@ -28,7 +28,7 @@ const shiftHeading =
   () => ({ tagName: `h${Math.min(level + 3, 6)}`, attribs: {} })
 
 /**
- * SECURITY.md 20 and issue 16 item 2: the only HTML Scout renders from a file, whichever builder
+ * SECURITY.md 20: the only HTML Scout renders from a file, whichever builder
  * (DOCX, ODT, RTF) wrote it. An allow-list of structure (paragraphs, headings, lists, emphasis,
  * tables, quotes, line breaks) and http(s) links that open apart from Scout; no images, styles,
  * classes, ids or event handlers. Anything else is dropped, its text kept, except script and

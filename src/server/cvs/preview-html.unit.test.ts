@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { escapeHtml, sanitizePreviewHtml, toPreview } from './preview-html.ts'
 
-// SECURITY.md 20 / issue 16 item 2: the allow-list that stands between a file and the page.
+// SECURITY.md 20: the allow-list that stands between a file and the page.
 describe('sanitizePreviewHtml', () => {
   test('keeps structure: paragraphs, lists, emphasis, tables, quotes, breaks', () => {
     const html =

@@ -54,7 +54,7 @@ const count = (value: string | undefined): number => {
 }
 
 /**
- * The body of an ODT's content.xml as HTML (issue 16 item 2): headings (outline level → h1–h3),
+ * The body of an ODT's content.xml as HTML: headings (outline level → h1–h3),
  * paragraphs, lists (ul/li), bold and italic where the paragraph or span style says so, tables,
  * links, line breaks, tabs and runs of spaces. Every piece of the file's text and every attribute
  * value is escaped here; the result still goes through the sanitiser (toPreview). Numbered lists
@@ -226,7 +226,7 @@ export function odtPreview(bytes: Uint8Array): DocumentPreview {
     const styles = stylesXml ? readOdtStyles(decoder.decode(stylesXml)) : undefined
     return toPreview(buildOdtHtml(decoder.decode(content), styles))
   } catch {
-    // Not a zip, or XML saxes refuses: the extracted text still shows (issue 16 item 2).
+    // Not a zip, or XML saxes refuses: the extracted text still shows.
     return { kind: 'text' }
   }
 }

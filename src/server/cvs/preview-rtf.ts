@@ -31,7 +31,7 @@ function runHtml({ text, bold, italic }: Run): string {
 }
 
 /**
- * An RTF document as HTML (issue 16 item 2): a <p> per paragraph, <strong>/<em> where a span is
+ * An RTF document as HTML: a <p> per paragraph, <strong>/<em> where a span is
  * bold or italic, <br /> for line breaks; empty paragraphs are left out. Every character of the
  * file's text is escaped here; the result still goes through the sanitiser (toPreview).
  * rtf-parser reads no stylesheets or lists, so headings and bullets show as the text they are;

@@ -12,7 +12,7 @@ import {
 } from '#tests/support/cv-files.ts'
 import { apiTest as test, type Api, type SignedIn } from '#tests/support/api-test.ts'
 
-// Issue 16 item 2, "Read it in place": GET /api/talents/:id/cv/preview.
+// "Read it in place": GET /api/talents/:id/cv/preview.
 
 let app: Api['app']
 let alice: SignedIn

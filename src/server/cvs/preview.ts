@@ -54,7 +54,7 @@ function remember(sha256: string, preview: CvPreview): CvPreview {
 
 /**
  * The layout. When its child hung, ran out of memory or crashed, the extracted text is the
- * preview (issue 16 item 2), and that answer is remembered like any other.
+ * preview, and that answer is remembered like any other.
  */
 async function layOut(bytes: Buffer, mimeType: LaidOutCvType): Promise<CvPreview> {
   try {
@@ -75,7 +75,7 @@ async function layOut(bytes: Buffer, mimeType: LaidOutCvType): Promise<CvPreview
 const TEXT_FAILED: ReadonlySet<CvTextStatus> = new Set(['unreadable', 'failed'])
 
 /**
- * The current CV's preview (issue 16 item 2): a DOCX, ODT or RTF body as sanitised HTML
+ * The current CV's preview: a DOCX, ODT or RTF body as sanitised HTML
  * (preview-html.ts); every other type previews as its extracted text.
  */
 export async function getCvPreview(db: Db, talentId: number): Promise<CvPreview> {

@@ -48,7 +48,7 @@ function sendFile(reply: FastifyReply, file: CvDownload) {
 }
 
 /**
- * A talent's CV (issue 16): attach (multipart, field `file`), read, download, remove. Multipart
+ * A talent's CV: attach (multipart, field `file`), read, download, remove. Multipart
  * is parsed only inside this plugin; every other route still takes JSON alone (SECURITY.md 10).
  */
 export const cvRoutes: FastifyPluginAsync<CvRoutesOptions> = async (
@@ -104,7 +104,7 @@ export const cvRoutes: FastifyPluginAsync<CvRoutesOptions> = async (
     },
   })
 
-  // 'Add from CV' (issue 16): read a CV before its talent exists; attach it on save or elsewhere.
+  // 'Add from CV': read a CV before its talent exists; attach it on save or elsewhere.
   app.post('/api/cv/parse', {
     config: { access: 'user' },
     bodyLimit: maxBytes + MULTIPART_OVERHEAD_BYTES,

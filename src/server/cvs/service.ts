@@ -24,7 +24,7 @@ import { lockTalent, TALENT_NOT_FOUND } from '../talents/lock.ts'
 import { EXTRACT_CV_TEXT } from './extract-job.ts'
 
 /*
- * PERMISSIONS (issue 16, the README's table repeats this): a CV is part of a talent — anyone who
+ * PERMISSIONS (the README's table repeats this): a CV is part of a talent — anyone who
  * may edit the talent (every signed-in user) attaches, replaces and reads it; removing it follows
  * the delete rule: admins and the talent's adder.
  */
@@ -91,7 +91,7 @@ export async function currentVersion(db: Db, talentId: number): Promise<VersionR
   return row
 }
 
-/** Text files are their own text: ready at once. Other types wait for the reader (issue 16). */
+/** Text files are their own text: ready at once. Other types wait for the reader. */
 function immediateText(bytes: Buffer, mimeType: CvMimeType): string | undefined {
   if (mimeType !== 'text/plain' && mimeType !== 'text/markdown') return undefined
   return new TextDecoder('utf-8').decode(bytes).replace(/^\uFEFF/, '')
@@ -123,14 +123,14 @@ export async function storeUpload(tx: Db, bytes: Buffer, inspected: InspectedUpl
       .set({ text: inspected.text, textStatus: 'ready' })
       .where(eq(files.sha256, stored.sha256))
   } else if (stored.isNew) {
-    // Read off the request path, by whichever process claims the job (issue 16).
+    // Read off the request path, by whichever process claims the job.
     await enqueueJob(tx, EXTRACT_CV_TEXT, { sha256: stored.sha256 }, { maxAttempts: 2 })
   }
   return stored
 }
 
 /**
- * Attaches a CV to a talent; an earlier CV stays as a version (issue 16). The type comes from the
+ * Attaches a CV to a talent; an earlier CV stays as a version. The type comes from the
  * bytes; the file, the version and the History entry are written in one transaction.
  */
 export async function attachCv(

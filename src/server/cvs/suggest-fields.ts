@@ -1,6 +1,6 @@
 import { AREAS, type Area, type SeniorityLevel } from '#shared/talent.ts'
 
-/** What 'Add from CV' pre-fills (issue 16); every field may be missing. */
+/** What 'Add from CV' pre-fills; every field may be missing. */
 export type SuggestedFields = {
   fullName: string | null
   email: string | null
@@ -243,7 +243,7 @@ function seniority(top: string, text: string): SeniorityLevel | null {
 }
 
 /**
- * Reads the fields 'Add from CV' pre-fills from a CV's text (issue 16). Plain code: its accuracy
+ * Reads the fields 'Add from CV' pre-fills from a CV's text. Plain code: its accuracy
  * on a generated corpus of CVs in several layouts is measured in suggest-fields.unit.test.ts.
  */
 export function suggestFields(text: string): SuggestedFields {

@@ -57,7 +57,7 @@ export const changeSetRows = pgTable(
   ],
 )
 
-// Issue 19 bulk actions: one row per action on a selection, undone through its change set.
+// Bulk actions: one row per action on a selection, undone through its change set.
 export const bulkActions = pgTable(
   'bulk_actions',
   {
@@ -76,7 +76,7 @@ export const bulkActions = pgTable(
   (t) => [index('bulk_actions_created_at_idx').on(t.createdAt, t.id)],
 )
 
-// Issue 16 'Import CVs': one import, its files as rows, undone through its change set.
+// 'Import CVs': one import, its files as rows, undone through its change set.
 export const cvImports = pgTable('cv_imports', {
   id: serial('id').primaryKey(),
   changeSetId: integer('change_set_id')

@@ -15,7 +15,7 @@ import {
 import { actorIdColumn, talents, timestamps } from './schema.ts'
 
 /*
- * Issue 19: duplicates and merges, beside the core schema (schema.ts), which drizzle-kit reads
+ * Duplicates and merges, beside the core schema (schema.ts), which drizzle-kit reads
  * with this file.
  */
 

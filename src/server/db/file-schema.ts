@@ -36,14 +36,14 @@ export const files = pgTable('files', {
   sizeBytes: integer('size_bytes').notNull(),
   // Detected from the bytes (files/detect-type.ts), never taken from the upload's name.
   mimeType: text('mime_type').notNull(),
-  // Text extraction (issue 16): pending until read; the text itself once ready.
+  // Text extraction: pending until read; the text itself once ready.
   textStatus: text('text_status', { enum: CV_TEXT_STATUSES }).notNull().default('pending'),
   text: text('text'),
   textError: text('text_error'),
   ...timestamps,
 })
 
-// Issue 16: every version of a talent's CV, newest = current. Deleting the talent deletes them.
+// Every version of a talent's CV, newest = current. Deleting the talent deletes them.
 export const talentCvs = pgTable(
   'talent_cvs',
   {
@@ -64,7 +64,7 @@ export const talentCvs = pgTable(
   ],
 )
 
-// Issue 16 'Add from CV': a CV read before its talent exists. Attached (and deleted) when the
+// 'Add from CV': a CV read before its talent exists. Attached (and deleted) when the
 // talent is saved; unclaimed ones are swept after a day. Its file stays while it is referenced.
 export const cvUploads = pgTable(
   'cv_uploads',

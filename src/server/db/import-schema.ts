@@ -11,7 +11,7 @@ import { changeSets } from './change-schema.ts'
 import { actorIdColumn, timestamps } from './schema.ts'
 import { files } from './file-schema.ts'
 
-// Issue 18: a spreadsheet import — the uploaded file (in the FileStore), the person's mapping, and
+// A spreadsheet import — the uploaded file (in the FileStore), the person's mapping, and
 // once it runs, its progress and the change set that undoes it.
 export const spreadsheetImports = pgTable(
   'spreadsheet_imports',
@@ -59,7 +59,7 @@ export const spreadsheetImports = pgTable(
 /** A kept dry run: its counts and warnings, and every refused row it lists (up to a limit). */
 export type KeptDryRun = Omit<DryRunResult, 'page' | 'pageCount'>
 
-// Issue 18 item 3: an import's latest dry run, a job (dry-run-job.ts). Its own table, so the
+// An import's latest dry run, a job (dry-run-job.ts). Its own table, so the
 // import's row stays small while the result (up to 10,000 refused rows) is kept for paging.
 export const importDryRuns = pgTable('import_dry_runs', {
   importId: integer('import_id')

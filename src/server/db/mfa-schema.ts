@@ -1,7 +1,7 @@
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { ownerIdColumn, timestamps } from './schema.ts'
 
-// Issue 20: two-factor sign-in's tables, beside the core schema (schema.ts); drizzle-kit reads both.
+// Two-factor sign-in's tables, beside the core schema (schema.ts); drizzle-kit reads both.
 
 // Ten one-time recovery codes per enrolled user, stored as SHA-256 (SECURITY.md 38).
 export const mfaRecoveryCodes = pgTable(

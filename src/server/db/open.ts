@@ -146,7 +146,7 @@ function pgliteDatabase(
 const MIGRATION_LOCK_KEY = 0x5c0_7_001
 
 /**
- * Issue 15 item 12: several processes started at once on one database take turns. The lock is a
+ * Several processes started at once on one database take turns. The lock is a
  * session lock, so the migrations run on the one connection that holds it; the others wait, then
  * find nothing left to apply. (Without it `CREATE EXTENSION` and drizzle's own bookkeeping race.)
  */

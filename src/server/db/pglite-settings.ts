@@ -8,7 +8,7 @@ import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
 
 /**
  * Postgres's default 128 MB of shared buffers is all wasm memory the process keeps: the server
- * started at 427 MB RSS with 10,000 talents, leaving ~70 MB of issue 16's 500 MB for an import.
+ * started at 427 MB RSS with 10,000 talents, leaving ~70 MB of the 500 MB an import may use.
  * 32 MB holds the hot pages; the rest are a read() away in the OS page cache, as on a server
  * (64 → 32 MB: RSS under a CV import 501–510 → 456–460 MB, the list's p99 no worse).
  *

@@ -56,10 +56,10 @@ export const users = pgTable(
     // Stored sealed with AES-256-GCM under SECRET_KEY (SECURITY.md 34, secrets/secret-box.ts).
     tempPasswordEnc: text('temp_password_enc'),
     tempPasswordExpiresAt: timestamp('temp_password_expires_at', { withTimezone: true }),
-    // Settings switches (issue 5), saved per user so they follow the person.
+    // Settings switches, saved per user so they follow the person.
     emailNotifications: boolean('email_notifications').notNull().default(true),
     newTalentAlerts: boolean('new_talent_alerts').notNull().default(true),
-    // Two-factor sign-in (issue 20). mfaEnabled above is the admin's "two-factor required" switch;
+    // Two-factor sign-in. mfaEnabled above is the admin's "two-factor required" switch;
     // the person is enrolled once mfaSecretEnc holds their TOTP secret, sealed under SECRET_KEY
     // (SECURITY.md 34). The pending one is a setup not yet confirmed with a code.
     mfaSecretEnc: text('mfa_secret_enc'),
@@ -67,7 +67,7 @@ export const users = pgTable(
     // The last 30-second step whose code was accepted: a code of that step or older is refused
     // (replay, SECURITY.md 38).
     mfaLastStep: bigint('mfa_last_step', { mode: 'number' }),
-    // "The default admin account" of spec section 6 ('Edit Profile' rule, issue 20 item 6): set on
+    // "The default admin account" of spec section 6 ('Edit Profile' rule): set on
     // the row the bootstrap creates (or adopts), so renaming ADMIN_EMAIL later moves nothing.
     isDefaultAdmin: boolean('is_default_admin').notNull().default(false),
     ...timestamps,
@@ -119,10 +119,10 @@ export const talents = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     addedById: actorIdColumn('added_by_id'),
-    // Issue 17: the talent's own fields as a weighted search document (A name and e-mail, C notes,
+    // The talent's own fields as a weighted search document (A name and e-mail, C notes,
     // phone and links, B tags, statuses, area and level), kept by a trigger on every insert and
     // update (migrations 0012, 0019), so no code path can forget it. A change of tags or statuses
-    // alone re-cuts only the B words (bulk tagging, issue 19). Small: ranking reads only this.
+    // alone re-cuts only the B words (bulk tagging). Small: ranking reads only this.
     searchDocument: tsvector('search_document')
       .notNull()
       .default(sql`''::tsvector`),
@@ -132,7 +132,7 @@ export const talents = pgTable(
     searchCvDocument: tsvector('search_cv_document')
       .notNull()
       .default(sql`''::tsvector`),
-    // Issue 19 duplicates: the phone in E.164 (libphonenumber, DEFAULT_PHONE_REGION). NULL means
+    // Duplicates: the phone in E.164 (libphonenumber, DEFAULT_PHONE_REGION). NULL means
     // "not computed yet": a trigger clears it whenever the phone changes (migration 0014) and
     // duplicates/phone-keys.ts fills it at start and before each check; '' means "no number".
     phoneE164: text('phone_e164'),
@@ -145,7 +145,7 @@ export const talents = pgTable(
   },
   (t) => [
     uniqueIndex('talents_email_lower_idx').on(sql`lower(${t.email})`),
-    // Issue 3, STACK.md "Measured facts": one btree per dashboard sort, each ending in id so keyset
+    // STACK.md "Measured facts": one btree per dashboard sort, each ending in id so keyset
     // paging has a unique order; descending sorts scan them backwards. All ascending on purpose:
     // the first version (created_at DESC NULLS LAST) matched neither ORDER BY created_at DESC
     // (nulls first) nor its reverse, and both engines sorted the whole table (bench/explain.ts).
@@ -165,9 +165,9 @@ export const talents = pgTable(
     // Search: ILIKE '%…%' on name or e-mail through trigram GIN (pg_trgm, migration 0000).
     index('talents_full_name_trgm_idx').using('gin', t.fullName.op('gin_trgm_ops')),
     index('talents_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
-    // Issue 17: one index over both documents, so every word may match in any field.
+    // One index over both documents, so every word may match in any field.
     index('talents_search_idx').using('gin', sql`(${t.searchDocument} || ${t.searchCvDocument})`),
-    // Issue 19: the duplicate rules' keys (duplicates/check.ts, duplicates/scan.ts).
+    // The duplicate rules' keys (duplicates/check.ts, duplicates/scan.ts).
     index('talents_phone_e164_idx')
       .on(t.phoneE164)
       .where(sql`${t.phoneE164} <> ''`),
@@ -191,7 +191,7 @@ export const tags = pgTable(
   (t) => [uniqueIndex('tags_name_lower_idx').on(sql`lower(${t.name})`)],
 )
 
-// spec section 3 "Activity log"; filled by issue 5, in the same transaction as each write.
+// spec section 3 "Activity log"; filled in the same transaction as each write.
 export const activityLog = pgTable(
   'activity_log',
   {
@@ -209,7 +209,7 @@ export const activityLog = pgTable(
   ],
 )
 
-// Issue 7: one counter per data set, bumped by triggers in the same transaction as every write
+// One counter per data set, bumped by triggers in the same transaction as every write
 // that changes what the talent list shows (migration 0005). Caches in any process key on it, so
 // they never serve a page older than the last committed write (cache/page-cache.ts).
 export const dataVersions = pgTable('data_versions', {

@@ -1,7 +1,7 @@
 import { pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
 
 /**
- * Issue 17 item 1, typos: every word (letters only, 4 to 32 of them) the talents' search
+ * Typos: every word (letters only, 4 to 32 of them) the talents' search
  * documents hold, kept by triggers as the documents change (migration 0019) and never pruned.
  */
 export const searchWords = pgTable('search_words', {

@@ -3,7 +3,7 @@ import { boolean, index, jsonb, pgTable, serial, text, uniqueIndex } from 'drizz
 import { ownerIdColumn, timestamps } from './schema.ts'
 
 /**
- * Issue 17 item 4: a saved view — the dashboard's state under a name, its owner's alone or shared
+ * A saved view — the dashboard's state under a name, its owner's alone or shared
  * with everyone. It goes with its owner (a deleted user's views would have nobody to keep them
  * current). Names are unique per owner without regard to case; the sidebar lists the caller's own
  * and everyone's shared ones, by name.

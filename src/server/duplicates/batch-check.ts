@@ -27,7 +27,7 @@ export type RowCandidate = {
 }
 
 /**
- * Every rule but the same e-mail: a row with a talent's e-mail updates that talent (issue 18),
+ * Every rule but the same e-mail: a row with a talent's e-mail updates that talent,
  * so it never adds one.
  */
 const ROW_RULES: readonly DuplicateRule[] = ['phone', 'linkedin', 'nameAndEmailName', 'similarName']
@@ -45,7 +45,7 @@ const ROW_PROBE: Probe = {
 type Hit = { line: number; id: number; full_name: string; reason: string; score: number }
 
 /**
- * Issue 19 for a spreadsheet import's dry run: the talents each row of a batch likely is, by the
+ * For a spreadsheet import's dry run, the talents each row of a batch likely is, by the
  * check's own rules (rules.ts), strongest first, at most MAX_CANDIDATES a row. One statement for
  * the whole batch, each rule an index lookup per row, so a 100,000-row dry run stays in budget.
  * Phone keys must be fresh (refreshPhoneKeys) before the first batch. Rows with no likely

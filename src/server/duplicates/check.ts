@@ -40,7 +40,7 @@ export function checkQuery(
 
 /**
  * GET /api/talents/duplicates: talents that are likely the one being typed, strongest first, each
- * with its confidence and reasons (issue 19 item 1). Every rule is an index lookup (migrations
+ * with its confidence and reasons. Every rule is an index lookup (migrations
  * 0014 and 0018), so it keeps up with typing at 100,000 talents.
  */
 export async function checkDuplicates(

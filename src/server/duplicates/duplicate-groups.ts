@@ -10,7 +10,7 @@ import { isScanning, requestDuplicateScan } from './scan-schedule.ts'
 import { readStoredGroups, removeDismissedPairs } from './stored-groups.ts'
 
 /**
- * GET /api/duplicates (issue 19 item 2): the groups the last background scan stored, strongest
+ * GET /api/duplicates: the groups the last background scan stored, strongest
  * first, without pairs marked 'Not duplicates' or talents merged since; `total` counts every
  * group, the first DUPLICATE_GROUPS_LIMIT come with their talents. No scan runs here: a pool
  * never scanned gets one queued, and `scanning` says a newer result is on its way.

@@ -57,7 +57,7 @@ async function reinsert(tx: Db, image: TalentImage, survivorId: number): Promise
 }
 
 /**
- * POST /api/merges/:id/undo (issue 19 item 4), admins only, for 30 days: the merged talents come
+ * POST /api/merges/:id/undo, admins only, for 30 days: the merged talents come
  * back exactly (fields, tags, CVs, history — their log entries never moved), the survivor gets
  * its own values back wherever nobody changed them since the merge, and what was changed since
  * stays and is listed. Refused clearly when already undone, too old, or the survivor is gone.

@@ -26,7 +26,7 @@ function keepNotes(images: TalentImage[]): string | null {
 }
 
 /**
- * The survivor's fields after a merge (issue 19 item 3): per field the value of the talent the
+ * The survivor's fields after a merge: per field the value of the talent the
  * person picked, by default the most recently updated talent that has one; tags and statuses
  * united; notes kept from all. `images` holds the survivor first.
  */

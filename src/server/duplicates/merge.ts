@@ -33,7 +33,7 @@ async function missingTalentError(tx: Db, ids: number[]): Promise<Error> {
 }
 
 /**
- * POST /api/merges (issue 19 item 3), admins only (routes.ts). One transaction: the talents are
+ * POST /api/merges, admins only (routes.ts). One transaction: the talents are
  * locked in id order (so two merges of the same pair queue; the second finds one gone and gets
  * 409), the survivor takes the picked fields, tags, statuses and every note, every CV version
  * moves to it, the merged talents go, and their before-images are kept for undo.

@@ -4,7 +4,7 @@ import { rawRows } from '../db/raw-rows.ts'
 
 /**
  * The talents merged into `talentId` and not brought back, through any chain of merges (A into
- * B, then B into C): their History is shown on the survivor (issue 19 item 3).
+ * B, then B into C): their History is shown on the survivor.
  */
 export async function talentsMergedInto(db: Db, talentId: number): Promise<number[]> {
   const rows = await rawRows<{ id: number }>(

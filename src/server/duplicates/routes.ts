@@ -28,7 +28,7 @@ export type DuplicateRoutesOptions = {
 }
 
 /**
- * Issue 19 duplicates and merges. Permissions (server-enforced; README table): the check and the
+ * Duplicates and merges. Permissions (server-enforced; README table): the check and the
  * duplicates page for every signed-in user; merge and merge undo for admins.
  */
 export const duplicateRoutes: FastifyPluginCallback<DuplicateRoutesOptions> = (

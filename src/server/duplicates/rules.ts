@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm'
 import { phoneE164 } from './phone-keys.ts'
 
 /*
- * The duplicate rules of issue 19 as SQL, shared by the check while typing (check.ts), an
+ * The duplicate rules as SQL, shared by the check while typing (check.ts), an
  * import's dry run (batch-check.ts) and the whole-pool scan (scan.ts), so all judge alike. Keys
  * come from migration 0014: phone_e164, linkedin_key, talent_name_key(), talent_email_local().
  * Weights are each rule's confidence.

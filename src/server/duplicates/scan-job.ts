@@ -6,7 +6,7 @@ import { beginDuplicateScan, deferDuplicateScan, isWorkWaiting } from './scan-sc
 import { storeScanResult } from './stored-groups.ts'
 
 /**
- * The whole-pool scan (issue 19 item 2) as a background job: it finds every pair the rules join,
+ * The whole-pool scan as a background job: it finds every pair the rules join,
  * groups them and stores the groups, which GET /api/duplicates reads. Returns whether it stored
  * (a scan that began later may have stored first).
  */
@@ -21,7 +21,7 @@ export async function runDuplicateScan(db: Db, region: CountryCode | undefined):
  * due or running the scan does not start: it queues itself a few seconds later. An import's own
  * writes queue a scan as it goes, and a scan beside it shares the database (on the embedded
  * engine, the server's one thread) with the import and everyone's requests — the list's p99
- * during a CV import, issue 16. The scan runs once the import is done, and sees all of it.
+ * during a CV import. The scan runs once the import is done, and sees all of it.
  */
 export function scanDuplicatesJob(
   db: Db,

@@ -6,7 +6,7 @@ import { talents } from '../db/schema.ts'
 import { talentOwnColumns } from '../talents/rows.ts'
 
 /**
- * A talent's full before-image for a merge (issue 19 item 4): every field a person wrote, its
+ * A talent's full before-image for a merge: every field a person wrote, its
  * adder, its timestamps as PostgreSQL's own text (microseconds, so undo restores them exactly),
  * and the ids of its CV versions. Generated and key columns are left out: the database computes
  * them again.

@@ -1,6 +1,6 @@
 import type { FastifyPluginCallback } from 'fastify'
 
-/** Scout holds personal data and is never meant to be found by a search engine (issue 15 item 11). */
+/** Scout holds personal data and is never meant to be found by a search engine. */
 export const ROBOTS_TXT = 'User-agent: *\nDisallow: /\n'
 export const X_ROBOTS_TAG = 'noindex, nofollow'
 

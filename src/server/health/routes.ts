@@ -9,7 +9,7 @@ const healthSchema = z.object({
   database: z.enum(['up', 'down']),
 })
 
-/** GET /api/health: no auth; reports whether the database answers (issue 2). */
+/** GET /api/health: no auth; reports whether the database answers. */
 export const healthRoutes: FastifyPluginCallback<HealthRoutesOptions> = (base, { ping }, done) => {
   base.withTypeProvider<ZodTypeProvider>().get('/api/health', {
     config: { access: 'public' },

@@ -86,7 +86,7 @@ export async function sweepExpired(
     'id',
     sql`state IN ('done', 'failed') AND updated_at < ${n} - make_interval(days => ${FINISHED_JOB_DAYS})`,
   )
-  // Sign-in steps waiting for a second factor live 5 minutes (issue 20).
+  // Sign-in steps waiting for a second factor live 5 minutes.
   const mfaChallenges = await deleteInBatches(db, 'mfa_challenges', 'id', sql`expires_at <= ${n}`)
   // What an import, merge or bulk action recorded for its undo (before-images, kept CV files),
   // once the undo window is over: undo is refused then, so the rows serve nothing. The change

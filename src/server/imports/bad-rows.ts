@@ -59,7 +59,7 @@ async function* badRecords(
 }
 
 /**
- * GET /api/imports/:id/errors.csv (issue 18 item 3): the rows the dry run refuses, as they are in
+ * GET /api/imports/:id/errors.csv: the rows the dry run refuses, as they are in
  * the file, with a `reason` column — to fix in a spreadsheet program and import again. Planned
  * with the saved mapping, as the dry run is; streamed (the file is never held whole) by the one
  * CSV writer, as the export is (SECURITY.md 42: every cell quoted when it must be and neutralised

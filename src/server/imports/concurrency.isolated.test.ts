@@ -12,7 +12,7 @@ import type { RowPlan } from './plan-rows.ts'
 import { RUN_SPREADSHEET_IMPORT, runSpreadsheetImportJob } from './run-job.ts'
 
 /*
- * Issue 18 "Bad input": two imports at once, and an import while someone edits one of its
+ * Two imports at once, and an import while someone edits one of its
  * talents. The run plans a batch, then writes it; `afterPlan` lets a test act in between, where
  * a real edit can land.
  */

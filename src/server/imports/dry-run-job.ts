@@ -29,7 +29,7 @@ const payloadSchema = z.object({ importId: z.number().int(), generation: z.numbe
 const PROGRESS_EVERY_MS = 500
 
 /*
- * Issue 18 item 3 as a background job. A 100,000-row dry run with its duplicate check took 6–14 s,
+ * The dry run as a background job. A 100,000-row dry run with its duplicate check took 6–14 s,
  * and on the embedded engine it queued behind other jobs on the one connection until the request
  * outlived the server's idle limit. Now POST /dry-run queues the check (or joins the one running
  * for the same mapping), waits briefly, and answers the result — or 202 with rows done of total,

@@ -32,9 +32,9 @@ export type DryRunInput = {
 }
 
 /**
- * Issue 18 item 3: the whole file read with the saved mapping, nothing written. Counts of what the
+ * The whole file read with the saved mapping, nothing written. Counts of what the
  * run would do, the values still to map, the refused rows with their reasons, and the new rows
- * that look like talents already in the pool (issue 19: a warning, as on the talent form; the run
+ * that look like talents already in the pool (a warning, as on the talent form; the run
  * still adds them). The dry-run job keeps what this returns; dryRunPage answers from it.
  */
 export async function checkRows(db: Db, input: DryRunInput): Promise<KeptDryRun> {

@@ -10,7 +10,7 @@ import { readRow } from './row-to-talent.ts'
 import { readTableRows, type TableRow, type TableShape } from './read-table.ts'
 
 /**
- * Issue 18 items 3–4: what each row of a file will do — create a talent, update the one with its
+ * What each row of a file will do — create a talent, update the one with its
  * e-mail (per the person's choice), be skipped, or be refused with its reasons. The dry run counts
  * the plan; the run carries it out batch by batch, so both always agree.
  */

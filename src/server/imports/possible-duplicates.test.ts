@@ -8,7 +8,7 @@ import { jobs } from '../db/job-schema.ts'
 import { talents } from '../db/schema.ts'
 import { RUN_SPREADSHEET_IMPORT, runSpreadsheetImportJob } from './run-job.ts'
 
-// Issue 19 on a spreadsheet import: rows that would add a talent already in the pool are flagged
+// On a spreadsheet import, rows that would add a talent already in the pool are flagged
 // in the dry run, by the same rules as the talent form's check.
 const test = apiTestWith({ defaultPhoneRegion: 'US' })
 

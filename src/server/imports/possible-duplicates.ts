@@ -15,7 +15,7 @@ import type { RowPlan } from './plan-rows.ts'
 const CHECK_ROWS = 2_000
 
 /**
- * Issue 19 on a spreadsheet import's dry run: which rows that would add a talent look like one
+ * On a spreadsheet import's dry run: which rows that would add a talent look like one
  * already in the pool, counting them all and keeping the first POSSIBLE_DUPLICATE_ROWS_LIMIT to
  * list, in file order. One check is in flight while the file is read on (on PostgreSQL the two
  * overlap); call finish() after the last batch. Phone keys must be fresh before the first batch.

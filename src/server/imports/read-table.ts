@@ -18,7 +18,7 @@ import { READ_XLSX_WORKER, spreadsheetPool, XLSX_READ_TIMEOUT_MS } from './sprea
 import { decodeText, detectEncoding, looksBinary, type TextEncoding } from './text-encoding.ts'
 
 /**
- * Issue 18 item 1: a spreadsheet file as rows of text cells. CSV/TSV are decoded and parsed as a
+ * A spreadsheet file as rows of text cells. CSV/TSV are decoded and parsed as a
  * stream (any common delimiter, the encoding detected); XLSX through SheetJS, one sheet at a time, in a
  * pool child (spreadsheet-pool.ts).
  * Every problem a file can have is a BadRequestError with a message the import screen shows.

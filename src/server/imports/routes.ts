@@ -36,7 +36,7 @@ const MAX_UPLOAD_BYTES = IMPORT_MAX_MB * 1024 * 1024
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024
 
 /**
- * Spreadsheet import (issue 18 items 1–3): upload one .csv/.tsv/.xlsx, map its columns, and try
+ * Spreadsheet import: upload one.csv/.tsv/.xlsx, map its columns, and try
  * the mapping on every row before anything is written.
  */
 export const importRoutes: FastifyPluginAsync<ImportRoutesOptions> = async (

@@ -10,7 +10,7 @@ import { restoreCell } from '#shared/talent-export.ts'
 import { talentInputSchema, type TalentInput } from '#shared/talent.ts'
 
 /**
- * Issue 18: one spreadsheet row, read through the person's mapping, checked by the talent form's
+ * One spreadsheet row, read through the person's mapping, checked by the talent form's
  * own schema — so an import can never store what the form would refuse.
  */
 export type RowReading =

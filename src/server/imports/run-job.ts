@@ -26,7 +26,7 @@ type RunOptions = {
 }
 
 /**
- * Runs an import (issue 18 item 4): the file is planned again batch by batch (the same plan as
+ * Runs an import: the file is planned again batch by batch (the same plan as
  * the dry run) and each batch is written in one transaction together with the import's progress.
  * A process killed mid-import leaves whole batches; the job, claimed again, skips the rows its
  * progress counts and goes on — and a batch whose progress moved (another process ran it) is

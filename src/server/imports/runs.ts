@@ -27,7 +27,7 @@ import { importFor } from './uploads.ts'
 const RECENT_IMPORTS = 50
 
 /**
- * POST /api/imports/:id/run (issue 18 item 4): the import is queued as a job in the same
+ * POST /api/imports/:id/run: the import is queued as a job in the same
  * transaction as its change set, so it survives a closed tab or a restart. The row is locked
  * and its state checked first: of two runs sent at once, one starts and the other gets 409.
  */

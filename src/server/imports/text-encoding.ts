@@ -2,7 +2,7 @@ import chardet from 'chardet'
 import iconv from 'iconv-lite'
 
 /**
- * Issue 18 item 1: spreadsheets arrive as UTF-8 (with or without BOM), UTF-16 (Excel's "Unicode
+ * Spreadsheets arrive as UTF-8 (with or without BOM), UTF-16 (Excel's "Unicode
  * text") or Windows-1252 (Excel's "CSV" on Western Windows). A byte-order mark decides; else
  * strict UTF-8 that decodes is UTF-8; else chardet names a single-byte code page.
  */

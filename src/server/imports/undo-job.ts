@@ -22,7 +22,7 @@ import { importFor } from './uploads.ts'
 import { allowLongStatements } from '../db/long-statements.ts'
 
 /*
- * Undo of a spreadsheet import (issue 18 item 5) as a background job. Undone in one request, an
+ * Undo of a spreadsheet import as a background job. Undone in one request, an
  * import of 99,000 talents outlasted the server's 30 s timeout: the work finished but the answer
  * was lost. The job goes through the import's change set a batch at a time, each batch in its own
  * transaction with the import's progress, so the embedded engine (one connection) is never held

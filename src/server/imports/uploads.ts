@@ -20,7 +20,7 @@ import { inspectTable, readTableRows, type TableShape } from './read-table.ts'
 import { storeUploadInPieces } from './store-upload.ts'
 
 /*
- * PERMISSIONS (issue 18; the README's table repeats this): any signed-in user imports — they may
+ * PERMISSIONS (the README's table repeats this): any signed-in user imports — they may
  * add talents one by one. An import's mapping and dry run are its author's (and admins'), as the
  * uploaded file is theirs.
  */
@@ -49,7 +49,7 @@ async function previewOf(
 }
 
 /**
- * Issue 18 item 2: the mapping the person last saved for a file with exactly these headers, so
+ * The mapping the person last saved for a file with exactly these headers, so
  * the monthly export of the same system maps itself.
  */
 async function rememberedMapping(

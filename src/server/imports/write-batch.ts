@@ -22,7 +22,7 @@ import type { RowPlan, TalentChanges } from './plan-rows.ts'
  * before-images, and the tags the file names.
  */
 
-/** A History entry names the import that wrote it (issue 18 item 4). */
+/** A History entry names the import that wrote it. */
 export type ImportSource = { importId: number; fileName: string }
 
 const COLUMN_OF: Record<keyof TalentChanges, RestorableColumn> = {
@@ -70,7 +70,7 @@ export async function writeBatch(
   }
 }
 
-/** New tags named in the file are created (issue 18 item 4), once per batch, as the form does. */
+/** New tags named in the file are created, once per batch, as the form does. */
 async function tagNames(
   tx: Db,
   plans: RowPlan[],

@@ -10,7 +10,7 @@ export type InvitationInput = TemporaryPasswordInput & {
   inviter: string
 }
 
-/** The invitation e-mail of issue 4: who invited them, where to sign in, the temporary password. */
+/** The invitation e-mail: who invited them, where to sign in, the temporary password. */
 export function invitationEmail({ inviter, ...input }: InvitationInput): MailMessage {
   const who = oneLine(inviter)
   return temporaryPasswordEmail(input, {

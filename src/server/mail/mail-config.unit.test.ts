@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
 import { loadConfig } from '../config.ts'
 
-// The mail settings of config.ts (issue 4): defaults, and bad values refused by name.
+// The mail settings of config.ts: defaults, and bad values refused by name.
 test('SMTP_URL, MAIL_FROM and PUBLIC_URL: defaults and validation', () => {
   const defaults = loadConfig({ PORT: '5050' })
   expect(defaults).toMatchObject({

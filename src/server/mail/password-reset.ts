@@ -3,7 +3,7 @@ import { temporaryPasswordEmail, type TemporaryPasswordInput } from './temporary
 
 export type PasswordResetInput = TemporaryPasswordInput
 
-/** The e-mail of an admin's 'Reset password' (issue 20): where to sign in, the new password. */
+/** The e-mail of an admin's 'Reset password': where to sign in, the new password. */
 export function passwordResetEmail(input: PasswordResetInput): MailMessage {
   return temporaryPasswordEmail(input, {
     subject: 'Your Scout password was reset',

@@ -12,7 +12,7 @@ import { activityLog, tags, talents } from '../db/schema.ts'
 import { daysAgo } from '#tests/support/talent-rows.ts'
 import { seededApiTest as test, type Api, type SignedIn } from '#tests/support/api-test.ts'
 
-// Issue 5, Reports: each report computed on a known data set, with exact numbers. Dates are
+// Reports: each report computed on a known data set, with exact numbers. Dates are
 // relative to the real clock, placed mid-period so a bucket never depends on the hour.
 
 const DAY = 24 * 3600 * 1000

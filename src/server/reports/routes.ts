@@ -13,7 +13,7 @@ import { getSourcesReport } from './sources.ts'
 
 export type ReportRoutesOptions = { db: Db }
 
-/** The three Reports tabs (issue 5): pool-wide aggregates, readable by every signed-in user. */
+/** The three Reports tabs: pool-wide aggregates, readable by every signed-in user. */
 export const reportRoutes: FastifyPluginCallback<ReportRoutesOptions> = (base, { db }, done) => {
   const app = base.withTypeProvider<ZodTypeProvider>()
 

@@ -6,7 +6,7 @@ import type { Db } from '../db/open.ts'
 import { rawRows } from '../db/raw-rows.ts'
 
 /**
- * Issue 17 item 1's corrections, looked up once per request: each typed word the rules may
+ * Looked up once per request: each typed word the rules may
  * correct (a positive word of 5+ letters, typo.ts) → the dictionary words it may be a typo of
  * (none: an empty list). The page, its rank and its count then carry them as constants: as one
  * subquery per word in each of those statements the lookup ran 2-3 times a request, ~8-17 ms of

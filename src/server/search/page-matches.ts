@@ -77,7 +77,7 @@ export function withMatch(json: string, match: TalentMatch | null): string {
 }
 
 /**
- * The page's items with `match` (issue 17), worked out in TypeScript from the page's own rows:
+ * The page's items with `match`, worked out in TypeScript from the page's own rows:
  * ts_headline re-parses whole documents (slow on long CVs) and would run for every match, not
  * just the page. A CV is read (its first CV_SNIPPET_CHARS, less on long pages) only for the rows
  * whose own fields do not already show every word.

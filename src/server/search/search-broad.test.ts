@@ -5,7 +5,7 @@ import { apiTest as test, type Api } from '#tests/support/api-test.ts'
 import { listTalents, type ListOptions } from '../talents/list.ts'
 
 /**
- * Issue 17 at 1,000,000 talents: a query with more matches than are counted exactly is ranked
+ * At 1,000,000 talents, a query with more matches than are counted exactly is ranked
  * among its newest matches and its name or e-mail hits; the rest follow, newest first, and
  * paging still reaches every match once. Small numbers stand in for COUNT_EXACT_UP_TO and
  * RANK_CANDIDATES.

@@ -6,7 +6,7 @@ import { apiTest as test, type Api } from '#tests/support/api-test.ts'
 import { recordStatements } from '#tests/support/record-statements.ts'
 
 /**
- * Issue 17 item 1, per request: a search's typo corrections are looked up once — one query for
+ * Per request: a search's typo corrections are looked up once — one query for
  * every word to correct — and the page, its rank and its count carry them as constants. On both
  * engines: every statement the app sends is read off the driver's client.
  */

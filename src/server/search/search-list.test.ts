@@ -6,7 +6,7 @@ import { MAX_SEARCH_LENGTH, MAX_SEARCH_TERMS } from '#shared/search/search-query
 import { talentSchema } from '#shared/talent.ts'
 import { apiTest as test, type Api } from '#tests/support/api-test.ts'
 
-/** Issue 17: GET /api/talents?q= — what the query language finds, on the engine under test. */
+/** GET /api/talents?q= — what the query language finds, on the engine under test. */
 
 type Params = Record<string, string>
 

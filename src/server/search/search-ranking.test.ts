@@ -6,7 +6,7 @@ import { apiTest as test, type Api } from '#tests/support/api-test.ts'
 import { uploadCv } from '#tests/support/cv-files.ts'
 import { encodeCursor } from '../talents/cursor.ts'
 
-/** Issue 17: relevance order, its cursor, and the `match` each result carries. */
+/** Relevance order, its cursor, and the `match` each result carries. */
 
 async function page(api: Api, params: Record<string, string>) {
   const caller = await api.as('user')

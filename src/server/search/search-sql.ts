@@ -8,7 +8,7 @@ import { correctionQuery, type Corrections } from './corrections.ts'
 import { fieldTermCondition } from './field-terms.ts'
 
 /**
- * Issue 17's query language as SQL over the talent's search documents (migration 0012). Every
+ * The query language as SQL over the talent's search documents (migration 0012). Every
  * text is a bound parameter; the tsqueries are built by the database from it.
  */
 
@@ -95,7 +95,7 @@ export function rankTerms(parsed: ParsedQuery): TextTerm[] {
 }
 
 /**
- * The talents a broad query is ranked among, as two id queries (issue 17 at 1,000,000 talents):
+ * The talents a broad query is ranked among, as two id queries (at 1,000,000 talents):
  * its newest `within` matches, and the newest `within` whose name or e-mail holds one of its
  * words — the fields that rank highest (undefined when no word can match inside a name). Ranking
  * a word in 200,000 talents read and scored every one of them, 1.4-2.7 s on PostgreSQL; the
@@ -157,7 +157,7 @@ function asTyped(term: TextTerm): SQL {
 }
 
 /**
- * Relevance (issue 17): a word as typed before any typo correction of it (AS_TYPED_BONUS); then
+ * Relevance: a word as typed before any typo correction of it (AS_TYPED_BONUS); then
  * name and e-mail hits first, then tags and statuses, notes, CV text; exact before prefix before
  * corrected. ts_rank over the words OR-ed, not ts_rank_cd: for an OR query ts_rank scores each
  * word by its best-weighted occurrence (later ones add less and less), so one hit in the name

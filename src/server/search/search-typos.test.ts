@@ -6,7 +6,7 @@ import { apiTest as test, type Api } from '#tests/support/api-test.ts'
 import { uploadCv } from '#tests/support/cv-files.ts'
 
 /**
- * Issue 17 item 1: typos forgiven — one in words of 5 to 8 letters, two from 9, none under 5; an
+ * Typos forgiven — one in words of 5 to 8 letters, two from 9, none under 5; an
  * adjacent swap is one; exact hits rank above corrected ones. On both engines.
  */
 

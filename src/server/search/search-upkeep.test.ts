@@ -7,7 +7,7 @@ import { makePdf, uploadCv } from '#tests/support/cv-files.ts'
 import { rawRows } from '../db/raw-rows.ts'
 
 /**
- * Issue 17: the search document follows every write that changes what it holds, in the same
+ * The search document follows every write that changes what it holds, in the same
  * transaction — edits, tag renames and deletes, a CV attached, read, replaced or removed.
  */
 

@@ -19,7 +19,7 @@ import { tags } from '../db/schema.ts'
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../errors.ts'
 
 /*
- * Tag management on the Tags page (issue 5). PERMISSIONS (the README's table repeats this):
+ * Tag management on the Tags page. PERMISSIONS (the README's table repeats this):
  * renaming, merging and deleting a tag rewrite the tags of every talent carrying it, whoever
  * added them, so they are pool-wide curation, like managing users: admins only (the routes
  * declare access 'admin'). Anyone signed in may create a tag (service.ts).

@@ -18,7 +18,7 @@ export type TagRoutesOptions = { db: Db }
 
 /**
  * GET and POST /api/tags (spec section 7): any signed-in user (spec section 1: "use tags").
- * Rename, merge and delete (issue 5): admins only, for the reason in manage.ts.
+ * Rename, merge and delete: admins only, for the reason in manage.ts.
  */
 export const tagRoutes: FastifyPluginCallback<TagRoutesOptions> = (base, { db }, done) => {
   const app = base.withTypeProvider<ZodTypeProvider>()

@@ -61,7 +61,7 @@ async function assertRoomForTags(db: Db, adding: number, field?: string): Promis
 
 export async function createTag(db: Db, input: CreateTag, viewer: Actor): Promise<Tag> {
   try {
-    // The tag and its tag.created entry commit together (issue 5).
+    // The tag and its tag.created entry commit together.
     const row = await db.transaction(async (tx) => {
       await assertRoomForTags(tx, 1, 'name')
       const [inserted] = await tx
@@ -87,7 +87,7 @@ export async function createTag(db: Db, input: CreateTag, viewer: Actor): Promis
 }
 
 /**
- * Keeps the tags table in step with the names talents carry (issue 3): inserts the new ones and
+ * Keeps the tags table in step with the names talents carry: inserts the new ones and
  * returns each given name in the spelling the table already has ('high potential' →
  * 'High Potential'), so filters by tag match however it was typed. Run inside the talent's
  * transaction.
@@ -104,7 +104,7 @@ export async function ensureTags(db: Db, names: string[], viewer: Actor): Promis
     .values(names.map((name) => ({ name, createdById: viewer.id })))
     .onConflictDoNothing()
     .returning({ id: tags.id, name: tags.name })
-  // A tag first typed on a talent is a created tag too (issue 5), in the talent's transaction.
+  // A tag first typed on a talent is a created tag too, in the talent's transaction.
   await recordActivities(
     db,
     created.map((tag) => ({

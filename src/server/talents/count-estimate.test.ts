@@ -5,7 +5,7 @@ import { recordStatements } from '#tests/support/record-statements.ts'
 import { chooseTotal, roundEstimate } from './count.ts'
 
 /**
- * Issue 17: X-Total-Count stays exact where it is cheap; a broad query's total may be the
+ * X-Total-Count stays exact where it is cheap; a broad query's total may be the
  * planner's estimate, flagged X-Total-Count-Estimated. The bound is 5 here (COUNT_EXACT_UP_TO,
  * 10,000 by default), so a pool of 40 is "large".
  */

@@ -125,7 +125,7 @@ async function estimatedRows(db: Db, where: SQL | undefined, pool: number): Prom
 const SURELY_PAST_BOUND = 2
 
 /**
- * X-Total-Count for a list request (issue 17: "exact where it is cheap; for broad queries on
+ * X-Total-Count for a list request ("exact where it is cheap; for broad queries on
  * large pools it may be an estimate"). The planner's estimate comes first (estimatedRows, from
  * the statistics ANALYZE keeps: EXPLAIN, nothing read): far past `exactUpTo`, it is the answer,
  * rounded. Otherwise the matches are counted up to `exactUpTo + 1` — what a selective query costs

@@ -5,7 +5,7 @@ import { decodeCursor, encodeCursor, INVALID_CURSOR_MESSAGE } from './cursor.ts'
 const forge = (value: object) => Buffer.from(JSON.stringify(value), 'utf8').toString('base64url')
 const VALID_KEY = '2024-02-28T10:00:00.123456Z'
 
-// Issue 15 item 8: each of these was a 500 (the probe table in the issue); now a 400.
+// Each of these was a 500 (the probe table in the issue); now a 400.
 const FORGED: [string, object][] = [
   ['a date that does not exist (Feb 30)', { s: 'newest', k: '2024-02-30T10:00:00.123456Z', i: 1 }],
   ['an hour past 23', { s: 'newest', k: '2024-02-28T24:00:00.000000Z', i: 1 }],

@@ -3,7 +3,7 @@ import { BadRequestError } from '../errors.ts'
 import { LIST_ORDERS, type ListOrder } from './list-order.ts'
 
 /**
- * A keyset cursor (issue 3): the sort it belongs to, the last row's sort key as the database
+ * A keyset cursor: the sort it belongs to, the last row's sort key as the database
  * printed it (text, so timestamps keep their microseconds), and the last row's id.
  * Opaque to clients: base64url of JSON.
  */

@@ -10,7 +10,7 @@ import { TOTAL_COUNT_HEADER } from './routes.ts'
 export type TalentExportRoutesOptions = { db: Db }
 
 /**
- * The talent export (issue 18 items 6-7), a plugin of its own so the list's routes stay as they
+ * The talent export, a plugin of its own so the list's routes stay as they
  * are. Open to every signed-in user: they can read every talent one by one already.
  */
 export const talentExportRoutes: FastifyPluginCallback<TalentExportRoutesOptions> = (
@@ -34,7 +34,7 @@ export const talentExportRoutes: FastifyPluginCallback<TalentExportRoutesOptions
     },
   })
 
-  // Issue 19 item 5: the export of hand-picked talents. A POST because 100,000 ids do not fit in a URL.
+  // The export of hand-picked talents. A POST because 100,000 ids do not fit in a URL.
   app.post('/api/talents/export', {
     config: { access: 'user' },
     bodyLimit: BULK_BODY_LIMIT,
@@ -64,7 +64,7 @@ function sendExport(request: FastifyRequest, reply: FastifyReply, file: TalentEx
   return (
     reply
       .header('content-type', file.contentType)
-      // The name is ours and plain ASCII (exportFileName), quoted as issue 18 asks.
+      // The name is ours and plain ASCII (exportFileName), quoted.
       .header('content-disposition', `attachment; filename="${file.fileName}"`)
       .header('x-content-type-options', 'nosniff')
       .header(TOTAL_COUNT_HEADER, String(file.total))

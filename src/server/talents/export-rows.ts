@@ -27,7 +27,7 @@ const batchSchema = z.array(talentSchema)
 /** The list query an export reads: the same filters, search and sort, paged by `cursor`. */
 export function listQueryOf(query: TalentExportQuery, cursor?: string): TalentListQuery {
   // `format` is the export's own; everything else (including parameters the list schema gains
-  // later, such as issue 17's `q`) is passed through to the list's SQL unchanged.
+  // later, such as `q`) is passed through to the list's SQL unchanged.
   const { format: _format, ...list } = query
   return { ...list, cursor }
 }
@@ -41,7 +41,7 @@ function nextBatchRows(last: { rows: number; bytes: number }): number {
 
 /**
  * Every talent matching the export's query (and among `ids` when given: a hand-picked selection),
- * in the list's order, as batches (issue 18 item 6).
+ * in the list's order, as batches.
  * Each batch is one keyset-paged query continuing from the last row — the list's own SQL
  * (pageQuery), so filters, search and sort can never differ from the dashboard — read in its own
  * turn of the event loop (read-turns.ts). Only one batch is held at a time: the caller writes it

@@ -11,7 +11,7 @@ import { activityMark, activitySince } from '#tests/support/activity-log.ts'
 import { apiTest as test, type Api, type Caller } from '#tests/support/api-test.ts'
 import { csvRecords } from '#tests/support/export-files.ts'
 
-/** Issue 19 item 5: POST /api/talents/export, the export of hand-picked talents. */
+/** POST /api/talents/export, the export of hand-picked talents. */
 
 const EMAIL = EXPORT_HEADERS.indexOf('Email')
 const NAME = EXPORT_HEADERS.indexOf('Full Name')

@@ -53,7 +53,7 @@ async function* xlsxChunks(batches: AsyncIterable<Talent[]>): AsyncGenerator<Buf
 }
 
 /**
- * The export as an XLSX stream (issue 18 item 6): one sheet 'Talents', a bold frozen header,
+ * The export as an XLSX stream: one sheet 'Talents', a bold frozen header,
  * every cell an inline string (no shared-strings table, which would have to be complete before
  * the sheet could be written) and neutralised against formula injection (SECURITY.md 21).
  *

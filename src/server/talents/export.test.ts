@@ -7,7 +7,7 @@ import { activityMark, activitySince } from '#tests/support/activity-log.ts'
 import { apiTest as test, type Api, type SignedIn } from '#tests/support/api-test.ts'
 import { csvRecords, sheetCells, xlsxParts } from '#tests/support/export-files.ts'
 
-/** Issue 18 items 6-7: GET /api/talents/export on the engine under test. */
+/** GET /api/talents/export on the engine under test. */
 
 const BOM = '\uFEFF'
 const UNICODE_NAME = 'Zoë Ångström 李小龙 👩🏽‍💻'
@@ -91,7 +91,7 @@ describe('GET /api/talents/export', () => {
       'search=ann&sort=oldest',
       'tag=Remote&status=Hired&sort=area_desc',
       `addedBy=${encodeURIComponent(user.user.email)}&sort=name_desc`,
-      // Issue 17's query: relevance order (its cursor) across all 250, and an exclusion.
+      // Relevance order (its cursor) across all 250, and an exclusion.
       `q=${encodeURIComponent('person')}`,
       `q=${encodeURIComponent('ann -tag:Remote')}&sort=name_asc`,
     ]) {

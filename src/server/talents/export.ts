@@ -27,7 +27,7 @@ export type TalentExport = {
 }
 
 /**
- * GET /api/talents/export (issue 18 items 6-7): every talent matching the dashboard's filters,
+ * GET /api/talents/export: every talent matching the dashboard's filters,
  * search and sort, as a CSV or XLSX stream read in keyset-paged batches.
  *
  * The export is in the activity log before any row leaves (who, format, filter, sort, count), so
@@ -46,7 +46,7 @@ export async function startTalentExport(
 }
 
 /**
- * POST /api/talents/export (issue 19 item 5): the selected talents that still exist, in the
+ * POST /api/talents/export: the selected talents that still exist, in the
  * dashboard's sort. The log records how many were asked for and how many went into the file.
  */
 export async function startSelectionExport(

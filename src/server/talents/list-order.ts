@@ -3,12 +3,12 @@ import { SORT_VALUES, type TalentSort } from '#shared/talent.ts'
 import { DEFAULT_SORT } from '#shared/talent-list-query.ts'
 import { rankTerms } from '../search/search-sql.ts'
 
-/** A list's orders: the sort options (spec section 9), and relevance to `q` (issue 17). */
+/** A list's orders: the sort options (spec section 9), and relevance to `q`. */
 export const LIST_ORDERS = [...SORT_VALUES, 'relevance'] as const
 export type ListOrder = (typeof LIST_ORDERS)[number]
 
 /**
- * Issue 17: a sort the request names always wins; without one, a query with words or phrases is
+ * A sort the request names always wins; without one, a query with words or phrases is
  * ranked by relevance (field terms and exclusions alone have nothing to rank by), else newest.
  */
 export function listOrder(sort: TalentSort | undefined, query: ParsedQuery | undefined): ListOrder {

@@ -249,7 +249,7 @@ describe('the page JSON the database builds (talent-json.ts)', () => {
     )
     const page = await listTalents(database.db, query({ limit: '200' }))
     expect(page.rows.map((r) => r.id)).toContain(id)
-    // The list adds `match` (issue 17), null without a search; the rest is the object path's.
+    // The list adds `match`, null without a search; the rest is the object path's.
     for (const row of page.rows) {
       expect(row).toEqual({ ...(await getTalent(database.db, row.id)), match: null })
     }

@@ -21,7 +21,7 @@ import { inTurn } from './read-turns.ts'
 import type { SearchGate } from '../search/search-gate.ts'
 
 /**
- * The cap for a bare GET /api/talents without `limit` (issue 3): the spec's client downloads
+ * The cap for a bare GET /api/talents without `limit`: the spec's client downloads
  * every talent, which at 100k rows costs seconds and 38 MB (STACK.md), so it gets at most this
  * many, with X-Next-Cursor to continue.
  */
@@ -152,7 +152,7 @@ async function loadPage(
 }
 
 /**
- * One page of talents, filtered, sorted and keyset-paged in SQL (issue 3), as JSON text. `limit`
+ * One page of talents, filtered, sorted and keyset-paged in SQL, as JSON text. `limit`
  * rows, or up to `maxRows` when the caller gave none; `nextCursor` is set when more rows follow.
  * A page cached per data version is noted for refresh-ahead (cache/refresh-ahead.ts).
  */

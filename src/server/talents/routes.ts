@@ -29,9 +29,9 @@ export type TalentRoutesOptions = {
   searchGate: SearchGate
 }
 
-/** Response headers of GET /api/talents (issue 3): the body stays the spec's plain array. */
+/** Response headers of GET /api/talents: the body stays the spec's plain array. */
 export const TOTAL_COUNT_HEADER = 'x-total-count'
-/** Issue 17: set (`true`) when X-Total-Count is the planner's estimate of a broad query. */
+/** Set (`true`) when X-Total-Count is the planner's estimate of a broad query. */
 export const TOTAL_ESTIMATED_HEADER = 'x-total-count-estimated'
 export const NEXT_CURSOR_HEADER = 'x-next-cursor'
 const JSON_TYPE = 'application/json; charset=utf-8'

@@ -31,7 +31,7 @@ export const ADDED_BY_FORBIDDEN = 'You can only add talents as yourself.'
 const TRACKED_FIELDS = TALENT_FIELDS
 
 function emailTaken(): ConflictError {
-  // A 409 the form can show on the e-mail field (issue 3).
+  // A 409 the form can show on the e-mail field.
   return new ConflictError(EMAIL_TAKEN, { email: [EMAIL_TAKEN] })
 }
 
@@ -133,7 +133,7 @@ export async function updateTalent(
       .where(eq(talents.id, id))
     const after = await getTalent(tx, id)
     const changes = changedFields(before, after, TRACKED_FIELDS)
-    // A save that changes nothing has nothing to tell in the History (issue 5, see README).
+    // A save that changes nothing has nothing to tell in the History (see README).
     if (changes.length > 0) {
       await recordActivity(tx, {
         userId: viewer.id,

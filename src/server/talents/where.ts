@@ -17,14 +17,14 @@ export type TalentFilter = Partial<
     'areaOfInterest' | 'seniorityLevel' | 'tag' | 'status' | 'addedBy' | 'search'
   >
 > & {
-  /** Issue 17: `q` parsed; undefined when it has no clauses. */
+  /** `q` parsed; undefined when it has no clauses. */
   query?: ParsedQuery
-  /** A hand-picked selection (issue 19's export of selected talents); never cached by key. */
+  /** A hand-picked selection (the export of selected talents); never cached by key. */
   ids?: readonly number[]
 }
 
 /**
- * Every dashboard filter in SQL (issue 3), each backed by an index (schema.ts): btree on area,
+ * Every dashboard filter in SQL, each backed by an index (schema.ts): btree on area,
  * level and adder; GIN on tags and status (@>); trigram GIN for ILIKE search on name or e-mail.
  * `corrections`: the typo corrections of `filter.query`, looked up once (search/corrections.ts).
  */
@@ -106,7 +106,7 @@ export function talentOrderBy(spec: SortSpec): SQL[] {
   return [dir(spec.key), dir(talents.id)]
 }
 
-/** Rows strictly after the cursor in the order's direction (keyset paging, issue 3). */
+/** Rows strictly after the cursor in the order's direction (keyset paging). */
 export function afterCursor(spec: SortSpec, cursor: TalentCursor): SQL {
   const op = spec.direction === 'asc' ? sql`>` : sql`<`
   return sql`(${spec.key}, ${talents.id}) ${op} (${spec.castBack(cursor.key)}, ${cursor.id})`

@@ -65,7 +65,7 @@ export async function inviteUser(
   const tempPassword = generateTempPassword()
   const expiresAt = tempPasswordExpiry(config)
   const passwordHash = await hashPassword(tempPassword)
-  // The user and its user.invited entry commit together (issue 5); the e-mail goes after.
+  // The user and its user.invited entry commit together; the e-mail goes after.
   const row = await db
     .transaction(async (tx) => {
       const inserted = await insertUserRow(tx, {

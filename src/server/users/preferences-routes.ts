@@ -8,7 +8,7 @@ import { getPreferences, savePreferences } from './preferences.ts'
 export type PreferenceRoutesOptions = { db: Db }
 
 /**
- * The signed-in user's own Settings switches (issue 5). There is no user id in the URL: a caller
+ * The signed-in user's own Settings switches. There is no user id in the URL: a caller
  * can only ever read or write their own row.
  */
 export const preferenceRoutes: FastifyPluginCallback<PreferenceRoutesOptions> = (

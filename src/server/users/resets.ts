@@ -27,7 +27,7 @@ export const PASSWORD_RESET_MAIL_FAILED =
   'A new temporary password was issued, but the e-mail could not be sent. Share it with the user.'
 
 /**
- * POST /api/users/:id/reset-mfa (issue 20, lost phone): the user's secret, recovery codes and
+ * POST /api/users/:id/reset-mfa (lost phone): the user's secret, recovery codes and
  * sessions go, and two-factor becomes required, so they enrol again at their next sign-in. Not
  * for oneself (an admin could otherwise drop their own second factor without a code).
  */
@@ -61,7 +61,7 @@ export type ResetContext = {
 }
 
 /**
- * POST /api/users/:id/reset-password (issue 20; what PATCH mustChangePassword did before): a new
+ * POST /api/users/:id/reset-password (what PATCH mustChangePassword did before): a new
  * CSPRNG temporary password (SECURITY.md 4), shown to the admin once and e-mailed when SMTP is
  * set; the user must change it at their next sign-in, and their sessions end.
  */

@@ -306,7 +306,7 @@ describe('PATCH /api/users/:id', () => {
     expect(updated).toMatchObject({ mustChangePassword: true, tempPassword: null })
     expect((await userRow(api, other.user.id))?.tempPasswordExpiresAt).toBeNull()
     expect((await other.inject('GET', '/api/auth/me')).statusCode).toBe(401)
-    // Issue 20 (spec section 4 "forces change at next login"): the password they know still works.
+    // Spec section 4 "forces change at next login": the password they know still works.
     const next = await loginAs(api.app, other.user.email, TEST_PASSWORD)
     expect(next.user.mustChangePassword).toBe(true)
     // ...until they change it, which takes {newPassword} alone (SECURITY.md 3).

@@ -182,7 +182,7 @@ export const MFA_SELF_CODE =
   'Enter a current code from your authenticator app to stop requiring two-factor sign-in for yourself.'
 
 /**
- * PATCH /api/users/:id (spec section 5 "Edit user", SECURITY.md 4, 9, 15; issue 20). Deactivating
+ * PATCH /api/users/:id (spec section 5 "Edit user", SECURITY.md 4, 9, 15). Deactivating
  * ends the user's sessions. Forcing a password change keeps their password: at their next sign-in
  * they are sent to /change-password, and every session they have now ends. A pending temporary
  * password cannot be waived. mfaEnabled means "two-factor required"; an admin who is enrolled
@@ -233,7 +233,7 @@ export async function updateUser(
     const deactivated = target.isActive && !row.isActive
     const forced = !target.mustChangePassword && row.mustChangePassword
     // SECURITY.md 9: a deactivated user's sessions end at once; so do those of a user who must now
-    // change their password (issue 20), who signs in again with the password they know.
+    // change their password, who signs in again with the password they know.
     if (deactivated || forced) await deleteUserSessions(tx, id)
     return { user: row, tempPassword: undefined, deactivated }
   })

@@ -4,7 +4,7 @@ import type { users } from '../db/schema.ts'
 
 type UserFields = Omit<typeof users.$inferSelect, 'passwordHash'>
 
-/** What user.updated compares: never passwords, hashes or temporary passwords (issue 5). */
+/** What user.updated compares: never passwords, hashes or temporary passwords. */
 const TRACKED_USER_FIELDS = [
   'firstName',
   'lastName',

@@ -7,7 +7,7 @@ import {
 } from '#shared/saved-view.ts'
 import { apiTest as test } from '#tests/support/api-test.ts'
 
-// Issue 17 item 4: saved views — personal or shared, live counts, changed by owner (admins: shared).
+// Saved views — personal or shared, live counts, changed by owner (admins: shared).
 
 const designSeniors = { areaOfInterest: 'Design', seniorityLevel: 'senior', view: 'list' }
 

@@ -14,7 +14,7 @@ import { createView, deleteView, getView, listViews, updateView } from './servic
 export type SavedViewRoutesOptions = { db: Db }
 
 /**
- * Saved views (issue 17 item 4): any signed-in user keeps their own and sees everyone's shared
+ * Saved views: any signed-in user keeps their own and sees everyone's shared
  * ones; only the owner changes a view, and admins shared ones too (service.ts decides).
  */
 export const savedViewRoutes: FastifyPluginCallback<SavedViewRoutesOptions> = (

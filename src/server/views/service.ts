@@ -25,7 +25,7 @@ import {
 import { countTalents } from '../talents/count.ts'
 import { filterOf } from '../talents/list-plan.ts'
 
-// Issue 17 item 4: saved views. Services take the caller and decide what they may see and change.
+// Saved views. Services take the caller and decide what they may see and change.
 
 type Caller = Pick<UserRow, 'id' | 'role'>
 
@@ -54,7 +54,7 @@ type ViewRow = {
   owner: SavedView['owner']
 }
 
-/** Its owner may change a view; an admin may change a shared one too (issue 17). */
+/** Its owner may change a view; an admin may change a shared one too. */
 function canEdit(row: Pick<ViewRow, 'isShared' | 'owner'>, caller: Caller): boolean {
   return row.owner.id === caller.id || (row.isShared && caller.role === 'admin')
 }

@@ -3,7 +3,7 @@ import { TALENT_DETAIL_FIELDS } from '../talent.ts'
 import { EXPORT_COLUMNS } from '../talent-export.ts'
 
 /**
- * Issue 18 item 2: which talent field each column of a spreadsheet fills. Suggested from the
+ * Which talent field each column of a spreadsheet fills. Suggested from the
  * header ("E-mail Address" → email, "First" + "Last" → full name, "Skills" → tags, "Stage" →
  * status …); the person changes any of it, and the server applies the same mapping, so both
  * sides read it from here.
@@ -49,7 +49,7 @@ export function headerKey(header: string): string {
 
 /**
  * Header words people use for each field, as header keys. Scout's own export headers come first
- * (an export re-imports as it was, issue 18 item 7); a header names at most one field.
+ * (an export re-imports as it was); a header names at most one field.
  */
 const HEADER_WORDS: Record<ImportField, readonly string[]> = {
   fullName: ['fullname', 'name', 'candidate', 'candidatename', 'talent', 'talentname', 'person'],

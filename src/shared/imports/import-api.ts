@@ -4,7 +4,7 @@ import { columnTargetSchema } from './column-mapping.ts'
 import { valueMappingSchema } from './value-mapping.ts'
 
 /**
- * Issue 18 items 1–3: a spreadsheet import is uploaded, mapped, tried (dry run), then run. These
+ * A spreadsheet import is uploaded, mapped, tried (dry run), then run. These
  * are the routes' shapes and the messages a person sees, once for the server and the screen.
  */
 export const TABLE_FORMATS = ['csv', 'xlsx'] as const
@@ -40,7 +40,7 @@ export const unstorableCellMessage = (column: number, character: string) =>
 export const MAPPING_COLUMNS_MESSAGE =
   'The mapping must name a target for every column of the file.'
 
-/** What happens to a row whose e-mail already belongs to a talent (issue 18 item 3). */
+/** What happens to a row whose e-mail already belongs to a talent. */
 export const EXISTING_TALENT_POLICIES = ['skip', 'fillEmpty', 'overwrite'] as const
 export type ExistingTalentPolicy = (typeof EXISTING_TALENT_POLICIES)[number]
 
@@ -91,7 +91,7 @@ export const dryRunQuerySchema = z.strictObject({
 export const POSSIBLE_DUPLICATE_ROWS_LIMIT = 200
 
 /**
- * Issue 19 on an import: a row that would add a talent but looks like one already in the pool
+ * On an import, a row that would add a talent but looks like one already in the pool
  * (the check's rules, as on the talent form), with those talents, strongest first. A warning only:
  * the run still adds it.
  */

@@ -10,7 +10,7 @@ import {
 import { headerKey } from './column-mapping.ts'
 
 /**
- * Issue 18 item 2: values that do not fit a field's list ("Sr.", "Eng") are listed with their
+ * Values that do not fit a field's list ("Sr.", "Eng") are listed with their
  * counts and mapped by the person, or left empty. Scout suggests what it can tell for sure; a
  * value with no suggestion waits for the person.
  */

@@ -40,7 +40,7 @@ export function bestFieldHits(fields: FieldText[], matchers: TermMatcher[]): Fie
   return best
 }
 
-/** Why a talent matched (issue 17): the best field, a snippet of it, the hits in the snippet. */
+/** Why a talent matched: the best field, a snippet of it, the hits in the snippet. */
 export function matchOf({ field, text, hits }: FieldHits): TalentMatch {
   return { field, ...snippetOf(text, hits) }
 }

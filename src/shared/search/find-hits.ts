@@ -9,7 +9,7 @@ export type TextTerm = WordTerm | PhraseTerm
 
 /**
  * The spec's search finds `ann` inside "Joanna": a word of this many characters or more also
- * matches inside a name or e-mail (issue 17); shorter ones would match most names.
+ * matches inside a name or e-mail; shorter ones would match most names.
  */
 export const SUBSTRING_MIN_LENGTH = 3
 
@@ -106,7 +106,7 @@ export function termFinder(term: TextTerm, inside: boolean): Finder | undefined 
 /**
  * A term's finders, made once per request: whole words (undefined for a term with no letters),
  * inside words for the terms that may match inside a name or e-mail, and the folded word whose
- * typos are forgiven (issue 17: `pyhton` lights up Python), undefined when none are.
+ * typos are forgiven (`pyhton` lights up Python), undefined when none are.
  */
 export type TermMatcher = {
   whole: Finder | undefined

@@ -16,7 +16,7 @@ const SPACE = /\s/
 /**
  * Cuts an (already NFKC-normalised) query into chunks. Quotes pair from the left; a quote left
  * without a partner is not an operator and reads as a space, so `"machine lea` is two words
- * (issue 17: unbalanced quotes are taken literally and never error) and the last one keeps its
+ * (unbalanced quotes are taken literally and never error) and the last one keeps its
  * prefix intent while the user is still typing. Linear in the input, whatever it holds.
  */
 export function lexQuery(text: string): QueryChunk[] {

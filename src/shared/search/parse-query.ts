@@ -13,7 +13,7 @@ export type WordTerm = {
   negated: boolean
   /**
    * The query's last word with nothing typed after it: the user may still be typing it, so it
-   * also matches as a prefix (issue 17: `kube` finds kubernetes). Never on an exclusion:
+   * also matches as a prefix (`kube` finds kubernetes). Never on an exclusion:
    * excluding everything that starts with a half-typed word would empty the list at each key.
    */
   prefix: boolean
@@ -138,7 +138,7 @@ function groupClauses(items: Item[]): SearchClause[] {
 }
 
 /**
- * Reads the search box's language (issue 17):
+ * Reads the search box's language:
  *
  *     query  = clause*                  every clause must match
  *     clause = term ("OR" term)*        any one of its terms; OR binds tighter than the AND

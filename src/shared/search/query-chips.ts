@@ -2,7 +2,7 @@ import type { FieldTerm, ParsedQuery, SearchTerm } from './parse-query.ts'
 import { printTerm } from './print-query.ts'
 
 /**
- * A field term shown as a removable chip beside the search box (issue 17). `index` is the term's
+ * A field term shown as a removable chip beside the search box. `index` is the term's
  * place in `queryTerms` order, for `withoutTerm`; `text` is the term as typed back (`-status:Hired`).
  */
 export type QueryChip = { index: number; term: FieldTerm; text: string }

@@ -18,7 +18,7 @@ export function textTermsOf(query: string): TextTerm[] {
 }
 
 /**
- * Every hit of a query's words and phrases in `text` (issue 17: the detail view's CV tab marks all
+ * Every hit of a query's words and phrases in `text` (the detail view's CV tab marks all
  * of them), found as the search finds them: whole words without regard to case or accents, the
  * last word also as a prefix, and a word within its typo budget where the word as typed is not
  * in the text (what the server corrected it to). Sorted and merged, [start, end) into `text`.

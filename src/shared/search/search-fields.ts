@@ -9,11 +9,11 @@ import {
   type TalentStatus,
 } from '../talent.ts'
 
-/** Field terms of the search box (issue 17); each mirrors a filter of the dashboard's panel. */
+/** Field terms of the search box; each mirrors a filter of the dashboard's panel. */
 export const SEARCH_FIELDS = ['area', 'level', 'tag', 'status', 'addedby', 'has'] as const
 export type SearchField = (typeof SEARCH_FIELDS)[number]
 
-/** What `has:` can ask for. Issue 17 names only the CV; more go here when the server knows them. */
+/** What `has:` can ask for. Only the CV so far; more go here when the server knows them. */
 export const HAS_VALUES = ['cv'] as const
 export type HasValue = (typeof HAS_VALUES)[number]
 

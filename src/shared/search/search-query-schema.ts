@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { matchesInsideNames } from './find-hits.ts'
 import { parseQuery, termCount, type ParsedQuery } from './parse-query.ts'
 
-// Issue 17 API: a longer query is a 400 with a message. The bounds keep the SQL one query builds
+// A longer query is a 400 with a message. The bounds keep the SQL one query builds
 // (and the typo look-ups it makes, one per word) small whatever a client sends.
 export const MAX_SEARCH_LENGTH = 500
 export const MAX_SEARCH_TERMS = 32

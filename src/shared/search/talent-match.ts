@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /**
- * The fields a search can match in (issue 17), in the order their hits rank: name and e-mail,
+ * The fields a search can match in, in the order their hits rank: name and e-mail,
  * then tags, statuses, area and level, then notes, phone and link, then CV text. More than the
  * issue's six because the document holds more: a hit on the phone is explained as the phone.
  */
@@ -19,7 +19,7 @@ export const MATCH_FIELDS = [
 ] as const
 export type MatchField = (typeof MATCH_FIELDS)[number]
 
-/** Characters of context a snippet aims for (issue 17: "a short snippet"). */
+/** Characters of context a snippet aims for ("a short snippet"). */
 export const SNIPPET_LENGTH = 160
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Issue 17's typo rules: how many typos a typed word may carry and still find a word. None under
+ * How many typos a typed word may carry and still find a word. None under
  * 5 letters (`java` must not find `jaba`), one for 5–8 letters, two from 9 (`kubernets`). Only a
  * word of letters alone is corrected: digits, e-mails and phone numbers are meant as typed.
  */

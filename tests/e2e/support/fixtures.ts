@@ -111,7 +111,7 @@ export async function emulateReducedTransparency(page: Page): Promise<void> {
 }
 
 /**
- * Issue 14 item 7: every journey fails on a console error, an uncaught page error or a
+ * Every journey fails on a console error, an uncaught page error or a
  * Content-Security-Policy violation (zod's eval probe was one on every page).
  */
 export const test = base.extend<{ quietConsole: undefined; reducedTransparency: boolean }>({

@@ -4,7 +4,7 @@ import { PageSpinner } from './page-spinner.tsx'
 
 /**
  * A signed-in screen whose session or code is still loading: the spec's spinner (section 2), in
- * the dashboard's frame on /dashboard (issue 17), so a cold open there draws the same frame from
+ * the dashboard's frame on /dashboard, so a cold open there draws the same frame from
  * the server's HTML to the first cards.
  */
 export function LoadingScreen() {

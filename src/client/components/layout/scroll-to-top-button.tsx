@@ -13,7 +13,7 @@ function handleClick() {
  * the marker's height): true once the marker has left the viewport. An IntersectionObserver
  * reports after layout. Reading window.scrollY instead, as React reads a store again in its
  * commit, forced the new page's whole layout there: on a slowed phone, a long task of a cold
- * /dashboard (issue 17).
+ * /dashboard.
  */
 function useScrolledPast(marker: HTMLElement | null): boolean {
   const [isPast, setIsPast] = useState(false)

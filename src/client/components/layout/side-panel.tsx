@@ -13,13 +13,13 @@ import { SavedViewLinks } from '../../features/views/saved-view-links.tsx'
 import { cn } from '../../lib/cn.ts'
 import { duplicateGroupsOptions } from '../../features/duplicates/api.ts'
 
-// spec section 2: all four links are shown to everyone, including non-admins (issue 19 adds a fifth).
+// spec section 2: all four links are shown to everyone, including non-admins (a fifth, Duplicates, comes after them).
 const LINKS: { to: string; label: string; icon: LucideIcon; end?: boolean }[] = [
   { to: '/dashboard', label: 'Talent Dashboard', icon: LayoutDashboard, end: true },
   { to: '/dashboard/users', label: 'Users', icon: Users },
   { to: '/dashboard/reports', label: 'Reports', icon: ChartColumn },
   { to: '/dashboard/settings', label: 'Settings', icon: Settings },
-  // Issue 19: after the spec's four, with the count of groups waiting.
+  // After the spec's four, with the count of groups waiting.
   { to: '/dashboard/duplicates', label: 'Duplicates', icon: CopyCheck },
 ]
 

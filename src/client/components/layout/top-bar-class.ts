@@ -1,6 +1,6 @@
 /**
  * The top bar's look: sticky, glass over the page (opaque when the system asks for less
- * transparency). Shared with the dashboard's frame (issue 17), which must not pull the bar's
+ * transparency). Shared with the dashboard's frame, which must not pull the bar's
  * menus into the first script.
  */
 export const TOP_BAR_CLASS =

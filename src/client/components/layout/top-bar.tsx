@@ -12,7 +12,7 @@ type TopBarProps = {
   isPanelOpen: boolean
   panelId: string
   onTogglePanel: () => void
-  /** Issue 17: the quick search, also opened with `/` or Ctrl/⌘+K. */
+  /** The quick search, also opened with `/` or Ctrl/⌘+K. */
   onOpenSearch: () => void
 }
 

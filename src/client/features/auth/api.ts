@@ -62,7 +62,7 @@ function useSignedIn() {
   }
 }
 
-/** POST /api/auth/login: a session, or the second factor that is due first (issue 20). */
+/** POST /api/auth/login: a session, or the second factor that is due first. */
 export function useLogin() {
   const signedIn = useSignedIn()
   return useMutation({

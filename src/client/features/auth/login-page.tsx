@@ -61,7 +61,7 @@ export function LoginPage() {
   const navigate = useNavigate()
   const login = useLogin()
   const queryClient = useQueryClient()
-  // While the person types, fetch the dashboard's code (issue 3: first cards within 1 s of
+  // While the person types, fetch the dashboard's code (first cards within 1 s of
   // signing in). Not at submit: the browser's 6 connections would queue the login behind it.
   // Not at load either: evaluating it there was most of the login screen's blocking time on a
   // slow phone (Lighthouse, docs/performance.md), for visitors who may never sign in.
@@ -99,7 +99,7 @@ export function LoginPage() {
       { email, password },
       {
         onSuccess: (result) => {
-          // Issue 20: a second factor may be due before the session.
+          // A second factor may be due before the session.
           // Signed in: the screen is on its way out, so a submit queued behind this one (a
           // second Enter) is not a new sign-in; only the steps that stay here take submits again.
           if ('mfaRequired' in result) setStep({ kind: 'code', mfaToken: result.mfaToken })

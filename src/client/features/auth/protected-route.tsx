@@ -11,7 +11,7 @@ import { useAuth } from './api.ts'
  */
 export function ProtectedRoute() {
   const { user, isLoading } = useAuth()
-  // Issue 17: React takes over the dashboard's frame from the server's HTML, so that first render
+  // React takes over the dashboard's frame from the server's HTML, so that first render
   // draws the loading screen even when the session check has already answered. Then the
   // signed-in screen (shell and page, a phone's longest render) is drawn as a deferred update, in
   // slices that leave the main thread free between them; the loading screen stays until it is.

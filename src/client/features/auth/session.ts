@@ -28,7 +28,7 @@ function isUnauthorized(error: unknown): boolean {
 }
 
 /**
- * Issue 4: a deactivated or expired session is signed out on its next request, whichever screen
+ * A deactivated or expired session is signed out on its next request, whichever screen
  * makes it. Any refused read or write re-checks the current user; its 401 reads as "not signed in"
  * (spec section 7), which sends the guards to /login.
  */

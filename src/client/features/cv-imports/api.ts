@@ -12,7 +12,7 @@ import { api } from '../../lib/api.ts'
 import { queryRoots } from '../../lib/query-roots.ts'
 import { uploadFiles, type UploadProgress } from '../../lib/upload.ts'
 
-/** 'Import CVs' (issue 16): an import writes talents, so its changes invalidate theirs too. */
+/** 'Import CVs': an import writes talents, so its changes invalidate theirs too. */
 export const cvImportKeys = {
   all: queryRoots.cvImports,
   list: () => [...queryRoots.cvImports, 'list'] as const,

@@ -16,7 +16,7 @@ import { ImportItems } from './import-items.tsx'
 import { UndoImportButton } from './undo-import-button.tsx'
 
 /**
- * /dashboard/cv-imports/:id (issue 16): where an import stands — progress while files are read,
+ * /dashboard/cv-imports/:id: where an import stands — progress while files are read,
  * a row per file, inline review, and Undo for its author or an admin within 7 days.
  */
 export function CvImportPage() {

@@ -47,7 +47,7 @@ function RecentImports() {
   )
 }
 
-/** /dashboard/cv-imports (issue 16): take in a stack of CVs, and see the imports so far. */
+/** /dashboard/cv-imports: take in a stack of CVs, and see the imports so far. */
 export function CvImportsPage() {
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">

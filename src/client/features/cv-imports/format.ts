@@ -1,6 +1,6 @@
 import type { CvImportItemState, CvImportSummary } from '#shared/cv-import.ts'
 
-/** How each row's state is named to people (issue 16's words). */
+/** How each row's state is named to people. */
 export const ITEM_STATE_LABELS: Record<CvImportItemState, string> = {
   queued: 'Queued',
   reading: 'Reading',

@@ -11,7 +11,7 @@ import { getErrorMessage } from '../../lib/get-error-message.ts'
 import { useStartImport } from './api.ts'
 
 /**
- * Drop or pick a stack of CVs (or a zip of them) to import (issue 16). The files go up in one
+ * Drop or pick a stack of CVs (or a zip of them) to import. The files go up in one
  * request with a progress bar; the import's own page then shows each file as it is read.
  */
 export function ImportDropzone() {

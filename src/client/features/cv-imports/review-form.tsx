@@ -34,7 +34,7 @@ function known<T extends string>(
 type ReviewFormProps = { importId: number; item: CvImportItem }
 
 /**
- * A 'needs review' row fixed in place (issue 16): what the CV gave is filled in, the person
+ * A 'needs review' row fixed in place: what the CV gave is filled in, the person
  * completes the rest under the talent form's rules, and the talent is created with the CV.
  */
 export function ReviewForm({ importId, item }: ReviewFormProps) {
@@ -113,7 +113,7 @@ export function ReviewForm({ importId, item }: ReviewFormProps) {
         options={LEVEL_OPTIONS}
         id={`review-${item.id}-level`}
       />
-      {/* Issue 19: the same warning as the talent form, before the talent is created. */}
+      {/* The same warning as the talent form, before the talent is created. */}
       <div className="empty:hidden sm:col-span-2">
         <PossibleDuplicates fields={{ fullName, email, phone, areaOfInterest }} />
       </div>

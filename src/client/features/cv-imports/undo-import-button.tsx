@@ -20,7 +20,7 @@ type UndoImportButtonProps = {
   onUndone: (result: CvImportUndoResult) => void
 }
 
-/** 'Undo import' (issue 16): the whole import goes, after a confirmation. */
+/** 'Undo import': the whole import goes, after a confirmation. */
 export function UndoImportButton({ importId, onUndone }: UndoImportButtonProps) {
   const undo = useUndoImport(importId)
   const [isConfirming, setIsConfirming] = useState(false)

@@ -6,7 +6,7 @@ import { uploadFile, type UploadProgress } from '../../lib/upload.ts'
 import { talentKeys } from '../talents/api.ts'
 
 /**
- * A talent's CV (issue 16). Under the ['talents'] prefix: a CV change shows in the lists (the
+ * A talent's CV. Under the ['talents'] prefix: a CV change shows in the lists (the
  * talent's `cv`) and in its History, so it invalidates that whole prefix.
  */
 export const cvKeys = {
@@ -34,7 +34,7 @@ export function cvOptions(talentId: number) {
 }
 
 /*
- * What the CV tab draws (issue 16 item 2) is keyed by the version or the file's sha256, which never
+ * What the CV tab draws is keyed by the version or the file's sha256, which never
  * change their bytes, and kept outside the ['talents'] prefix: a talent edit refetches the CV's
  * metadata, never the file or its layout.
  */
@@ -84,7 +84,7 @@ export function useRemoveCv(talentId: number) {
   })
 }
 
-/** 'Add from CV' (issue 16): store and read a CV before its talent exists. */
+/** 'Add from CV': store and read a CV before its talent exists. */
 export function useParseCv() {
   return useMutation({
     mutationFn: ({ file, onProgress }: { file: File; onProgress: (p: UploadProgress) => void }) =>

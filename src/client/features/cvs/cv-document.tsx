@@ -17,7 +17,7 @@ const PROSE = [
 type CvDocumentProps = { talentId: number; sha256: string }
 
 /**
- * Issue 16 item 2: a DOCX, ODT or RTF as formatted text. The HTML comes from the server,
+ * A DOCX, ODT or RTF as formatted text. The HTML comes from the server,
  * sanitised there against an allow-list (no scripts, images, styles or handlers; http(s) links
  * only) — the one place Scout renders HTML it did not write (SECURITY.md 20). A document without a
  * layout, and every other type, shows as its extracted text alone.

@@ -78,7 +78,7 @@ function CvSummary({ cv, talentId, canRemove }: { cv: CvDetail } & CvPanelProps)
 }
 
 /**
- * The detail view's CV tab (issue 16): the file, read in place (its pages or its formatted body,
+ * The detail view's CV tab: the file, read in place (its pages or its formatted body,
  * then its selectable text), its versions; or a place to attach one.
  */
 export function CvPanel({ talentId, canRemove }: CvPanelProps) {

@@ -52,7 +52,7 @@ function PdfPages({ document }: { document: PDFDocumentProxy }) {
 type CvPdfPreviewProps = { talentId: number; versionId: number }
 
 /**
- * Issue 16 item 2: a PDF CV page by page, drawn by pdf.js in a worker (loaded with this chunk
+ * A PDF CV page by page, drawn by pdf.js in a worker (loaded with this chunk
  * only, never on /login or /dashboard). Its bytes come through the API client, with the session.
  */
 export function CvPdfPreview({ talentId, versionId }: CvPdfPreviewProps) {

@@ -18,7 +18,7 @@ type CvPrefillProps = {
   onAttachedElsewhere: () => void
 }
 
-/** 'From a CV' at the top of the add form (issue 16): drop or pick a CV to fill the fields. */
+/** 'From a CV' at the top of the add form: drop or pick a CV to fill the fields. */
 export function CvPrefill({ onParsed, onAttachedElsewhere }: CvPrefillProps) {
   const parse = useParseCv()
   const attach = useAttachUpload()

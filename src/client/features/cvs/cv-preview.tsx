@@ -11,7 +11,7 @@ const CvPdfPreview = lazy(() =>
 type CvPreviewProps = { cv: CvDetail; talentId: number }
 
 /**
- * Issue 16 item 2, "Read it in place": a PDF page by page, a DOCX, ODT or RTF as formatted text.
+ * "Read it in place": a PDF page by page, a DOCX, ODT or RTF as formatted text.
  * TXT and Markdown are read as their extracted text, which the tab shows below this.
  */
 export function CvPreview({ cv, talentId }: CvPreviewProps) {

@@ -5,7 +5,7 @@ import { Spinner } from '../../components/ui/spinner.tsx'
 import { HighlightedText } from '../talents/search/highlighted-text.tsx'
 
 /**
- * The search the detail view was opened from (issue 17): the dashboard keeps it in the URL beside
+ * The search the detail view was opened from: the dashboard keeps it in the URL beside
  * the talent, as does the quick search; a spec `search` link is read as words too.
  */
 function useOpenedFromSearch(): string {
@@ -13,7 +13,7 @@ function useOpenedFromSearch(): string {
   return params.get('q') ?? params.get('search') ?? ''
 }
 
-/** The CV's text, selectable, with the search's hits marked; or what is happening to it (issue 16). */
+/** The CV's text, selectable, with the search's hits marked; or what is happening to it. */
 export function CvText({ cv }: { cv: CvDetail }) {
   const query = useOpenedFromSearch()
   if (cv.textStatus === 'pending') {

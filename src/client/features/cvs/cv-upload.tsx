@@ -20,7 +20,7 @@ function uploadErrorMessage(error: unknown): string {
 }
 
 /**
- * Drag and drop or pick a CV (issue 16), with a progress bar while it uploads. The server decides
+ * Drag and drop or pick a CV, with a progress bar while it uploads. The server decides
  * the type from the bytes; its message (type, size) is shown as it is.
  */
 export function CvUpload({ talentId, mode }: CvUploadProps) {

@@ -4,7 +4,7 @@ import { formatUploadedAt, uploaderName } from './format.ts'
 
 type CvVersionsProps = { talentId: number; versions: CvFile[] }
 
-/** Earlier versions of the CV, each downloadable (issue 16: replacing keeps them). */
+/** Earlier versions of the CV, each downloadable (replacing keeps them). */
 export function CvVersions({ talentId, versions }: CvVersionsProps) {
   const earlier = versions.slice(1)
   if (earlier.length === 0) return null

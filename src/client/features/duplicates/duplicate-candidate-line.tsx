@@ -9,7 +9,7 @@ type DuplicateCandidateLineProps = {
 }
 
 /**
- * Issue 19: "Possible duplicate: Dana Reyes — same phone number", the other talent opening in a
+ * "Possible duplicate: Dana Reyes — same phone number", the other talent opening in a
  * new tab so the form (or the import) being filled keeps its place. One line for every screen
  * that warns: the talent form, a CV import's review row, a spreadsheet import's dry run.
  */

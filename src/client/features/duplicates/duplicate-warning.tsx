@@ -32,7 +32,7 @@ export function DuplicateWarning({ control, excludeId }: DuplicateWarningProps) 
 type PossibleDuplicatesProps = { fields: DuplicateCheckFields; excludeId?: number }
 
 /**
- * Issue 19 item 1: "Possible duplicate: Dana Reyes — same phone number", while a form is being
+ * "Possible duplicate: Dana Reyes — same phone number", while a form is being
  * filled (the talent form, a CV import's review row). Saving stays allowed (only the same e-mail
  * is refused, by the server's 409).
  */

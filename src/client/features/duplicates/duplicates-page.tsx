@@ -7,7 +7,7 @@ import { duplicateGroupsOptions } from './api.ts'
 import { DuplicateGroupCard } from './duplicate-group-card.tsx'
 import { ScanStatus } from './scan-status.tsx'
 
-/** /dashboard/duplicates (issue 19 item 2): groups of likely duplicates, strongest first. */
+/** /dashboard/duplicates: groups of likely duplicates, strongest first. */
 export function DuplicatesPage() {
   const query = useQuery(duplicateGroupsOptions())
   const { isAdmin } = useAuth()

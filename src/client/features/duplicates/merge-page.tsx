@@ -116,7 +116,7 @@ function MergeForm({ talents }: MergeFormProps) {
   )
 }
 
-/** /dashboard/duplicates/merge?ids=1,2 (issue 19 item 3): the talents side by side, field by field. */
+/** /dashboard/duplicates/merge?ids=1,2: the talents side by side, field by field. */
 export function MergePage() {
   const [params] = useSearchParams()
   const ids = parseIds(params.get('ids'))

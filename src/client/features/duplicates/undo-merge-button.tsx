@@ -8,7 +8,7 @@ import { mutateThen } from '../../lib/mutate-then.ts'
 import { useAuth } from '../auth/api.ts'
 import { useUndoMerge } from './api.ts'
 
-/** 'Undo merge' on a 'Merged' History entry (issue 19 item 4): admins, for 30 days. */
+/** 'Undo merge' on a 'Merged' History entry: admins, for 30 days. */
 export function UndoMergeButton({ mergeId }: { mergeId: number }) {
   const { isAdmin } = useAuth()
   const undo = useUndoMerge()

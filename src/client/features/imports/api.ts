@@ -16,7 +16,7 @@ import { api } from '../../lib/api.ts'
 import { queryRoots } from '../../lib/query-roots.ts'
 import { uploadFile, type UploadProgress } from '../../lib/upload.ts'
 
-/** Spreadsheet import (issue 18): an import writes talents, so its run and undo refresh theirs. */
+/** Spreadsheet import: an import writes talents, so its run and undo refresh theirs. */
 export const importKeys = {
   all: queryRoots.imports,
   list: () => [...queryRoots.imports, 'list'] as const,
@@ -83,7 +83,7 @@ type DryRunRequest = {
 
 /**
  * Saves the mapping, then tries it on every row: one step for the person. A large file's check
- * runs on the server (issue 18): it is followed until it ends, its progress handed to the screen.
+ * runs on the server: it is followed until it ends, its progress handed to the screen.
  */
 export function useDryRun(id: number) {
   return useMutation({

@@ -3,7 +3,7 @@ import { Button } from '../../components/ui/button.tsx'
 import { importBadRowsUrl } from './api.ts'
 
 /**
- * 'Download bad rows' (issue 18 item 3): the refused rows as a CSV with a reason column, to fix
+ * 'Download bad rows': the refused rows as a CSV with a reason column, to fix
  * and import again. A plain link: the session cookie authorises it and the browser downloads it.
  */
 export function BadRowsLink({ importId }: { importId: number }) {

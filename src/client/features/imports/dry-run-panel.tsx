@@ -40,8 +40,8 @@ type DryRunPanelProps = {
 const count = (n: number) => n.toLocaleString('en-US')
 
 /**
- * What the run would do (issue 18 item 3): counts, the new rows that look like talents already in
- * the pool (issue 19), the file's values that fit no list (mapped here, or left empty), and the
+ * What the run would do: counts, the new rows that look like talents already in
+ * the pool, the file's values that fit no list (mapped here, or left empty), and the
  * refused rows with their reasons, a page at a time.
  */
 export function DryRunPanel({

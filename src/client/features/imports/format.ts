@@ -1,6 +1,6 @@
 import type { DryRunProgress, SpreadsheetImport } from '#shared/imports/import-api.ts'
 
-// Issue 18: how an import reads in a sentence, on its page and in the list of imports.
+// How an import reads in a sentence, on its page and in the list of imports.
 
 const plural = (n: number, one: string, many = `${one}s`) =>
   `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`

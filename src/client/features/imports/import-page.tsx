@@ -11,7 +11,7 @@ import { MappingStep } from './mapping-step.tsx'
 import { RunStatus } from './run-status.tsx'
 
 /**
- * /dashboard/imports/:id (issue 18): map the columns and try the rows while the import is new;
+ * /dashboard/imports/:id: map the columns and try the rows while the import is new;
  * once run, its progress and summary, and Undo for 7 days.
  */
 export function ImportPage() {

@@ -43,7 +43,7 @@ function RecentImports() {
   )
 }
 
-/** /dashboard/imports (issue 18): bring talents in from a spreadsheet, and see the imports so far. */
+/** /dashboard/imports: bring talents in from a spreadsheet, and see the imports so far. */
 export function ImportsPage() {
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">

@@ -54,7 +54,7 @@ const firstValues = (rows: readonly (readonly string[])[], column: number) =>
     .slice(0, 3)
     .join(', ')
 
-/** The mapping screen of one sheet (issue 18 items 2–3); a new sheet starts it afresh. */
+/** The mapping screen of one sheet; a new sheet starts it afresh. */
 function MappingForm({
   importId,
   preview,

@@ -10,7 +10,7 @@ type PossibleDuplicateRowsProps = {
 const formatCount = (n: number) => n.toLocaleString('en-US')
 
 /**
- * Issue 19 on a spreadsheet import: the new rows that look like talents already in the pool, each
+ * On a spreadsheet import, the new rows that look like talents already in the pool, each
  * with the talents it may be and why, as the talent form warns. A warning, not a block: the run
  * still adds them (the person removes a row from the file, or merges later).
  */

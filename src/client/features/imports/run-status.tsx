@@ -18,7 +18,7 @@ type UndoButtonProps = {
   onQueued: () => void
 }
 
-/** 'Undo import' (issue 18 item 5), after a confirmation; the undo then runs as a job. */
+/** 'Undo import', after a confirmation; the undo then runs as a job. */
 function UndoButton({ importId, isUndoing, onQueued }: UndoButtonProps) {
   const undo = useUndoImport(importId, onQueued)
   const [isConfirming, setIsConfirming] = useState(false)

@@ -10,7 +10,7 @@ import { getErrorMessage } from '../../lib/get-error-message.ts'
 import { useFileDrop } from '../../lib/use-file-drop.ts'
 import { useUploadSpreadsheet } from './api.ts'
 
-/** Drop or pick one spreadsheet (issue 18 item 1); its mapping screen opens once it is up. */
+/** Drop or pick one spreadsheet; its mapping screen opens once it is up. */
 export function UploadDropzone() {
   const upload = useUploadSpreadsheet()
   const navigate = useNavigate()

@@ -26,7 +26,7 @@ const LINES = [
   { key: 'deleted', name: 'Deleted', color: 'var(--chart-4)' },
 ] as const
 
-/** Talent adds, edits and deletes per week, from the activity log (issue 5, Engagement). */
+/** Talent adds, edits and deletes per week, from the activity log (Engagement). */
 export function ActivityChart({ activity }: ActivityChartProps) {
   return (
     <ResponsiveContainer width="100%" height="100%">

@@ -23,7 +23,7 @@ import { adderLabel, formatMonth } from './format.ts'
 
 type AddersChartProps = Pick<SourcesReport, 'months' | 'adders'>
 
-/** Talents added per month, one stacked colour per top adder (issue 5, Sources). */
+/** Talents added per month, one stacked colour per top adder (Sources). */
 export function AddersChart({ months, adders }: AddersChartProps) {
   // One row per month with a column per series: the shape stacked bars read.
   const data = months.map((month, index) => ({

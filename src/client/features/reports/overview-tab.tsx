@@ -8,7 +8,7 @@ import { formatCount, formatMonth, pluralTalents } from './format.ts'
 import { ReportCard } from './report-card.tsx'
 import { ReportTable } from './report-table.tsx'
 
-// Recharts loads in its own chunk, after the page (issue 5: /login and /dashboard never fetch it).
+// Recharts loads in its own chunk, after the page (/login and /dashboard never fetch it).
 const PoolGrowthChart = lazy(() =>
   import('./pool-growth-chart.tsx').then((m) => ({ default: m.PoolGrowthChart })),
 )

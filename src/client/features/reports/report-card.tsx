@@ -30,7 +30,7 @@ type ReportCardProps = {
 }
 
 /**
- * One report chart with its states (issue 5): a skeleton while loading, a message when empty,
+ * One report chart with its states: a skeleton while loading, a message when empty,
  * and a text alternative — a table that screen readers always get and anyone can show.
  */
 export function ReportCard({

@@ -17,7 +17,7 @@ type ReportTableProps = {
   rows: { label: ReactNode; values: ReactNode[] }[]
 }
 
-/** A chart's text alternative: the same numbers as a table (issue 5). */
+/** A chart's text alternative: the same numbers as a table. */
 export function ReportTable({ caption, columns, rows }: ReportTableProps) {
   const [first, ...rest] = columns
   return (

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { preferencesSchema, type Preferences } from '#shared/preferences.ts'
 import { api } from '../../lib/api.ts'
 
-// The Settings switches (issue 5): saved per user on the server, read back on any browser.
+// The Settings switches: saved per user on the server, read back on any browser.
 
 export const PREFERENCES_QUERY_KEY = ['/api/me/preferences'] as const
 

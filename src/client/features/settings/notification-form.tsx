@@ -14,7 +14,7 @@ type NotificationFormProps = {
 
 /**
  * The two switches and 'Save Changes' (spec section 2 "Settings"). Toggling only changes the
- * form; Save sends both (issue 5). A failed save keeps the toggles, so nothing is lost.
+ * form; Save sends both. A failed save keeps the toggles, so nothing is lost.
  */
 export function NotificationForm({ saved }: NotificationFormProps) {
   const savePreferences = useSavePreferences()

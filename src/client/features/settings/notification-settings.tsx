@@ -22,7 +22,7 @@ function NotificationSkeleton() {
   )
 }
 
-/** The Notifications card: the saved switches, loaded from the server (issue 5). */
+/** The Notifications card: the saved switches, loaded from the server. */
 export function NotificationSettings() {
   const preferences = useQuery(preferencesQueryOptions())
   return (

@@ -5,7 +5,7 @@ import { mfaEnableResponseSchema, mfaSetupResponseSchema, sessionInfoSchema } fr
 import { api } from '../../lib/api.ts'
 import { CURRENT_USER_KEY } from '../auth/api.ts'
 
-// Settings' two-factor and sessions (issue 20).
+// Settings' two-factor and sessions.
 
 export const SESSIONS_QUERY_KEY = ['/api/auth/sessions'] as const
 

@@ -25,7 +25,7 @@ function failed(error: unknown) {
   })
 }
 
-/** Settings → Sessions (issue 20): where the person is signed in, and signing out of them. */
+/** Settings → Sessions: where the person is signed in, and signing out of them. */
 export function SessionsCard() {
   const sessions = useQuery(sessionsQueryOptions())
   const endOthers = useEndOtherSessions()

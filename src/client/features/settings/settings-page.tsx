@@ -17,7 +17,7 @@ import { NotificationSettings } from './notification-settings.tsx'
 import { SessionsCard } from './sessions-card.tsx'
 import { TwoFactorCard } from './two-factor-card.tsx'
 
-/** spec section 2 "Settings": account, notification switches (saved per user, issue 5), password. */
+/** spec section 2 "Settings": account, notification switches (saved per user), password. */
 export function SettingsPage() {
   const { user } = useAuth()
   const [isChangingPassword, setIsChangingPassword] = useState(false)

@@ -26,7 +26,7 @@ import { EnrolForm } from '../auth/two-factor/enrol-form.tsx'
 import { RecoveryCodes } from '../auth/two-factor/recovery-codes.tsx'
 import { useMfaDisable, useMfaEnable, useMfaSetup } from './security-api.ts'
 
-/** Settings → Two-factor sign-in (issue 20): turn it on with a QR code and a code, or off. */
+/** Settings → Two-factor sign-in: turn it on with a QR code and a code, or off. */
 export function TwoFactorCard({ user }: { user: User }) {
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | undefined>(undefined)
   const [confirming, setConfirming] = useState(false)

@@ -11,7 +11,7 @@ import {
 import { api, apiJson } from '../../lib/api.ts'
 import { queryRoots } from '../../lib/query-roots.ts'
 
-// Tags' reads and writes (spec section 7, issue 5). The Tags page, the tag picker and the
+// Tags' reads and writes (spec section 7). The Tags page, the tag picker and the
 // dashboard's Tag filter all read the one list, so a rename shows everywhere.
 
 export const tagKeys = {

@@ -17,7 +17,7 @@ function consequence(tag: Tag): string {
   return `${talentCountText(tag.count)} will lose it.`
 }
 
-/** Delete a tag on the Tags page (issue 5): says how many talents lose it; admins only. */
+/** Delete a tag on the Tags page: says how many talents lose it; admins only. */
 export function DeleteTagDialog({ open, tag, onClose }: DeleteTagDialogProps) {
   const deleteTag = useDeleteTag()
 

@@ -97,7 +97,7 @@ function MergeTagForm({ tag, targets, onClose }: MergeTagDialogProps & { tag: Ta
   )
 }
 
-/** Merge a tag into another on the Tags page (issue 5); admins only. */
+/** Merge a tag into another on the Tags page; admins only. */
 export function MergeTagDialog(props: MergeTagDialogProps) {
   const { open, tag, onClose } = props
   return (

@@ -86,7 +86,7 @@ function RenameTagForm({ tag, existingNames, onClose }: RenameTagDialogProps & {
   )
 }
 
-/** Edit (rename) a tag on the Tags page (issue 5); admins only. */
+/** Edit (rename) a tag on the Tags page; admins only. */
 export function RenameTagDialog(props: RenameTagDialogProps) {
   const { open, tag, onClose } = props
   return (

@@ -8,7 +8,7 @@ import { SYSTEM_TAGS } from '#shared/talent.ts'
 export type TagItem = Omit<Tag, 'id'> & {
   id: number | null
   /**
-   * Issue 19 "While here": a system label that is also a status (Hired, …) counts the talents
+   * A system label that is also a status (Hired, …) counts the talents
    * with that status, as the dashboard's status filter and the Reports do, not only those tagged.
    */
   statusCount?: number

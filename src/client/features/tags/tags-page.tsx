@@ -21,7 +21,7 @@ import { overviewReportOptions } from '../reports/api.ts'
 type ActionState = { action: TagAction | null; tag: Tag | null }
 
 /**
- * /dashboard/tags (issue 5 goes past spec section 2's static grid): every tag with how many
+ * /dashboard/tags (more than spec section 2's static grid): every tag with how many
  * talents carry it; a tag opens the dashboard filtered by it. Anyone may add a tag; admins
  * rename, merge and delete (the server enforces it); system labels are shown but locked.
  */

@@ -19,12 +19,12 @@ import type { TalentListQuery } from '#shared/talent-list-query.ts'
 import { api, apiGetWithHeaders } from '../../lib/api.ts'
 import { queryRoots } from '../../lib/query-roots.ts'
 
-/** Rows per page of the dashboard lists: the client always pages (issue 3). */
+/** Rows per page of the dashboard lists: the client always pages. */
 export const TALENT_PAGE_SIZE = 50
 
 /**
  * The filters, search and sort of a list, without the paging fields the infinite query adds. No
- * `sort` leaves the order to the server: relevance when `q` has words to rank by (issue 17).
+ * `sort` leaves the order to the server: relevance when `q` has words to rank by.
  */
 export type TalentListFilters = Partial<Omit<TalentListQuery, 'limit' | 'cursor' | 'sort'>> & {
   sort: TalentSort | undefined
@@ -36,7 +36,7 @@ export const talentKeys = {
   list: (filters: TalentListFilters) => [...talentKeys.lists(), filters] as const,
   stats: () => [...talentKeys.all, 'stats'] as const,
   detail: (id: number) => [...talentKeys.all, 'detail', id] as const,
-  /** Under the prefix on purpose: every talent write refreshes an open History (issue 5). */
+  /** Under the prefix on purpose: every talent write refreshes an open History. */
   history: (id: number) => [...talentKeys.all, 'history', id] as const,
 }
 
@@ -46,7 +46,7 @@ export type TalentPage = {
   talents: z.output<typeof talentListSchema>
   /** Total for the filter (X-Total-Count); undefined when the server did not say. */
   total: number | undefined
-  /** Issue 17: the total of a broad search on a large pool may be an estimate ("about N"). */
+  /** The total of a broad search on a large pool may be an estimate ("about N"). */
   isTotalEstimated: boolean
   nextCursor: string | undefined
 }
@@ -75,7 +75,7 @@ async function fetchTalentPage(filters: TalentListFilters, cursor: string) {
   return page
 }
 
-/** GET /api/talents in pages of TALENT_PAGE_SIZE, following the keyset cursor (issue 3). */
+/** GET /api/talents in pages of TALENT_PAGE_SIZE, following the keyset cursor. */
 export function talentListOptions(filters: TalentListFilters) {
   return infiniteQueryOptions({
     queryKey: talentKeys.list(filters),

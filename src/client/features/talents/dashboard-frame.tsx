@@ -9,7 +9,7 @@ import { SEARCH_PLACEHOLDER } from './search/search-placeholder.ts'
 export const DASHBOARD_FRAME_ATTRIBUTE = 'data-dashboard-frame'
 
 /**
- * Issue 17 (a cold /dashboard on a phone): what the dashboard shows while the session is checked
+ * A cold /dashboard on a phone: what the dashboard shows while the session is checked
  * and its code loads — the top bar, the page's heading, its search box (not yet usable) and the
  * spec's spinner (section 2). The server sends it drawn into /dashboard's HTML to a browser with
  * a session cookie (scripts/build/prerender-pages.ts), so the page paints before any script has

@@ -88,7 +88,7 @@ export function DashboardPage() {
     )
   }
 
-  // Issue 7 (filter and search results ≤ 300 ms): the request leaves on the click, before React
+  // Filter and search results ≤ 300 ms: the request leaves on the click, before React
   // renders the page for the new URL, under the key the list will read (the URL's parse of them).
   function applyFilters(next: TalentListFilters, options?: { replace?: boolean }) {
     const key = parseFilters(filtersToParams(next, new URLSearchParams()))
@@ -117,7 +117,7 @@ export function DashboardPage() {
   // The list is display:none under the detail view, so the browser cannot restore its scroll
   // position on Back; this syncs the window (an external system) with the view shown. Not on
   // mount: scrolling there forced the new page's whole layout inside React's commit, a slowed
-  // phone's longest task of a cold open (issue 17). The page goes to the top in a task of its own.
+  // phone's longest task of a cold open. The page goes to the top in a task of its own.
   const shownView = useRef(isDetail)
   useLayoutEffect(() => {
     if (shownView.current === isDetail) return

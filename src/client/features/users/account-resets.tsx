@@ -18,7 +18,7 @@ const CONFIRM: Record<'mfa' | 'password', string> = {
 }
 
 /**
- * Edit User's account recovery (issue 20): 'Reset two-factor' (lost phone) and 'Reset password'
+ * Edit User's account recovery: 'Reset two-factor' (lost phone) and 'Reset password'
  * (a new temporary password, shown once). Not offered on the admin's own account.
  */
 export function AccountResets({ user }: { user: AdminUser }) {

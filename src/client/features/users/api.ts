@@ -95,7 +95,7 @@ export function useUnlockUser() {
   })
 }
 
-/** POST /api/users/:id/reset-mfa (issue 20): they set two-factor up again at next sign-in. */
+/** POST /api/users/:id/reset-mfa: they set two-factor up again at next sign-in. */
 export function useResetMfa() {
   const queryClient = useQueryClient()
   return useMutation({
@@ -108,7 +108,7 @@ export function useResetMfa() {
   })
 }
 
-/** POST /api/users/:id/reset-password (issue 20): a new temporary password, shown once. */
+/** POST /api/users/:id/reset-password: a new temporary password, shown once. */
 export function useResetPassword() {
   const queryClient = useQueryClient()
   return useMutation({

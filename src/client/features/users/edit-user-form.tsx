@@ -53,7 +53,7 @@ export function EditUserForm({ user, onCancel, onSaved }: EditUserFormProps) {
   const updateUser = useUpdateUser()
   const viewer = useAuth().user
   const mfaRequired = useWatch({ control: form.control, name: 'mfaEnabled' })
-  // Issue 20: an admin stops requiring two-factor for themself only with a code.
+  // An admin stops requiring two-factor for themself only with a code.
   const needsOwnCode = viewer?.id === user.id && user.mfaEnabled && user.mfaEnrolled && !mfaRequired
 
   function submit(values: UpdateUser) {

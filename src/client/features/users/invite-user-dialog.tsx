@@ -17,7 +17,7 @@ type InviteUserDialogProps = {
 
 /**
  * The 'Invite User' dialog of spec section 2. Without SMTP the API answers with the temporary
- * password and a devModeMessage (spec section 7, issue 4): the dialog then shows them instead of
+ * password and a devModeMessage (spec section 7): the dialog then shows them instead of
  * closing, and a stray click outside does not dismiss them.
  */
 export function InviteUserDialog({ open, onOpenChange }: InviteUserDialogProps) {

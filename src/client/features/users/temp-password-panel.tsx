@@ -14,7 +14,7 @@ type TempPasswordPanelProps = {
 }
 
 /**
- * No invitation e-mail was sent (no SMTP configured, issue 4): the admin sees the temporary
+ * No invitation e-mail was sent (no SMTP configured): the admin sees the temporary
  * password here and passes it on themself.
  */
 export function TempPasswordPanel({

@@ -92,7 +92,7 @@ function SaveViewForm({ submitLabel, initial, isPending, onSave, onClose }: Save
   )
 }
 
-/** Save the dashboard's state as a view, or rename and (un)share one (issue 17 item 4). */
+/** Save the dashboard's state as a view, or rename and (un)share one. */
 export function SaveViewDialog({ open, title, description, ...form }: SaveViewDialogProps) {
   return (
     <Dialog open={open} onOpenChange={(next) => !next && form.onClose()}>

@@ -9,7 +9,7 @@ const numberFormat = new Intl.NumberFormat('en-US')
 type SavedViewLinksProps = { onNavigate: () => void }
 
 /**
- * The side panel's saved views (issue 17 item 4): the person's own and everyone's shared ones,
+ * The side panel's saved views: the person's own and everyone's shared ones,
  * each with how many talents it finds now. Nothing shows until there is one.
  */
 export function SavedViewLinks({ onNavigate }: SavedViewLinksProps) {

@@ -30,7 +30,7 @@ type SavedViewMenuProps = { filters: TalentListFilters; viewMode: ViewMode }
 type DialogKind = 'create' | 'rename' | undefined
 
 /**
- * Issue 17 item 4 on the dashboard: 'Save view' keeps the search, filters, sort and cards or
+ * On the dashboard, 'Save view' keeps the search, filters, sort and cards or
  * table under a name; with a view open, its menu saves changes over it, renames, shares, copies
  * its link or deletes it (what the server allows: canEdit).
  */

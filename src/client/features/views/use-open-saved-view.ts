@@ -16,7 +16,7 @@ export function useActiveSavedViewId(): number | undefined {
 }
 
 /**
- * Opening a saved view by URL (issue 17 item 4): `/dashboard?view=ID` alone (a shared link) gets
+ * Opening a saved view by URL: `/dashboard?view=ID` alone (a shared link) gets
  * the view's filters, search and sort written into the URL; its cards or table is applied once
  * per view opened, so a toggle afterwards is the person's own.
  */

@@ -15,7 +15,7 @@ import { users } from '../../db/schema.ts'
 import { CHALLENGE_MINUTES } from './challenges.ts'
 import { MFA_LOGIN_WRONG_CODE, MFA_WRONG_CODE, SESSION_ENDED_BY_CODES } from './service.ts'
 
-// Issue 20 "Bad input gets a clear answer", the cases mfa.test.ts and admin-and-sessions.test.ts
+// The cases mfa.test.ts and admin-and-sessions.test.ts
 // leave out: the sign-in's enrolment step (when an admin requires two-factor), wrong codes when
 // turning it off, and an mfaToken that outlives the password it was given for.
 

@@ -17,7 +17,7 @@ import {
 import { acceptLoginCode, beginSetup, finishEnrolment, MFA_LOGIN_WRONG_CODE } from './service.ts'
 
 /**
- * The second step of a sign-in (issue 20). A code is counted before it is checked, against the
+ * The second step of a sign-in. A code is counted before it is checked, against the
  * account and the address exactly like a password (SECURITY.md 6 a-c, 39), and on the challenge,
  * which is spent after 5 wrong codes. The challenge is spent by the success too (single use).
  */

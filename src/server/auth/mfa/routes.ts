@@ -24,7 +24,7 @@ export type MfaRoutesOptions = { db: Db; config: Config }
 
 export const MFA_DISABLED_MESSAGE = 'Two-factor sign-in is off.'
 
-/** Two-factor sign-in (issue 20): the sign-in's second step, and the person's own setup. */
+/** Two-factor sign-in: the sign-in's second step, and the person's own setup. */
 export const mfaRoutes: FastifyPluginCallback<MfaRoutesOptions> = (base, { db, config }, done) => {
   const app = base.withTypeProvider<ZodTypeProvider>()
 

@@ -3,10 +3,10 @@ import { TOTP_DIGITS, TOTP_PERIOD_SECONDS } from '#shared/mfa.ts'
 
 /**
  * TOTP (RFC 6238) through the otpauth library: SHA-1, 6 digits, 30-second steps — what every
- * authenticator app reads from a QR code. No HMAC or base32 is written here (issue 20).
+ * authenticator app reads from a QR code. No HMAC or base32 is written here.
  */
 export const TOTP_ISSUER = 'Scout'
-/** One step of clock drift either way (issue 20). */
+/** One step of clock drift either way. */
 export const TOTP_WINDOW = 1
 
 function totpFor(secretBase32: string, label = 'user'): TOTP {

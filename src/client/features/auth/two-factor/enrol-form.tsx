@@ -25,7 +25,7 @@ type EnrolFormProps = {
 }
 
 /**
- * Enrolment (issue 20): scan the QR code (or type the key), then confirm with a current code.
+ * Enrolment: scan the QR code (or type the key), then confirm with a current code.
  * Used in Settings and at sign-in when an admin requires two-factor.
  */
 export function EnrolForm({ setup, pending, onConfirm, error }: EnrolFormProps) {

@@ -14,7 +14,7 @@ type LoginCodeStepProps = {
   onRestart: () => void
 }
 
-/** Sign-in, step 2 (issue 20): the app's 6-digit code, or one of the recovery codes. */
+/** Sign-in, step 2: the app's 6-digit code, or one of the recovery codes. */
 export function LoginCodeStep({ mfaToken, onSignedIn, onRestart }: LoginCodeStepProps) {
   const loginCode = useLoginCode()
   const form = useForm<LoginCodeForm>({

@@ -14,7 +14,7 @@ type LoginEnrolStepProps = {
 }
 
 /**
- * Sign-in when an admin requires two-factor and the person has not set it up (issue 20): the QR
+ * Sign-in when an admin requires two-factor and the person has not set it up: the QR
  * code, a code to confirm, then the recovery codes once — and only then the dashboard.
  */
 export function LoginEnrolStep({ mfaToken, onSignedIn, onRestart }: LoginEnrolStepProps) {

@@ -21,7 +21,7 @@ function download(text: string) {
 }
 
 /**
- * The ten recovery codes, shown once right after enrolment (issue 20), with Copy and Download.
+ * The ten recovery codes, shown once right after enrolment, with Copy and Download.
  * Each signs in once when the authenticator app is not at hand.
  */
 export function RecoveryCodes({ codes }: { codes: readonly string[] }) {

@@ -24,7 +24,7 @@ type BulkToolbarProps = {
   filters: TalentListFilters
   /** The filtered result's size (X-Total-Count). */
   total: number | undefined
-  /** The size is the server's estimate of a broad query: "about 41,200" (issue 17). */
+  /** The size is the server's estimate of a broad query: "about 41,200". */
   isTotalEstimated: boolean
 }
 
@@ -69,7 +69,7 @@ function ActionMenu({ label, items, onPick }: MenuProps) {
 }
 
 /**
- * Issue 19: what can be done to the selected talents — tags, statuses, export, delete — shown
+ * What can be done to the selected talents — tags, statuses, export, delete — shown
  * while any is selected. Each action is one request; its toast offers Undo.
  */
 export function BulkToolbar({ selection, filters, total, isTotalEstimated }: BulkToolbarProps) {

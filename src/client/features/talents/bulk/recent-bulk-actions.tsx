@@ -45,7 +45,7 @@ function RecentItem({ item, now }: { item: BulkSummary; now: number }) {
   )
 }
 
-/** Issue 19: the caller's bulk actions of the last 24 hours, each with Undo until undone. */
+/** The caller's bulk actions of the last 24 hours, each with Undo until undone. */
 export function RecentBulkActions() {
   const [open, setOpen] = useState(false)
   const recent = useQuery({ ...recentBulkOptions(), enabled: open })

@@ -8,7 +8,7 @@ type SelectTalentCheckboxProps = {
 }
 
 /**
- * A row's or card's checkbox (issue 19): a click or Space toggles it, with Shift the range from
+ * A row's or card's checkbox: a click or Space toggles it, with Shift the range from
  * the last one clicked. It never opens the talent, which a click or Enter on the row does.
  */
 export function SelectTalentCheckbox({ talent, checked, onToggle }: SelectTalentCheckboxProps) {

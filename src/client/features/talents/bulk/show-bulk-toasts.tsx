@@ -5,7 +5,7 @@ import { toast } from '../../../components/ui/use-toast.ts'
 import { parseApiError } from '../../../lib/api.ts'
 import { undoBulkAction } from './api.ts'
 
-/** Issue 19: the toast after a bulk action offers Undo for this long. */
+/** The toast after a bulk action offers Undo for this long. */
 export const UNDO_TOAST_MS = 10_000
 
 const talentCount = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'talent' : 'talents'}`

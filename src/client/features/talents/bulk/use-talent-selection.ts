@@ -20,7 +20,7 @@ const empty = (key: string): SelectionState => ({
 
 export type TalentSelection = ReturnType<typeof useTalentSelection>
 
-/** Issue 19: the dashboard's checkboxes, shift-click ranges and 'Select all N matching'. */
+/** The dashboard's checkboxes, shift-click ranges and 'Select all N matching'. */
 export function useTalentSelection(talents: readonly Talent[], listKey: string) {
   const [state, setState] = useState<SelectionState>(() => empty(listKey))
   const current = state.key === listKey ? state : empty(listKey)

@@ -6,7 +6,7 @@ import {
 } from '#shared/activity.ts'
 import { capitalizeWords, formatLongDate } from '../../../lib/talent-format.ts'
 
-// The History tab's words (issue 5): one pure place that turns an activity entry into a line a
+// The History tab's words: one pure place that turns an activity entry into a line a
 // person reads, e.g. 'Dana Reyes changed Status from Interviewed to Hired'.
 
 /** The form's label of each talent field, so the History speaks the words the form shows. */

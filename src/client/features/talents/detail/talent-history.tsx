@@ -86,7 +86,7 @@ function HistoryItem({
   )
 }
 
-/** The History tab (issue 5): who added and changed this talent, newest first. */
+/** The History tab: who added and changed this talent, newest first. */
 export function TalentHistory({ talentId }: { talentId: number }) {
   const query = useQuery(talentHistoryOptions(talentId))
   if (query.isPending) return <HistorySkeleton />

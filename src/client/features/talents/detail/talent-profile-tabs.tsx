@@ -30,13 +30,13 @@ function BadgeList({ items, empty }: { items: readonly string[]; empty: string }
 
 type TalentProfileTabsProps = {
   talent: Talent
-  /** Issue 16: removing a CV follows the delete rule (admins and the talent's adder). */
+  /** Removing a CV follows the delete rule (admins and the talent's adder). */
   canRemoveCv: boolean
 }
 
 /**
- * spec section 2: About (area, level, tags, status) and Notes (300 px scroll area); issue 5 adds
- * History, loaded only when its tab opens; issue 16 the CV tab.
+ * spec section 2: About (area, level, tags, status) and Notes (300 px scroll area); then
+ * History, loaded only when its tab opens, and the CV tab.
  */
 export function TalentProfileTabs({ talent, canRemoveCv }: TalentProfileTabsProps) {
   const notes = talent.notes?.trim() ?? ''

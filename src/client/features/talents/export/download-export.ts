@@ -36,7 +36,7 @@ function requestExport(target: ExportTarget, format: ExportFormat): Promise<Resp
 }
 
 /**
- * Downloads the talents of `target` as a file (issue 18 item 6, issue 19 item 5). Read through
+ * Downloads the talents of `target` as a file. Read through
  * the fetch wrapper rather than a plain link so the Bearer token is sent, the bytes can be
  * counted as they arrive (the progress) and a failure becomes a toast, not a broken download;
  * the file is then handed to the browser's own download.

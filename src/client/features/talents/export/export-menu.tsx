@@ -24,7 +24,7 @@ type ExportMenuProps = {
 const talentCount = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'talent' : 'talents'}`
 
 /**
- * Issue 18 item 6: 'Export' on the dashboard, a menu of 'Export CSV' and 'Export Excel'. The file
+ * 'Export' on the dashboard, a menu of 'Export CSV' and 'Export Excel'. The file
  * holds every talent of the current view, not only the loaded rows; while it downloads, the
  * button says how much has arrived, and a toast says when it is ready or why it failed.
  */

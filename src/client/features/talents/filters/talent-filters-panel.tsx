@@ -64,7 +64,7 @@ export function TalentFiltersPanel({
     return { value: user.email, label: name === '' ? user.email : `${name} (${user.email})` }
   })
 
-  // Issue 17: with words to rank by, the list is in relevance order unless a sort is chosen.
+  // With words to rank by, the list is in relevance order unless a sort is chosen.
   const canRank = hasTextTerms(draft.q)
   const sortOptions = canRank ? [BEST_MATCH, ...SORT_OPTIONS] : SORT_OPTIONS
   const checkedSort = draft.sort === RELEVANCE && !canRank ? DEFAULT_SORT : draft.sort

@@ -40,7 +40,7 @@ export function hasTextTerms(q: string | undefined): boolean {
 }
 
 /**
- * The order the server picks for a list that names none (issue 17): relevance when the search has
+ * The order the server picks for a list that names none: relevance when the search has
  * words or phrases to rank by, else the spec's default, newest.
  */
 export function serverOrder(filters: TalentListFilters): TalentSort | typeof RELEVANCE {
@@ -82,7 +82,7 @@ export function parseFilters(params: URLSearchParams): TalentListFilters {
 /**
  * `params` with the filter parameters replaced by `filters`: empty filters and the default sort
  * are left out, so the plain dashboard keeps a clean URL. Other parameters are kept. `q` keeps a
- * trailing space: it makes the last word whole instead of a prefix still being typed (issue 17).
+ * trailing space: it makes the last word whole instead of a prefix still being typed.
  */
 export function filtersToParams(
   filters: TalentListFilters,
@@ -107,7 +107,7 @@ export function useTalentFilters() {
   const [searchParams, setSearchParams] = useSearchParams()
   const applied = parseFilters(searchParams)
 
-  /** `replace`: no new history entry (a search refined as it is typed, issue 17). */
+  /** `replace`: no new history entry (a search refined as it is typed). */
   function apply(filters: TalentListFilters, options: { replace?: boolean } = {}) {
     const next = filtersToParams(filters, searchParams)
     // Nothing of a saved view left (Reset, the last filter cleared): it is no longer shown.
@@ -137,7 +137,7 @@ export function toDraft(filters: TalentListFilters): FilterDraft {
     tag: filters.tag ?? ALL,
     status: filters.status ?? ALL,
     addedBy: filters.addedBy ?? ALL,
-    // Issue 17: the panel's Search field is the query language (`q`). A spec `search` from a
+    // The panel's Search field is the query language (`q`). A spec `search` from a
     // link shows there too and becomes a `q` on Apply (`ann` still finds Joanna as before).
     search: '',
     q: filters.q ?? filters.search ?? '',

@@ -17,7 +17,7 @@ import {
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { useMediaQuery } from '../../../lib/use-media-query.ts'
 
-// Issue 7 (/dashboard ≤ 250 KiB): the form (react-hook-form, the tag picker, the new-tag dialog,
+// /dashboard ≤ 250 KiB: the form (react-hook-form, the tag picker, the new-tag dialog,
 // ~25 KiB gzip) loads when someone means to use it, not with the dashboard.
 const loadTalentForm = () => import('./talent-form.tsx')
 const TalentForm = lazy(() => loadTalentForm().then((m) => ({ default: m.TalentForm })))

@@ -63,7 +63,7 @@ export function toCreateBody(values: TalentInput): TalentInput {
     notes: blankToNull(values.notes),
     tags: values.tags,
     status: values.status,
-    // Issue 16 'Add from CV': the parsed CV is attached with the new talent.
+    // 'Add from CV': the parsed CV is attached with the new talent.
     ...(values.cvFileId === undefined ? {} : { cvFileId: values.cvFileId }),
   }
 }

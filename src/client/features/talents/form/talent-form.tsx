@@ -46,7 +46,7 @@ type TalentFormProps = {
   focusFirstField?: boolean
 }
 
-/** The hint on a field 'Add from CV' filled (issue 16): the person checks it. */
+/** The hint on a field 'Add from CV' filled: the person checks it. */
 const FROM_CV = 'Read from the CV — please check'
 
 /** The add/edit talent form (spec section 2), hosted by the Add page and the add/edit dialogs. */

@@ -4,7 +4,7 @@ import type { CvParseResult } from '#shared/cv-parse.ts'
 import type { TalentFormValues, TalentInput } from '#shared/talent.ts'
 
 /**
- * Fills the add form from a parsed CV (issue 16): only fields the person left empty, each marked
+ * Fills the add form from a parsed CV: only fields the person left empty, each marked
  * so they check it; the upload's id rides along so the CV is attached when the talent is saved.
  */
 export function useCvPrefill(form: UseFormReturn<TalentFormValues, unknown, TalentInput>) {

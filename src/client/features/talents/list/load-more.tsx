@@ -15,7 +15,7 @@ type LoadMoreProps = {
 const numberFormat = new Intl.NumberFormat('en-US')
 
 /**
- * Infinite scroll (issue 3: never download the whole pool): the next page loads when this comes
+ * Infinite scroll (never download the whole pool): the next page loads when this comes
  * near the viewport; the button does the same for keyboards and when observing is unavailable.
  */
 export function LoadMore({

@@ -18,7 +18,7 @@ type TalentCardListProps = {
 const ROW_ESTIMATE_PX = 225
 
 /**
- * The loaded talents as a grid of cards, windowed by rows (issue 7): only the rows in and near
+ * The loaded talents as a grid of cards, windowed by rows: only the rows in and near
  * the window are in the DOM, so a long scroll costs what a screenful does. Each row is a grid of
  * its own, so a row coming in lays out itself only, not every card shown (one grid re-places all
  * its items when one is added before them). Each card keeps its place in the list for assistive

@@ -20,13 +20,13 @@ type TalentCardProps = {
   onEdit: (talent: Talent) => void
   /** Absent for non-admins: the card view shows delete only to admins (spec section 6). */
   onDelete?: (talent: Talent) => void
-  /** Issue 19: the card's checkbox. */
+  /** The card's checkbox. */
   isSelected: boolean
   onToggleSelect: (talent: Talent, shiftKey: boolean) => void
 }
 
 /**
- * List presentation B's card (spec section 2). Memoised (issue 7): the windowed grid re-renders
+ * List presentation B's card (spec section 2). Memoised: the windowed grid re-renders
  * as rows scroll in and out, and a card that stays need not — measured on a 500-talent scroll of
  * the grid, the page's script time fell from 1.36–1.56 s to 0.70–0.87 s.
  */

@@ -34,7 +34,7 @@ type TalentPoolProps = {
 export function TalentPool(props: TalentPoolProps) {
   const { filters, viewMode, isAdmin, onSelect, onEdit, onDelete } = props
   const query = useInfiniteQuery(talentListOptions(filters))
-  // Issue 17: new pages are drawn as a deferred update, in slices that leave the main thread free
+  // New pages are drawn as a deferred update, in slices that leave the main thread free
   // between them (a phone took 100-200 ms to draw the first page's cards in one task).
   const data = useDeferredValue(query.data)
   const talents = data?.pages.flatMap((page) => page.talents) ?? []
@@ -42,7 +42,7 @@ export function TalentPool(props: TalentPoolProps) {
   const isTotalEstimated = data?.pages[0]?.isTotalEstimated ?? false
   const hasFailed = query.isError && query.data === undefined
   const isLoading = data === undefined && !hasFailed
-  // Issue 19: a selection belongs to the list it was made in; other filters start with none.
+  // A selection belongs to the list it was made in; other filters start with none.
   const selection = useTalentSelection(talents, JSON.stringify(filters))
 
   function loadMore() {

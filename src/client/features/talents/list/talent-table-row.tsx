@@ -14,14 +14,14 @@ type TalentTableRowProps = {
   onSelect: (talent: Talent) => void
   onEdit: (talent: Talent) => void
   onDelete: (talent: Talent) => void
-  /** Issue 19: the row's checkbox. */
+  /** The row's checkbox. */
   isSelected: boolean
   onToggleSelect: (talent: Talent, shiftKey: boolean) => void
 }
 
 /**
  * One clickable, keyboard-activatable row of list presentation A (spec section 2). Memoised
- * (issue 7): the windowed table re-renders as rows scroll in and out; a row that stays need not.
+ *: the windowed table re-renders as rows scroll in and out; a row that stays need not.
  */
 export const TalentTableRow = memo(function TalentTableRow({
   talent,

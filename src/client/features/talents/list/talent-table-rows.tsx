@@ -17,7 +17,7 @@ type TalentTableRowsProps = {
 const ROW_ESTIMATE_PX = 61
 
 /**
- * The table's body, windowed (issue 7): only the rows in and near the window are in the DOM;
+ * The table's body, windowed: only the rows in and near the window are in the DOM;
  * spacer rows stand for the others, so the table keeps its height and the scrollbar its meaning.
  */
 export function TalentTableRows({

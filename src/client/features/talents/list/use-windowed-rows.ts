@@ -59,7 +59,7 @@ function measureRow(
   )
 }
 
-// Issue 17: the virtualizer's own window helpers read and write the window's scroll offset and
+// The virtualizer's own window helpers read and write the window's scroll offset and
 // size when the list mounts, inside React's commit, where each forced the new page's whole layout
 // (a slowed phone's longest tasks of a cold /dashboard). These two avoid that.
 

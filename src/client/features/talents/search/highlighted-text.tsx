@@ -7,7 +7,7 @@ type HighlightedTextProps = {
 }
 
 /**
- * Text with its search hits in <mark> (issue 17). Built as React text nodes from the ranges, so
+ * Text with its search hits in <mark>. Built as React text nodes from the ranges, so
  * whatever the text holds is shown as text, never parsed as HTML.
  */
 export function HighlightedText({ text, ranges }: HighlightedTextProps) {

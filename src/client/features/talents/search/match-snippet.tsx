@@ -21,7 +21,7 @@ type MatchSnippetProps = {
   className?: string
 }
 
-/** Why a search result matched (issue 17): the field and a snippet with the words marked. */
+/** Why a search result matched: the field and a snippet with the words marked. */
 export function MatchSnippet({ match, className }: MatchSnippetProps) {
   if (match === null || match === undefined) return null
   return (

@@ -29,7 +29,7 @@ type QueryChipListProps = {
   onRemove: (chip: QueryChip) => void
 }
 
-/** The search's field terms as removable chips (issue 17); removing one rewrites the search. */
+/** The search's field terms as removable chips; removing one rewrites the search. */
 export function QueryChipList({ chips, onRemove }: QueryChipListProps) {
   if (chips.length === 0) return null
   return (

@@ -38,7 +38,7 @@ type QuickSearchDialogProps = {
 }
 
 /**
- * Issue 17's quick search: type, see the best results with why they matched, arrow keys and
+ * Type, see the best results with why they matched, arrow keys and
  * Enter (or a click) open a talent; the last option opens every result on the dashboard.
  */
 export function QuickSearchDialog({ open, onOpenChange }: QuickSearchDialogProps) {

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react'
 import { preloadQuickSearch } from './use-quick-search.ts'
 
-// Issue 17 keeps the dashboard lean: the dialog is its own chunk, loaded on first use.
+// The dashboard stays lean: the dialog is its own chunk, loaded on first use.
 const QuickSearchDialog = lazy(() =>
   preloadQuickSearch().then((module) => ({ default: module.QuickSearchDialog })),
 )

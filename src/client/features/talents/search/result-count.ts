@@ -2,7 +2,7 @@ const numberFormat = new Intl.NumberFormat('en-US')
 
 /**
  * A list total as shown: "41,237"; "about 41,200" when the server's total is the planner's
- * estimate of a broad query (X-Total-Count-Estimated, issue 17; the server rounds it).
+ * estimate of a broad query (X-Total-Count-Estimated; the server rounds it).
  */
 export function totalText(total: number, isEstimated: boolean): string {
   return `${isEstimated ? 'about ' : ''}${numberFormat.format(total)}`

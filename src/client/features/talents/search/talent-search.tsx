@@ -22,7 +22,7 @@ type TalentSearchProps = {
 }
 
 /**
- * The dashboard's search box (issue 17): the query language as `q`, applied as the person types;
+ * The dashboard's search box: the query language as `q`, applied as the person types;
  * its field terms as removable chips; the number of results. A spec `search` from a link (its
  * substring search of names and e-mails) shows here, and typing turns it into a `q`.
  */

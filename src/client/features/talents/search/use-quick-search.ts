@@ -7,7 +7,7 @@ export function preloadQuickSearch() {
 }
 
 /**
- * Issue 17: the quick search opens with `/` or Ctrl/⌘+K from any signed-in page. `/` only when
+ * The quick search opens with `/` or Ctrl/⌘+K from any signed-in page. `/` only when
  * the person is not typing somewhere; Ctrl/⌘+K everywhere, toggling it. `hasOpened` keeps the
  * lazily loaded dialog mounted once it has been used, so closing it can animate.
  */
