@@ -49,7 +49,7 @@ export default tseslint.config(
       'no-console': 'error',
     },
   },
-  // ARCHITECTURE.md: arrows point one way, client -> shared <- server. (ESLint core rule: the
+  // Arrows point one way (docs/architecture.md, "Layers"), client -> shared <- server. (ESLint core rule: the
   // import plugin's resolver needs platform binaries the registry here does not carry.)
   ...[
     { dir: 'src/client', banned: ['server'], message: 'The client never imports server code.' },

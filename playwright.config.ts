@@ -2,7 +2,7 @@ import { defineConfig, devices } from '@playwright/test'
 
 const port = Number(process.env.E2E_PORT ?? 5055)
 
-// Flags that work on these machines (STACK.md): no sandbox as root, no background networking.
+// Flags that work on these machines: no sandbox as root, no background networking.
 const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',

@@ -1,7 +1,7 @@
 import { defineConfig, type TestProjectConfiguration } from 'vitest/config'
 import { LongestFirstSequencer } from './tests/support/longest-first.ts'
 
-// API tests run on PGlite always and on PostgreSQL when TEST_DATABASE_URL is set (ARCHITECTURE.md).
+// API tests run on PGlite always and on PostgreSQL when TEST_DATABASE_URL is set (docs/decisions/002-database-engines.md).
 const bothEngines = Boolean(process.env.TEST_DATABASE_URL)
 
 /**

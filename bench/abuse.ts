@@ -1,5 +1,5 @@
 /**
- * Hostile uploads against the real server (SECURITY.md 41, 44, 45, 47 in docs/security-tests.md):
+ * Hostile uploads against the real server (security rule 41, 44, 45, 47 in docs/security-tests.md):
  * each file or body below is sent to the route a person would use, while /api/health is polled
  * from a thread of its own and the server's RSS (and that of every process it started) is sampled.
  * Each row prints the answer, the time to it, the peak RSS above the idle figure, and health

@@ -1,5 +1,5 @@
 /**
- * SECURITY.md 6 a, b and f: a burst of wrong passwords for one account, all sent
+ * Security rule 6 a, b and f: a burst of wrong passwords for one account, all sent
  * at once over real sockets to the real server. Each attempt is counted before its password is
  * checked, so the burst is held exactly like the same attempts in sequence: 5 verified (answered
  * 401), then the account locked for 1 s, 2 s, 4 s… — a burst that lasts longer than a lock gets

@@ -123,7 +123,7 @@ const hits = [...found].filter((pair) => truth.has(pair)).length
 const precision = found.size === 0 ? 0 : hits / found.size
 const recall = hits / PLANTED
 
-// ARCHITECTURE.md "Growing": the plans, checked on this engine. Every talents access must be an
+// The plans, checked on this engine. Every talents access must be an
 // index; a sequential scan of talents here is what made the check and the scan slow.
 async function planOf(query: SQL): Promise<string> {
   const rows = await rawRows<Record<string, string>>(db, sql`EXPLAIN ${query}`)

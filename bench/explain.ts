@@ -1,5 +1,5 @@
 /**
- * Prints the plan and timings of every dashboard query (STACK.md "Measured facts").
+ * Prints the plan and timings of every dashboard query.
  * Not a test: run it against a seeded database and read the table.
  *
  *   DATA_DIR=/tmp/scout-bench node --import tsx bench/explain.ts [--plans] [--runs 20]

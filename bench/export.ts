@@ -1,6 +1,6 @@
 /**
  * Export of 100,000 talents — CSV ≤ 10 s, XLSX ≤ 30 s, memory flat — and
- * SECURITY.md 31's 100 ms: the longest event-loop stall of the server while it exports.
+ * Security rule 31's 100 ms: the longest event-loop stall of the server while it exports.
  *
  *   npm run bench:export -- --engine pglite       (DATA_DIR /tmp/export-bench unless given)
  *   npm run bench:export -- --engine postgres     (database export18, created if missing)

@@ -1,11 +1,11 @@
 /**
- * SECURITY.md 31 and 47: "no request holds the event loop for more than 100 ms".
+ * Security rule 31 and 47: "no request holds the event loop for more than 100 ms".
  * The probe that froze the server: 3,000 talents with 10,000-character notes, 4 bare GET
  * /api/talents at once, while /api/health is asked every 20 ms from a worker thread (so reading the
  * big answers here does not delay the probe). One round per Accept-Encoding a client may send
  * (none, gzip as curl or a script does, brotli as a browser does), each first right after a write
  * (the page cache is per data version) and then again; one more reads its bodies slowly. Brotli
- * alone hid the other two paths (SECURITY.md 47). Budget: no health answer slower than 100 ms in
+ * alone hid the other two paths (security rule 47). Budget: no health answer slower than 100 ms in
  * any round. Exit code 1 when it is missed.
  *
  *   npm run bench:freeze -- --engine pglite        (a scratch DATA_DIR, /tmp/scout-bench-freeze)

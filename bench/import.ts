@@ -3,7 +3,7 @@
  * (≤ 60 s on PostgreSQL, ≤ 120 s embedded) while 20 connections ask for the talent list (p99
  * ≤ 50 ms), the server's RSS sampled throughout (≤ 500 MB), then the import's undo, a job polled
  * to its end (timed; no budget in the issue). The undo leaves the pool as it was, so runs can be repeated. Exit code 1
- * when a budget is missed. First, SECURITY.md 47: a 50 MB CSV is uploaded (stored and sampled,
+ * when a budget is missed. First, security rule 47: a 50 MB CSV is uploaded (stored and sampled,
  * not run) while /api/health is asked every 20 ms from a thread of the bench's own; budget: p99
  * and max ≤ 100 ms.
  *
@@ -99,7 +99,7 @@ function generateBigCsv(run: string): Buffer {
   return Buffer.concat(lines)
 }
 
-/** SECURITY.md 47: /api/health while the big file is uploaded, stored and sampled. */
+/** Security rule 47: /api/health while the big file is uploaded, stored and sampled. */
 async function uploadWhileProbing(
   url: string,
   auth: Record<string, string>,

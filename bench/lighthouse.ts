@@ -137,7 +137,7 @@ async function runSignedIn(url: string, formFactor: FormFactor, token: string): 
     const page = await context.newPage()
     await page.goto(new URL('/api/health', url).href)
     await page.evaluate((value) => localStorage.setItem('authToken', value), token)
-    // A browser that signed in holds the session cookie too (SECURITY.md 10): with it the server
+    // A browser that signed in holds the session cookie too (security rule 10): with it the server
     // sends /dashboard with its frame drawn. Until stop 40 this bench left it out.
     await context.addCookies([{ name: SESSION_COOKIE, value: token, url }])
     await page.close()

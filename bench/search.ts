@@ -16,7 +16,7 @@
  *
  *   npm run bench:search -- --engine pglite --talents 10000 --relevance
  *
- * Last, SECURITY.md 43's worst case (`--only worst` runs it alone): rounds of ten of the
+ * Last, security rule 43's worst case (`--only worst` runs it alone): rounds of ten of the
  * costliest searches at once (an OR of three-letter fragments: below the word cap, at it, and
  * the 32 the issue found, now refused), each round probing /api/health and a colleague's list,
  * which must answer within BESIDE_WORST_BUDGET_MS.
@@ -137,11 +137,11 @@ function rateOf(argv: string[]): number {
   return rate
 }
 
-/** SECURITY.md 43: fragments per worst-case search: under the cap, at it, and refused. */
+/** Security rule 43: fragments per worst-case search: under the cap, at it, and refused. */
 const WORST_TERMS = [MAX_SEARCH_WORDS - 2, MAX_SEARCH_WORDS, MAX_SEARCH_TERMS]
 
 function printWorst(rounds: WorstRound[]): void {
-  console.log(`\nSECURITY.md 43: ten of the costliest searches at once, and beside them:\n`)
+  console.log(`\nsecurity rule 43: ten of the costliest searches at once, and beside them:\n`)
   console.log(
     markdownTable(
       [

@@ -6,7 +6,7 @@ import { openConfiguredDatabase } from './backup/open-target.ts'
 import { writeBackup } from './backup/write-backup.ts'
 import { resolveSecrets } from '../src/server/secrets/startup-key.ts'
 
-const USAGE = `Writes a portable backup of the whole Scout database (SECURITY.md 29).
+const USAGE = `Writes a portable backup of the whole Scout database (security rule 29).
 
 Usage: npm run db:backup -- --out FILE [--with-sessions] [--force]
 

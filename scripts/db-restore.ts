@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util'
 import { openConfiguredDatabase } from './backup/open-target.ts'
 import { restoreBackup } from './backup/restore-backup.ts'
 
-const USAGE = `Loads a Scout backup (npm run db:backup) into an EMPTY database (SECURITY.md 29).
+const USAGE = `Loads a Scout backup (npm run db:backup) into an EMPTY database (security rule 29).
 
 Usage: npm run db:restore -- --in FILE
 

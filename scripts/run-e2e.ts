@@ -1,5 +1,5 @@
 /**
- * Runs the Playwright journeys in the system Chromium (never a downloaded browser, STACK.md).
+ * Runs the Playwright journeys in the system Chromium (never a downloaded browser).
  * Finds Chromium via CHROMIUM_PATH or the usual paths; as root on Debian it installs it with apt.
  *
  * Chromium's headless shell comes first: it is the browser Playwright itself runs headless

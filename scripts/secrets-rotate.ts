@@ -4,7 +4,7 @@ import { readKeyFile } from '../src/server/secrets/key-file.ts'
 import { openConfiguredDatabase } from './backup/open-target.ts'
 import { rotateSecrets } from './secrets/rotate.ts'
 
-const USAGE = `Re-encrypts every stored secret (temporary passwords) under a new key (SECURITY.md 34).
+const USAGE = `Re-encrypts every stored secret (temporary passwords) under a new key (security rule 34).
 
 Usage: npm run secrets:rotate -- [--new-key-file FILE]
 

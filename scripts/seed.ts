@@ -55,7 +55,7 @@ async function openTarget(): Promise<Target | undefined> {
   try {
     lock = acquireDataDirLock(config.dataDir)
   } catch (error) {
-    // SECURITY.md 28: a running server owns the folder; say so instead of corrupting it.
+    // Security rule 28: a running server owns the folder; say so instead of corrupting it.
     console.error(error instanceof Error ? error.message : error)
     console.error('Stop the running Scout server first, then run the seed again.')
     return undefined

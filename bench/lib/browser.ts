@@ -1,6 +1,6 @@
 import { chromium, type Browser, type Page, type Request, type Response } from 'playwright-core'
 
-/** STACK.md "Browser tests": the system Chromium with the flags that work on these machines. */
+/** The system Chromium with the flags that work on these machines. */
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -148,7 +148,7 @@ export class MixedTraffic {
           seniorityLevel: (['junior', 'mid', 'senior'] as const)[n % 3] ?? 'mid',
           status: n % 2 === 0 ? ['Interviewed'] : [],
         }
-        // As Scout's own client does: the version the edit is based on (SECURITY.md 27).
+        // As Scout's own client does: the version the edit is based on (security rule 27).
         const body = JSON.stringify({ ...op.body, updatedAt: current.updatedAt })
         return { ...request, method: 'PUT', path: `/api/talents/${op.id}`, headers: write, body }
       }

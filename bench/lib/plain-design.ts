@@ -13,7 +13,7 @@ const DRAWN = ['login.html', 'dashboard.html']
  * without its drawn pages, so /login and /dashboard get the built index.html — the app's script
  * and its module preloads named in the head, loaded at once, the screen drawn by the app. Served
  * by a second server on a copy of the embedded database (one process per data folder,
- * SECURITY.md 28), so both designs are measured in the same run, turn and turn about.
+ * Security rule 28), so both designs are measured in the same run, turn and turn about.
  */
 export async function startPlainDesign(
   target: BenchTarget,

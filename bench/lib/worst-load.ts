@@ -1,7 +1,7 @@
 import { MAX_SEARCH_WORDS } from '../../src/shared/search/search-query-schema.ts'
 
 /**
- * SECURITY.md 43's budget: while ten of the costliest searches run at once, /api/health and a
+ * Security rule 43's budget: while ten of the costliest searches run at once, /api/health and a
  * colleague's list each answer within this (ms), on both engines.
  */
 export const BESIDE_WORST_BUDGET_MS = 1_000

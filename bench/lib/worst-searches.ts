@@ -3,7 +3,7 @@ import type { Db } from '../../src/server/db/open.ts'
 import { rawRows } from '../../src/server/db/raw-rows.ts'
 
 /**
- * SECURITY.md 43: the costliest searches the language allows, each distinct (no cache answers
+ * Security rule 43: the costliest searches the language allows, each distinct (no cache answers
  * one): an OR of `terms` three-letter fragments. A fragment of three letters or more also matches
  * inside every name and e-mail (trigram ILIKE), and the last one is a prefix, so each costs an
  * index scan of both trigram indexes, a document lookup and a substring test per candidate row.

@@ -26,7 +26,7 @@ import {
 } from './test-data.ts'
 import { writeBackup } from './write-backup.ts'
 
-/** SECURITY.md 34 for backups, on the engine under test: mode, no plain secret, old backups. */
+/** Security rule 34 for backups, on the engine under test: mode, no plain secret, old backups. */
 const engine = testEngine()
 let dir: string
 /** The databases tests make beside the fixture's, which is the backups' source, populated once. */
@@ -49,7 +49,7 @@ async function backupTo(source: OpenDatabase, name: string): Promise<string> {
   return file
 }
 
-test(`${engine}: SECURITY.md 34 — a backup file is mode 0600 and holds the temporary password only encrypted`, async ({
+test(`${engine}: security rule 34 — a backup file is mode 0600 and holds the temporary password only encrypted`, async ({
   database,
 }) => {
   const file = await backupTo(database, 'sealed.jsonl')
@@ -59,7 +59,7 @@ test(`${engine}: SECURITY.md 34 — a backup file is mode 0600 and holds the tem
   expect(text).toMatch(/"temp_password_enc":"v1:/)
 })
 
-test(`${engine}: SECURITY.md 34 — writeBackup refuses a database still holding a plain temporary password`, async () => {
+test(`${engine}: security rule 34 — writeBackup refuses a database still holding a plain temporary password`, async () => {
   // A second database: the fixture's holds the populated source, which must stay sealed.
   const target = await createTestDatabase()
   opened.push(target)
@@ -149,7 +149,7 @@ function asPreEncryptionBackup(file: string, plain: string): string {
   return oldFile
 }
 
-test(`${engine}: SECURITY.md 34 — a backup from before encryption restores, and the next start seals its temporary password for the admin to see`, async ({
+test(`${engine}: security rule 34 — a backup from before encryption restores, and the next start seals its temporary password for the admin to see`, async ({
   database,
 }) => {
   const oldFile = asPreEncryptionBackup(

@@ -14,7 +14,7 @@ import { restoreBackup } from './restore-backup.ts'
 import { allRows, createUnmigratedDatabase, populate } from './test-data.ts'
 import { writeBackup, type BackupOptions } from './write-backup.ts'
 
-// SECURITY.md 29: db:backup / db:restore round-trip a populated database on both engines.
+// Security rule 29: db:backup / db:restore round-trip a populated database on both engines.
 const engine = testEngine()
 let dir: string
 let source: OpenDatabase

@@ -16,7 +16,7 @@ let root: string
 let dataDir: string
 
 /**
- * SECURITY.md 34 through `npm run db:backup` itself, on an embedded database left by a Scout from
+ * Security rule 34 through `npm run db:backup` itself, on an embedded database left by a Scout from
  * before encryption (a plain temporary password, a signed-in session, no key file yet).
  */
 beforeAll(async () => {
@@ -50,7 +50,7 @@ async function backup(name: string, ...flags: string[]) {
 
 // The script runs on the embedded engine only; the PostgreSQL project need not repeat it.
 test.runIf(testEngine() === 'pglite')(
-  'SECURITY.md 34: npm run db:backup writes 0600, leaves sessions out unless --with-sessions, and never a plain temporary password',
+  'security rule 34: npm run db:backup writes 0600, leaves sessions out unless --with-sessions, and never a plain temporary password',
   async () => {
     const plain = await backup('default.jsonl')
     expect(statSync(plain.out).mode & 0o777).toBe(0o600)

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /**
- * The Scout backup file (SECURITY.md 29): JSON lines, readable by either engine because every row
+ * The Scout backup file (security rule 29): JSON lines, readable by either engine because every row
  * is PostgreSQL's own row_to_json and goes back in through json_populate_recordset.
  *
  *   {"format":"scout-backup","version":1,"createdAt":…,"engine":…,"schema":{…},"tables":[…]}

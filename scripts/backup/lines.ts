@@ -10,7 +10,7 @@ export async function writeChunk(out: Writable, chunk: string): Promise<void> {
 }
 
 /**
- * A new file to write lines to, gzip-compressed or not, readable by its owner only (SECURITY.md
+ * A new file to write lines to, gzip-compressed or not, readable by its owner only (security rule
  * 34: a backup holds password hashes and sealed secrets).
  */
 export function openOutput(

@@ -15,7 +15,7 @@ import { encryptSecret, generateSecretKey } from '../../src/server/secrets/secre
 import { createUnmigratedPglite } from '#tests/support/test-database.ts'
 import { listTables } from './catalog.ts'
 
-/** The temporary password of the populated database, and how it is stored (SECURITY.md 34). */
+/** The temporary password of the populated database, and how it is stored (security rule 34). */
 export const BACKUP_TEST_TEMP_PASSWORD = 'Tmp-Pass-9f8e7d'
 export const BACKUP_TEST_KEY = generateSecretKey()
 const BACKUP_TEST_SEALED = encryptSecret(

@@ -21,7 +21,7 @@ const FETCH_ROWS = 2000
 export type BackupOptions = {
   /**
    * Include signed-in sessions (their hashes only); without them (db:backup's default,
-   * SECURITY.md 34) everyone signs in again after a restore.
+   * Security rule 34) everyone signs in again after a restore.
    */
   sessions: boolean
 }
@@ -45,7 +45,7 @@ export async function writeBackup(
       if (!schema) {
         throw new Error('This database has no Scout tables yet; there is nothing to back up.')
       }
-      // SECURITY.md 34: a backup never holds a secret in plain text (db:backup seals them first).
+      // Security rule 34: a backup never holds a secret in plain text (db:backup seals them first).
       const plain = await countPlainSecrets(tx)
       if (plain > 0) {
         throw new Error(

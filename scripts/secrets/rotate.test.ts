@@ -13,7 +13,7 @@ import { createTestUser } from '#tests/support/test-app.ts'
 import { openTempPassword, sealTempPassword } from '../../src/server/users/temp-password.ts'
 import { RotateRefusedError, rotateSecrets } from './rotate.ts'
 
-/** SECURITY.md 34: npm run secrets:rotate, on the engine under test. */
+/** Security rule 34: npm run secrets:rotate, on the engine under test. */
 const engine = testEngine()
 const root = mkdtempSync(path.join(tmpdir(), 'scout-secrets-rotate-'))
 
@@ -30,7 +30,7 @@ async function storeTemp(db: Db, value: string | null) {
   await createTestUser(db, { mustChangePassword: true, tempPasswordEnc: value })
 }
 
-test(`${engine}: SECURITY.md 34 — rotating the embedded key re-encrypts every secret, and the old key opens none`, async ({
+test(`${engine}: security rule 34 — rotating the embedded key re-encrypts every secret, and the old key opens none`, async ({
   db,
 }) => {
   const config = { secretKey: undefined, databaseUrl: undefined, dataDir: path.join(root, 'a') }
@@ -58,7 +58,7 @@ test(`${engine}: SECURITY.md 34 — rotating the embedded key re-encrypts every 
   expect((await resolveSecrets(config, db)).key?.id).toBe(result.to.id)
 })
 
-test(`${engine}: SECURITY.md 34 — with SECRET_KEY the new key must be given, and everything moves to it`, async ({
+test(`${engine}: security rule 34 — with SECRET_KEY the new key must be given, and everything moves to it`, async ({
   db,
 }) => {
   const old = generateSecretKey()
@@ -75,7 +75,7 @@ test(`${engine}: SECURITY.md 34 — with SECRET_KEY the new key must be given, a
   expect(() => openTempPassword(old, value)).toThrow()
 })
 
-test(`${engine}: SECURITY.md 34 — a value the current key cannot open stops the rotation with nothing changed`, async ({
+test(`${engine}: security rule 34 — a value the current key cannot open stops the rotation with nothing changed`, async ({
   db,
 }) => {
   const old = generateSecretKey()

@@ -17,7 +17,7 @@ export type RotateResult = {
 export class RotateRefusedError extends Error {}
 
 /**
- * SECURITY.md 34: re-encrypts every stored secret under `newKey` (or a generated key). The
+ * Security rule 34: re-encrypts every stored secret under `newKey` (or a generated key). The
  * current key is the one start-up would use; values that do not open with it stop the rotation
  * with nothing changed. On the embedded default without SECRET_KEY, DATA_DIR/secret.key is
  * replaced: the new key is written beside it first (secret.key.next), the database commits, then

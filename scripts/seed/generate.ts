@@ -12,7 +12,7 @@ export const CUSTOM_TAGS = ['Remote', 'Bilingual', 'Open Source', 'Referral', 'R
 
 export type SeedUser = { email: string; firstName: string; lastName: string }
 
-/** One talent in column form, ready for INSERT … SELECT FROM unnest (STACK.md). */
+/** One talent in column form, ready for INSERT … SELECT FROM unnest. */
 export type SeedTalentColumns = {
   fullName: string[]
   email: string[]

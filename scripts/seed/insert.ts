@@ -7,8 +7,8 @@ import type { SeedEditColumns } from './activity.ts'
 import type { SeedCvColumns } from './generate-cvs.ts'
 import { LIST_SEPARATOR, type SeedTalentColumns, type SeedUser } from './generate.ts'
 
-// STACK.md: INSERT … SELECT FROM unnest(arrays) is 3–4× faster than drizzle's builder for bulk
-// loads. Every value is still a bound parameter (SECURITY.md 19); sql.param keeps an array whole.
+// INSERT … SELECT FROM unnest(arrays) is 3–4× faster than drizzle's builder for bulk
+// loads. Every value is still a bound parameter (security rule 19); sql.param keeps an array whole.
 const p = (values: unknown[]) => sql.param(values)
 
 /** Inserts users that do not exist yet and returns the ids of all of them, in input order. */

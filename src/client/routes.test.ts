@@ -4,12 +4,12 @@ import { describe, expect, test } from 'vitest'
 import { CLIENT_ROUTES, isClientRoute } from '#shared/client-routes.ts'
 
 /**
- * SECURITY.md 48: the server answers 200 only for the router's own pages, so its list and the
+ * Security rule 48: the server answers 200 only for the router's own pages, so its list and the
  * router's must be one: routes.tsx takes every path from CLIENT_ROUTES, and the server's matcher
  * agrees with React Router's on the same list.
  */
-describe('SECURITY.md 48: the client routes are one list', () => {
-  test('SECURITY.md 48: routes.tsx writes no page path of its own, only the catch-all', () => {
+describe('security rule 48: the client routes are one list', () => {
+  test('security rule 48: routes.tsx writes no page path of its own, only the catch-all', () => {
     const source = readFileSync(new URL('./routes.tsx', import.meta.url), 'utf8')
     const literals = [...source.matchAll(/path=["'{`]([^"'}`]*)/g)].map((m) => m[1])
     expect(literals.filter((path) => !path?.startsWith('CLIENT_ROUTES.'))).toEqual(['*'])
@@ -37,7 +37,7 @@ describe('SECURITY.md 48: the client routes are one list', () => {
     '/dashboard/imports//',
     '/login//x',
     '///',
-  ])('SECURITY.md 48: %s is a page exactly when React Router draws one', (path) => {
+  ])('security rule 48: %s is a page exactly when React Router draws one', (path) => {
     const routes = [
       ...Object.values(CLIENT_ROUTES).map((route) => ({ path: route, id: route })),
       { path: '*', id: '*' },

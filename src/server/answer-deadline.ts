@@ -18,7 +18,7 @@ export function clearAnswerDeadline(request: FastifyRequest): void {
 }
 
 /**
- * SECURITY.md 44: every accepted request gets an HTTP answer. Node's socket timeout counts
+ * Security rule 44: every accepted request gets an HTTP answer. Node's socket timeout counts
  * silence, and a request being worked on is silent: it used to close the socket under a slow
  * answer, so the client read nothing at all. So no socket timer runs while a request is in
  * flight (`connectionTimeout` is 0; `keepAliveTimeout` counts only between requests), and this

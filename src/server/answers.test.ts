@@ -9,7 +9,7 @@ import { testConfig } from '#tests/support/test-app.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/support/test-database.ts'
 
 /**
- * SECURITY.md 44: every accepted request gets an HTTP answer. A real listening server (app.inject
+ * Security rule 44: every accepted request gets an HTTP answer. A real listening server (app.inject
  * has no sockets), its limits shortened: 300 ms of idle, an answer due within 5 s (room for a burst of
  * 100 large bodies on a loaded machine). Two routes
  * that exist only here stand for work that outlasts those limits.
@@ -122,9 +122,9 @@ function postRaw(path: string, body: Buffer): Promise<string> {
   })
 }
 
-describe('SECURITY.md 44: every accepted request gets an answer', () => {
+describe('security rule 44: every accepted request gets an answer', () => {
   test.for([2, 4, 8, 16])(
-    'SECURITY.md 44: a %i MB JSON body reads its 413, not a connection reset',
+    'security rule 44: a %i MB JSON body reads its 413, not a connection reset',
     async (megabytes) => {
       const answer = await postRaw('/api/auth/login', jsonBody(megabytes))
       expect(answer).toMatch(/^HTTP\/1\.1 413 /)
@@ -133,7 +133,7 @@ describe('SECURITY.md 44: every accepted request gets an answer', () => {
     },
   )
 
-  test('SECURITY.md 44: 100 bodies of 4 MB at once each read their 413', async () => {
+  test('security rule 44: 100 bodies of 4 MB at once each read their 413', async () => {
     const body = jsonBody(4)
     const answers = await Promise.allSettled(
       Array.from({ length: 100 }, () => postRaw('/api/auth/login', body)),
@@ -144,13 +144,13 @@ describe('SECURITY.md 44: every accepted request gets an answer', () => {
     expect(statuses).toEqual(Array.from({ length: 100 }, () => 'HTTP/1.1 413'))
   }, 120_000)
 
-  test('SECURITY.md 44: work that outlasts the idle limit still answers', async () => {
+  test('security rule 44: work that outlasts the idle limit still answers', async () => {
     const answer = await send('GET', '/api/test/slow')
     expect(answer.status).toBe(200)
     expect(JSON.parse(answer.body)).toEqual({ done: true })
   })
 
-  test('SECURITY.md 44: work past the answer deadline answers 503 with a message', async () => {
+  test('security rule 44: work past the answer deadline answers 503 with a message', async () => {
     const started = Date.now()
     const answer = await send('GET', '/api/test/stuck')
     expect(answer.status).toBe(503)
@@ -159,7 +159,7 @@ describe('SECURITY.md 44: every accepted request gets an answer', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(ANSWER_MS - 50)
   })
 
-  test('SECURITY.md 44: a keep-alive connection with no request in flight is still closed when idle', async () => {
+  test('security rule 44: a keep-alive connection with no request in flight is still closed when idle', async () => {
     const closedAfter = await new Promise<number>((resolve) => {
       let started = 0
       const socket = connect(port, '127.0.0.1', () =>

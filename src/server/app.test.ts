@@ -78,11 +78,11 @@ function expectSecurityHeaders(headers: Record<string, unknown>) {
   expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
   expect(headers['x-content-type-options']).toBe('nosniff')
   expect(headers['x-powered-by']).toBeUndefined()
-  // HSTS only over HTTPS (SECURITY.md 25); inject speaks plain HTTP.
+  // HSTS only over HTTPS (security rule 25); inject speaks plain HTTP.
   expect(headers['strict-transport-security']).toBeUndefined()
 }
 
-describe('headers (SECURITY.md 25)', () => {
+describe('headers (security rule 25)', () => {
   test('API responses: security headers, CSP, no-store', async ({ app }) => {
     const response = await app.inject({ url: '/api/health' })
     expect(response.statusCode).toBe(200)
@@ -122,7 +122,7 @@ describe('headers (SECURITY.md 25)', () => {
   })
 })
 
-describe('the one error handler (SECURITY.md 18, 23)', () => {
+describe('the one error handler (security rule 18, 23)', () => {
   test('unknown /api routes answer a JSON 404', async ({ app }) => {
     for (const method of ['GET', 'POST', 'DELETE'] as const) {
       const response = await app.inject({ method, url: '/api/does-not-exist' })
@@ -229,7 +229,7 @@ describe('the web client (CLIENT_DIR)', () => {
     }
   })
 
-  test('SECURITY.md 48: an unknown page path is a 404 carrying the app, which draws its not-found screen', async ({
+  test('security rule 48: an unknown page path is a 404 carrying the app, which draws its not-found screen', async ({
     app,
   }) => {
     for (const url of [

@@ -63,7 +63,7 @@ import { preferenceRoutes } from './users/preferences-routes.ts'
 import { savedViewRoutes } from './views/routes.ts'
 import { userRoutes } from './users/routes.ts'
 
-/** SECURITY.md 18: JSON bodies are capped at 100 KiB. */
+/** Security rule 18: JSON bodies are capped at 100 KiB. */
 export const BODY_LIMIT = 100 * 1024
 
 export type BuildAppOptions = {
@@ -77,7 +77,7 @@ export type BuildAppOptions = {
   mailer?: Mailer
 }
 
-// SECURITY.md 24: never log passwords, tokens, cookies or the Authorization header.
+// Security rule 24: never log passwords, tokens, cookies or the Authorization header.
 const REDACT = [
   'req.headers.authorization',
   'req.headers.cookie',
@@ -96,12 +96,12 @@ function loggerOptions(
     level: config.logLevel,
     ...(stream ? { stream } : {}),
     redact: { paths: REDACT, censor: '[redacted]' },
-    // SECURITY.md 34: logged errors never carry bound query parameters.
+    // Security rule 34: logged errors never carry bound query parameters.
     serializers: {
       err: (error: unknown) => serializeError(error),
       error: (error: unknown) => serializeError(error),
     },
-    // SECURITY.md 24: UTC timestamps.
+    // Security rule 24: UTC timestamps.
     timestamp: () => `,"time":"${new Date().toISOString()}"`,
   }
 }
@@ -123,7 +123,7 @@ export async function buildApp({
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
-    // SECURITY.md 32: a trickling client is cut off. SECURITY.md 44: no socket timer while a
+    // Security rule 32: a trickling client is cut off. security rule 44: no socket timer while a
     // request is worked on (answer-deadline.ts); idle counts only between requests.
     connectionTimeout: 0,
     keepAliveTimeout: config.timeouts.idleMs,
@@ -227,7 +227,7 @@ export async function buildApp({
  * upkeep runs (1.3 s) had cleared them.
  */
 /**
- * SECURITY.md 43: how many searches reach the database at once. The embedded engine runs one
+ * Security rule 43: how many searches reach the database at once. The embedded engine runs one
  * statement at a time anyway: one, so every other request waits for at most one search
  * statement. PostgreSQL: half the pool, so the other half is always free for the rest.
  */
@@ -236,7 +236,7 @@ function searchesAtOnce(database: Pick<OpenDatabase, 'engine'>, config: Config):
 }
 
 /**
- * SECURITY.md 43: how long a search may take in all. The embedded engine has no statement timer,
+ * Security rule 43: how long a search may take in all. The embedded engine has no statement timer,
  * so there the deadline is the limit. PostgreSQL stops each statement at the limit itself; a
  * search is a few statements, and the deadline is the backstop for all of them together.
  */
@@ -246,7 +246,7 @@ function searchDeadlineMs(database: Pick<OpenDatabase, 'engine'>, config: Config
 
 export const JOB_LANES = [[SCAN_DUPLICATES], [TABLE_UPKEEP], [DRY_RUN_SPREADSHEET_IMPORT]]
 
-/** Every kind of background job this app runs, and its handler (ARCHITECTURE.md "Growing"). */
+/** Every kind of background job this app runs, and its handler. */
 function jobHandlers(
   database: Pick<OpenDatabase, 'db' | 'engine'>,
   config: Config,
@@ -275,7 +275,7 @@ function jobHandlers(
 
 /**
  * What each kind does once its job failed for good: the import, row or file it stood for ends
- * 'failed' with the reason, never waiting for ever (SECURITY.md 45). The undo and the duplicate
+ * 'failed' with the reason, never waiting for ever (security rule 45). The undo and the duplicate
  * scan keep their own last-attempt handling.
  */
 function giveUpHandlers(db: Db): Record<string, GiveUpHandler> {
@@ -299,7 +299,7 @@ function mailerFor(app: FastifyInstance, config: Config, given: Mailer | undefin
 }
 
 /**
- * SECURITY.md 10, 18: only JSON bodies (text/plain is refused with 415, so no "simple" cross-site
+ * Security rule 10, 18: only JSON bodies (text/plain is refused with 415, so no "simple" cross-site
  * request reaches a handler), and an empty body with a JSON content type reads as no body, so a
  * bodiless POST such as logout works whatever headers the client adds.
  */

@@ -13,7 +13,7 @@ export type EnsureAdminResult =
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn'>
 
 /**
- * SECURITY.md 12: on a database without an admin (empty, or holding only seeded demo
+ * Security rule 12: on a database without an admin (empty, or holding only seeded demo
  * users) create ADMIN_EMAIL as admin ("the default admin account" of spec section 6). With ADMIN_PASSWORD that password, not forced to change; without
  * it a generated one, returned so index.ts prints it once, that must be changed at first sign-in.
  * It has no expiry: a first admin locked out after 7 days could not be rescued from the UI.

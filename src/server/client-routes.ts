@@ -46,7 +46,7 @@ async function findFile(root: string, urlPath: string): Promise<string | undefin
 /**
  * Serves the built SPA from CLIENT_DIR: real files as they are, index.html (200) for the client
  * router's pages (#shared/client-routes.ts), and index.html with a 404 for any other page path, so
- * the router draws its not-found screen and a crawler or monitor still reads a 404 (SECURITY.md
+ * the router draws its not-found screen and a crawler or monitor still reads a 404 (security rule
  * 48). Unknown /api paths stay JSON 404s.
  */
 export const clientRoutes: FastifyPluginAsync<ClientRoutesOptions> = async (
@@ -83,7 +83,7 @@ export const clientRoutes: FastifyPluginAsync<ClientRoutesOptions> = async (
     // The sign-in screen comes drawn when the build made it, and so does the dashboard's frame
     // to a browser that holds a session cookie: one without goes to /login, which the
     // frame would only delay. Whether the session is still good is the client's first question.
-    // SECURITY.md 48: a page the router does not have is a 404 all the same; the app it carries
+    // Security rule 48: a page the router does not have is a 404 all the same; the app it carries
     // draws the not-found screen.
     if (!isClientRoute(decoded)) return sendPage(reply.code(404), 'index.html')
     let page = 'index.html'

@@ -27,7 +27,7 @@ export const COMPRESSION = {
 const SYNC_THRESHOLD_CHARS = COMPRESSION.syncThreshold
 /**
  * A large body enters the compressor in slices of this many characters: encoding the text to
- * UTF-8 is the event loop's share of the work, and 8 MB of it at once held the loop (SECURITY.md 31).
+ * UTF-8 is the event loop's share of the work, and 8 MB of it at once held the loop (security rule 31).
  */
 export const SLICE_CHARS = 256 * 1024
 
@@ -48,7 +48,7 @@ function* slices(text: string): Generator<string> {
 }
 
 /**
- * A large text as a stream of UTF-8 slices (SECURITY.md 47): handed whole to the socket or to the
+ * A large text as a stream of UTF-8 slices (security rule 47): handed whole to the socket or to the
  * compression plugin, an 8 MB string was encoded and copied in one go, and four bare lists at once
  * held the event loop for all four. The stream encodes a slice when the reader wants the next one,
  * so the loop turns between slices and a slow reader holds only its own backlog.
@@ -85,7 +85,7 @@ async function brotliInSlices(text: string): Promise<Buffer> {
 
 /**
  * Brotli with the same settings, for bodies compressed once and sent many times. A large body is
- * compressed on libuv's thread pool (SECURITY.md 31: an 8 MB list took the event loop for
+ * compressed on libuv's thread pool (security rule 31: an 8 MB list took the event loop for
  * seconds); a small one in line, where the hand-off would cost more than the work.
  */
 export async function brotli(text: string): Promise<Buffer> {

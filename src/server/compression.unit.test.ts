@@ -32,7 +32,7 @@ test('brotli round-trips, small bodies in line and large ones off the event loop
   expect(brotliDecompressSync(await brotli(large)).toString('utf8')).toBe(large)
 })
 
-test('SECURITY.md 31: compressing a large body leaves the event loop free', async () => {
+test('security rule 31: compressing a large body leaves the event loop free', async () => {
   const large = 'x'.repeat(8 * 1024 * 1024)
   let ticks = 0
   const timer = setInterval(() => (ticks += 1), 1)
@@ -48,7 +48,7 @@ test('a large body fed in slices keeps a character split across a slice boundary
   expect(brotliDecompressSync(await brotli(text)).toString('utf8')).toBe(text)
 })
 
-test('SECURITY.md 47: a long text streams a slice per turn, even to a reader that takes all at once', async () => {
+test('security rule 47: a long text streams a slice per turn, even to a reader that takes all at once', async () => {
   // An emoji across every slice boundary: the bytes must come out whole.
   const text = ('a'.repeat(SLICE_CHARS - 1) + '😀').repeat(6) + 'end'
   let turns = 0

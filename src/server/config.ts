@@ -7,16 +7,16 @@ import { PASSWORD_MIN_LENGTH_FLOOR, passwordProblems } from './auth/password-pol
 import { parseSecretKey, type SecretKey } from './secrets/secret-box.ts'
 import { CONFIG_DOCS } from './config-docs.ts'
 
-/** CV_MAX_VERSIONS unset (SECURITY.md 48); also what callers without a config (tests) keep. */
+/** CV_MAX_VERSIONS unset (security rule 48); also what callers without a config (tests) keep. */
 export const CV_MAX_VERSIONS_DEFAULT = 10
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 
-/** SECURITY.md 6. Fixed numbers, not env; fields so tests can shorten them. */
+/** Security rule 6. Fixed numbers, not env; fields so tests can shorten them. */
 export type ThrottleConfig = {
-  /** SECURITY.md 6 c, against spraying: an address's failures in its window before it slows. */
+  /** Security rule 6 c, against spraying: an address's failures in its window before it slows. */
   ipMaxFailures: number
-  /** SECURITY.md 6 c: accounts failed from one address in its window before it slows. */
+  /** Security rule 6 c: accounts failed from one address in its window before it slows. */
   ipMaxAccounts: number
   ipWindowSeconds: number
   /** The longest an address past its limits waits after a failure (it slows, never locks long). */
@@ -24,10 +24,10 @@ export type ThrottleConfig = {
   accountFreeFailures: number
   accountMaxDelaySeconds: number
   accountHourlyMaxFailures: number
-  /** SECURITY.md 30: wrong current passwords a signed-in session may give in its window. */
+  /** Security rule 30: wrong current passwords a signed-in session may give in its window. */
   sessionMaxFailures: number
   sessionWindowSeconds: number
-  /** SECURITY.md 6 d: failures a device cookie may have before it is refused. */
+  /** Security rule 6 d: failures a device cookie may have before it is refused. */
   deviceMaxFailures: number
 }
 
@@ -45,7 +45,7 @@ export const DEFAULT_THROTTLE: ThrottleConfig = {
 }
 
 /**
- * SECURITY.md 32, 44: a client trickling headers or a body is cut off; a request being worked on
+ * Security rule 32, 44: a client trickling headers or a body is cut off; a request being worked on
  * is never cut off, and gets an answer. Uploads (CVs, up to CV_MAX_MB) fit in the request limit at
  * ~100 KB/s. Fixed numbers; fields so tests can shorten them.
  */
@@ -55,13 +55,13 @@ export type TimeoutConfig = {
   /** The whole request, body included, must arrive within this. */
   requestMs: number
   /**
-   * SECURITY.md 44: a connection with no request in flight is closed after this much silence
+   * Security rule 44: a connection with no request in flight is closed after this much silence
    * (keep-alive), and so is one whose answer the client stops reading. It never counts while a
    * request is being worked on.
    */
   idleMs: number
   /**
-   * SECURITY.md 44: a request still unanswered this long after it arrived is answered 503 with a
+   * Security rule 44: a request still unanswered this long after it arrived is answered 503 with a
    * message. Longer than requestMs, so a slow upload that arrived in time still has room for its
    * work.
    */
@@ -88,14 +88,14 @@ export type Config = {
   /** List totals up to this many are exact; past it one may be an estimate. */
   countExactUpTo: number
   /**
-   * SECURITY.md 43: the longest a request's statement may run (ms). PostgreSQL enforces it on the
+   * Security rule 43: the longest a request's statement may run (ms). PostgreSQL enforces it on the
    * pool's connections; on the embedded engine, where timers cannot interrupt a statement, a
    * search past it answers 503 while the statement finishes (search/search-gate.ts).
    */
   statementTimeoutMs: number
-  /** Largest CV upload, in megabytes (SECURITY.md 22). */
+  /** Largest CV upload, in megabytes (security rule 22). */
   cvMaxMegabytes: number
-  /** CV versions kept per talent; attaching one more removes the oldest (SECURITY.md 48). */
+  /** CV versions kept per talent; attaching one more removes the oldest (security rule 48). */
   cvMaxVersions: number
   /** The region of phone numbers written without +country; undefined: none is assumed. */
   defaultPhoneRegion: CountryCode | undefined
@@ -107,7 +107,7 @@ export type Config = {
   tempPasswordDays: number
   /** Unset: invitations are not e-mailed; the API hands the temporary password to the admin. */
   smtpUrl: string | undefined
-  /** SECURITY.md 37: mail may travel unencrypted only when an operator said so. */
+  /** Security rule 37: mail may travel unencrypted only when an operator said so. */
   smtpInsecure: boolean
   mailFrom: string
   /** Without a trailing slash. */
@@ -118,12 +118,12 @@ export type Config = {
   clientDir: string
   throttle: ThrottleConfig
   timeouts: TimeoutConfig
-  /** SECURITY.md 33: how often expired rows are swept (housekeeping/); 0 turns it off. */
+  /** Security rule 33: how often expired rows are swept (housekeeping/); 0 turns it off. */
   housekeepingIntervalMs: number
   /** How long POST /api/imports/:id/dry-run waits for its check before answering 202 (ms). */
   dryRunWaitMs: number
   /**
-   * SECRET_KEY (SECURITY.md 34). Unset: the embedded database uses DATA_DIR/secret.key; start-up
+   * SECRET_KEY (security rule 34). Unset: the embedded database uses DATA_DIR/secret.key; start-up
    * (secrets/startup-key.ts) puts the key it resolved here.
    */
   secretKey: SecretKey | undefined
@@ -196,7 +196,7 @@ const envSchema = z.object({
 })
 
 /**
- * Reads and validates the environment once (STYLE.md: the only reader of process.env). A bad
+ * Reads and validates the environment once (the only reader of process.env). A bad
  * value throws an Error whose message names the variable: "Invalid PORT: must be an integer 1-65535".
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -268,7 +268,7 @@ const TRUST_PROXY_EXAMPLE =
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal'])
 
 /**
- * SECURITY.md 35: only named proxies may say who the client is. `true` or a hop count would trust
+ * Security rule 35: only named proxies may say who the client is. `true` or a hop count would trust
  * whatever X-Forwarded-For a client sends (its own choice of address: the per-address login limit
  * never triggers and the logs record made-up addresses), so they are refused with what to write.
  */

@@ -85,7 +85,7 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'loud' }, 'Invalid LOG_LEVEL'],
     [{ TRUST_PROXY: 'maybe' }, 'Invalid TRUST_PROXY: "maybe" is not an address or network'],
     [{ TRUST_PROXY: '10.0.0.1, 10.0.0.300' }, 'Invalid TRUST_PROXY: "10.0.0.300"'],
-    // SECURITY.md 35: trusting every hop lets a client choose its own address; say what to write.
+    // Security rule 35: trusting every hop lets a client choose its own address; say what to write.
     [{ TRUST_PROXY: 'true' }, 'would let any client choose its own address; set it to your proxy'],
     [{ TRUST_PROXY: '2' }, 'Invalid TRUST_PROXY: "2" would let any client choose its own address'],
     [{ SMTP_INSECURE: 'yes' }, 'Invalid SMTP_INSECURE: must be true or false'],

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 
 /**
- * SECURITY.md 25: no CORS unless CORS_ORIGINS lists origins; then only those, with credentials.
+ * Security rule 25: no CORS unless CORS_ORIGINS lists origins; then only those, with credentials.
  * Preflights are answered here, before routing, so no OPTIONS routes are needed.
  */
 export function registerCors(app: FastifyInstance, origins: string[]): void {

@@ -69,7 +69,7 @@ function sleepSync(ms: number): void {
 }
 
 /**
- * Removes the lock at `lockPath` if its holder is dead, one process at a time (SECURITY.md 37).
+ * Removes the lock at `lockPath` if its holder is dead, one process at a time (security rule 37).
  * Without this, two processes started together after a crash could both see the dead pid: one
  * removes it and takes a fresh lock, then the other removes that fresh lock and takes its own —
  * two holders. Here the removal happens only under the takeover file (created exclusively), and
@@ -111,13 +111,13 @@ function takeOverStaleLock(dir: string, lockPath: string, log?: Log): boolean {
 }
 
 /**
- * SECURITY.md 28 and 37: PGlite is single-process, so DATA_DIR gets a lock file holding our pid,
+ * Security rule 28 and 37: PGlite is single-process, so DATA_DIR gets a lock file holding our pid,
  * created exclusively. A live holder makes us refuse with a clear message; a dead one (a crash)
  * left a stale lock, which one starting process at a time removes (and logs) before taking it.
  */
 export function acquireDataDirLock(dataDir: string, log?: Log): DataDirLock {
   const dir = path.resolve(dataDir)
-  // SECURITY.md 34: the database files and the key file are the owner's alone.
+  // Security rule 34: the database files and the key file are the owner's alone.
   mkdirSync(dir, { recursive: true, mode: 0o700 })
   const lockPath = path.join(dir, LOCK_FILE)
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http'
 
 /**
- * SECURITY.md 44: the most of a refused body the server reads and throws away so the client can
+ * Security rule 44: the most of a refused body the server reads and throws away so the client can
  * read its 413. Fastify refuses a body over its limit before reading it and closes the connection;
  * closing a socket with unread bytes in it sends a TCP reset, and a client still writing its body
  * then sees ECONNRESET instead of the answer. Past this, the socket is closed as before: reading

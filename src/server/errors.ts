@@ -8,7 +8,7 @@ import { discardBody } from './discard-body.ts'
 
 type FieldErrors = Record<string, string[]>
 
-/** An error whose message is safe to show the client as-is (SECURITY.md 23). */
+/** An error whose message is safe to show the client as-is (security rule 23). */
 export class AppError extends Error {
   readonly statusCode: number
   readonly fieldErrors: FieldErrors | undefined
@@ -52,7 +52,7 @@ export class TooManyRequestsError extends AppError {
     this.retryAfterSeconds = retryAfterSeconds
   }
 }
-/** SECURITY.md 6 f: the password-hashing queue is full; the client may retry after a moment. */
+/** Security rule 6 f: the password-hashing queue is full; the client may retry after a moment. */
 export class BusyError extends AppError {
   readonly retryAfterSeconds: number
   constructor(retryAfterSeconds = 1, message = 'The server is busy. Please try again shortly.') {
@@ -62,7 +62,7 @@ export class BusyError extends AppError {
 }
 
 /**
- * SECURITY.md 43: a request's statement ran past STATEMENT_TIMEOUT_MS and was stopped (PostgreSQL
+ * Security rule 43: a request's statement ran past STATEMENT_TIMEOUT_MS and was stopped (PostgreSQL
  * SQLSTATE 57014), or a search passed its deadline (search/search-gate.ts). Nothing was written.
  */
 export const STATEMENT_TIMEOUT_MESSAGE =
@@ -81,7 +81,7 @@ export function isStatementTimeout(error: unknown): boolean {
 
 export const DATABASE_DOWN_MESSAGE = 'The database is unavailable. Please try again shortly.'
 
-// Fastify's own 4xx errors, with messages a person can act on (SECURITY.md 18, 23).
+// Fastify's own 4xx errors, with messages a person can act on (security rule 18, 23).
 const FASTIFY_CLIENT_ERRORS: Record<string, ApiErrorBody['message']> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type. Send application/json.',
@@ -150,7 +150,7 @@ function fieldErrorsFromIssues(
   }
   for (const issue of issues) {
     const field = issue.path.map(String).join('.')
-    // strict objects (SECURITY.md 14): name each refused field
+    // strict objects (security rule 14): name each refused field
     if (issue.keys)
       for (const key of issue.keys) add(field ? `${field}.${key}` : key, 'Unknown field')
     else add(field || '_root', issue.message)
@@ -231,12 +231,12 @@ function isFastifyError(error: unknown): error is FastifyError {
   return error instanceof Error && 'statusCode' in error
 }
 
-/** The one error handler (STYLE.md, SECURITY.md 23). */
+/** The one error handler (security rule 23). */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler(async (error, request, reply) => {
     const { status, body, retryAfter } = toResponse(error, request)
     if (retryAfter !== undefined) void reply.header('retry-after', String(retryAfter))
-    // SECURITY.md 44: a refused body is read to its end (up to a cap) before the 413, so the
+    // Security rule 44: a refused body is read to its end (up to a cap) before the 413, so the
     // client, still sending, reads the answer instead of a connection reset.
     if (status === 413) {
       clearAnswerDeadline(request)

@@ -13,8 +13,8 @@ import { describeStartupError } from './startup-error.ts'
 import { refreshPhoneKeys } from './duplicates/phone-keys.ts'
 
 /**
- * Entry point (ARCHITECTURE.md): config → DATA_DIR lock (PGlite) → database → migrations →
- * first admin → app → listen, with a clean shutdown on SIGINT/SIGTERM (SECURITY.md 28).
+ * Entry point (docs/architecture.md): config → DATA_DIR lock (PGlite) → database → migrations →
+ * first admin → app → listen, with a clean shutdown on SIGINT/SIGTERM (security rule 28).
  * Start-up messages go to stdout as plain text for the person who ran `npm start`; the JSON
  * logs follow.
  */
@@ -62,7 +62,7 @@ function signInLines(config: Config, admin: EnsureAdminResult): string[] {
   return ['', `  Sign in with your Scout account (first admin: ${config.adminEmail}).`]
 }
 
-/** SECURITY.md 34: what start-up did about the key and the stored secrets. */
+/** Security rule 34: what start-up did about the key and the stored secrets. */
 function secretLines(config: Config, secrets: ResolvedSecrets): string[] {
   const lines: string[] = []
   if (secrets.source === 'generated') {

@@ -9,7 +9,7 @@ import { safeErrorMessage, serializeError } from './log-errors.ts'
 import { databaseTest as test } from '#tests/support/database-test.ts'
 import { testEngine } from '#tests/support/test-database.ts'
 
-/** SECURITY.md 34: what a failed query carries, and what of it may be logged or kept. */
+/** Security rule 34: what a failed query carries, and what of it may be logged or kept. */
 const engine = testEngine()
 const SECRET = 'Bound-Secret-Value-77'
 
@@ -27,7 +27,7 @@ async function failingInsert(db: Db): Promise<unknown> {
   throw new Error('the insert should have failed')
 }
 
-test(`${engine}: SECURITY.md 34 — a logged database error keeps its reason and drops every bound value`, async ({
+test(`${engine}: security rule 34 — a logged database error keeps its reason and drops every bound value`, async ({
   database,
 }) => {
   const error = await failingInsert(database.db)
@@ -42,7 +42,7 @@ test(`${engine}: SECURITY.md 34 — a logged database error keeps its reason and
   expect(safeErrorMessage(error)).not.toContain(SECRET)
 })
 
-test(`${engine}: SECURITY.md 34 — a job that failed on a query keeps no bound value in lastError`, async ({
+test(`${engine}: security rule 34 — a job that failed on a query keeps no bound value in lastError`, async ({
   database,
 }) => {
   const id = await enqueueJob(database.db, 'test.secret', {}, { maxAttempts: 1 })

@@ -1,5 +1,5 @@
 /**
- * The pino serializer for logged errors (SECURITY.md 24, 34). Database errors carry what they
+ * The pino serializer for logged errors (security rule 24, 34). Database errors carry what they
  * were given: drizzle's DrizzleQueryError has `params` and repeats them in its message
  * ("Failed query: …\nparams: …"), PGlite's errors carry `params` too, and PostgreSQL's `detail`
  * quotes row values ("Failing row contains (…)"). Bound values can be secrets (temporary
@@ -16,7 +16,7 @@ const SAFE_FIELDS = [
   'dataType',
   'routine',
   'statusCode',
-  // The SQL text: placeholders only, never values (SECURITY.md 19).
+  // The SQL text: placeholders only, never values (security rule 19).
   'query',
 ] as const
 
@@ -58,7 +58,7 @@ export function serializeError(error: unknown, depth = 0): SerializedError {
 
 /**
  * An error's message without drizzle's "params: …" part, for messages kept elsewhere than the log
- * (a failed job's lastError row): bound values never leave the query (SECURITY.md 34).
+ * (a failed job's lastError row): bound values never leave the query (security rule 34).
  */
 export function safeErrorMessage(error: unknown): string {
   return withoutParams(error instanceof Error ? error.message : String(error))
@@ -67,7 +67,7 @@ export function safeErrorMessage(error: unknown): string {
 /**
  * Why a job failed, for the person whose import it ended: the innermost cause's message (the
  * database's own words, such as 'invalid byte sequence for encoding "UTF8": 0x00', rather than
- * drizzle's "Failed query: …" around it), never with bound parameters (SECURITY.md 34, 45).
+ * drizzle's "Failed query: …" around it), never with bound parameters (security rule 34, 45).
  */
 export function failureReason(error: unknown): string {
   let innermost = error

@@ -22,7 +22,7 @@ import { apiTestWith, type Api, type Principal } from '#tests/support/api-test.t
 import { testClientDir } from '#tests/support/client-dir.ts'
 
 /**
- * SECURITY.md 17: every route of the app × every kind of caller, with the status the server must
+ * Security rule 17: every route of the app × every kind of caller, with the status the server must
  * answer. Bodies are valid, so a status reflects access, not validation. Adding a route without a
  * row here fails the first test.
  */
@@ -33,7 +33,7 @@ type Actor = (typeof ACTORS)[number]
 /**
  * - user: a signed-in plain user, acting on objects they own where ownership matters
  * - inactive: a session minted before the user was deactivated
- * - mustChange: a plain user who must still change their password (SECURITY.md 11)
+ * - mustChange: a plain user who must still change their password (security rule 11)
  * - otherObject: a plain user acting on an object that belongs to someone else (absent where
  *   no object has an owner)
  */
@@ -253,7 +253,7 @@ async function sharedViewOf(ctx: Context): Promise<number> {
 const SIGNED_IN = { anonymous: 401, user: 200, admin: 200, inactive: 401, mustChange: 403 }
 const ADMIN_ONLY = { anonymous: 401, user: 403, admin: 200, inactive: 401, mustChange: 403 }
 const PUBLIC = { anonymous: 200, user: 200, admin: 200, inactive: 200, mustChange: 200 }
-// SECURITY.md 11: me, the two password calls and logout stay open while a change is pending.
+// Security rule 11: me, the two password calls and logout stay open while a change is pending.
 const PASSWORD_FLOW = { anonymous: 401, user: 200, admin: 200, inactive: 401, mustChange: 200 }
 
 const MATRIX: Entry[] = [
@@ -748,7 +748,7 @@ test('every route of the app has a row, and every row names a route', ({ api }) 
   expect(MATRIX.map((e) => e.route).sort()).toEqual(actual)
 })
 
-describe('permission matrix (SECURITY.md 17)', () => {
+describe('permission matrix (security rule 17)', () => {
   test.for(MATRIX)('$route', async (entry, { api }) => {
     const actual: Partial<Record<Actor, number>> = {}
     for (const actor of ACTORS) {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import helmet from 'helmet'
 
-// SECURITY.md 25, plus what the Vite SPA needs (Radix sets inline styles; images may be data: URIs).
+// Security rule 25, plus what the Vite SPA needs (Radix sets inline styles; images may be data: URIs).
 const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
   objectSrc: ["'none'"],
@@ -18,7 +18,7 @@ const CSP_DIRECTIVES = {
 }
 
 /**
- * SECURITY.md 25: helmet's headers on every response, pages and API. helmet itself, built once:
+ * Security rule 25: helmet's headers on every response, pages and API. helmet itself, built once:
  * @fastify/helmet 13 rebuilds the middleware (and re-parses the CSP) on every request, 4 % of the
  * server's CPU on a cached list page (bench/profile.ts).
  */

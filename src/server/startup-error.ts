@@ -1,7 +1,7 @@
 /**
  * What `npm start` prints when start-up fails: the cause, not only the failed
  * query. Drizzle wraps a driver error as "Failed query: <sql>\nparams: <values>"; the values are
- * dropped (SECURITY.md 34: bound parameters may be secrets) and the driver's own message — the
+ * dropped (security rule 34: bound parameters may be secrets) and the driver's own message — the
  * reason — is added from the `cause` chain.
  */
 export function describeStartupError(error: unknown): string {

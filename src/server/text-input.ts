@@ -60,7 +60,7 @@ function findInvalidText(input: unknown): string[] | undefined {
 }
 
 /**
- * SECURITY.md 18: a body, query or path holding NUL or an unpaired surrogate is a 400
+ * Security rule 18: a body, query or path holding NUL or an unpaired surrogate is a 400
  * naming the field, before validation, so no route can hand such text to the database (which
  * answers NUL with an error, i.e. a 500, and silently replaces a lone surrogate).
  */

@@ -5,7 +5,7 @@ import { DEFAULT_TIMEOUTS } from './config.ts'
 import { seededApiTestWith } from '#tests/support/api-test.ts'
 
 /**
- * SECURITY.md 32: a client that trickles its headers or its body does not hold a connection
+ * Security rule 32: a client that trickles its headers or its body does not hold a connection
  * forever. A real listening server (app.inject has no sockets), with the limits shortened: the
  * file-scoped fixture, so the file's one app listens from its first test to its last.
  */
@@ -43,12 +43,12 @@ function trickle(head: string): Promise<{ afterMs: number; answer: string }> {
   })
 }
 
-test('SECURITY.md 32: headers trickled a byte at a time are cut off at the header limit', async () => {
+test('security rule 32: headers trickled a byte at a time are cut off at the header limit', async () => {
   const { afterMs } = await trickle('GET /api/health HTTP/1.1\r\nHost: x\r\nX-Slow: ')
   expect(afterMs).toBeLessThan(3_000)
 })
 
-test('SECURITY.md 32: a body trickled a byte at a time is cut off at the request limit', async () => {
+test('security rule 32: a body trickled a byte at a time is cut off at the request limit', async () => {
   const { afterMs, answer } = await trickle(
     'POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"email":"',
   )
@@ -57,14 +57,14 @@ test('SECURITY.md 32: a body trickled a byte at a time is cut off at the request
   expect(answer).toMatch(/^HTTP\/1\.1 408/)
 })
 
-test('SECURITY.md 32: the limits in force leave room for a CV upload', () => {
+test('security rule 32: the limits in force leave room for a CV upload', () => {
   expect(DEFAULT_TIMEOUTS.headersMs).toBeLessThanOrEqual(10_000)
   // 10 MB at 100 KB/s.
   expect(DEFAULT_TIMEOUTS.requestMs).toBeGreaterThanOrEqual(100_000)
   expect(DEFAULT_TIMEOUTS.checkEveryMs).toBeLessThanOrEqual(1_000)
 })
 
-test('SECURITY.md 44: the README states the limits in force', () => {
+test('security rule 44: the README states the limits in force', () => {
   const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8').replace(
     /\s+/g,
     ' ',

@@ -80,7 +80,7 @@ export function isActivityAction(value: string): value is ActivityAction {
  * - talent.updated: { fullName, changes } — fullName after the edit, only fields that changed;
  *   { bulkId } when a bulk action made it, { undo: true } when an undo did
  * - talent.cv_attached: { fileName, replacedFileName?, prunedFileNames? } — prunedFileNames: the
- *   oldest versions removed to keep CV_MAX_VERSIONS (SECURITY.md 48); talent.cv_removed: { fileName }
+ *   oldest versions removed to keep CV_MAX_VERSIONS (security rule 48); talent.cv_removed: { fileName }
  * - talent.exported: entityId null, details { format, filter, sort, rowCount }
  * - talent.merged: on the survivor, { mergeId, merged: [{ id, fullName, email }] }
  * - talent.merge_undone: on the survivor, { mergeId, restored: [{ id, fullName }], kept: [field] }

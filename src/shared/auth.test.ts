@@ -5,7 +5,7 @@ import {
   PASSWORD_TOO_LONG_MESSAGE,
 } from './auth.ts'
 
-// SECURITY.md 2: the UI shows the server's message; an over-long password gets the policy's.
+// Security rule 2: the UI shows the server's message; an over-long password gets the policy's.
 test.each([changePasswordRequestSchema, firstTimePasswordRequestSchema])(
   'a new password over 128 characters is refused with the policy message',
   (schema) => {

@@ -1,15 +1,15 @@
 import { z } from 'zod'
 import { userSchema } from './user.ts'
 
-/** Longest password the server hashes (SECURITY.md 2); the policy minimum is server config. */
+/** Longest password the server hashes (security rule 2); the policy minimum is server config. */
 export const PASSWORD_MAX_LENGTH = 128
 
-/** Name of the HttpOnly cookie that carries the same token as the Bearer header (SECURITY.md 10). */
+/** Name of the HttpOnly cookie that carries the same token as the Bearer header (security rule 10). */
 export const SESSION_COOKIE = 'scout_session'
 
 /**
  * The token the client stores as `authToken` (spec section 3): base64 of JSON `{ sid, exp }`,
- * exp in milliseconds. Strict: a token naming anything else is refused (SECURITY.md 7).
+ * exp in milliseconds. Strict: a token naming anything else is refused (security rule 7).
  */
 export const authTokenPayloadSchema = z.strictObject({
   sid: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
@@ -42,7 +42,7 @@ export type LoginRequest = z.infer<typeof loginRequestSchema>
 export const loginResponseSchema = z.object({ token: z.string(), user: userSchema })
 export type LoginResponse = z.infer<typeof loginResponseSchema>
 
-/** SECURITY.md 2: the server policy's own message, so the UI shows one wording for it. */
+/** Security rule 2: the server policy's own message, so the UI shows one wording for it. */
 export const PASSWORD_TOO_LONG_MESSAGE = `Password must be at most ${PASSWORD_MAX_LENGTH} characters`
 const newPasswordSchema = z
   .string()

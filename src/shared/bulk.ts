@@ -31,7 +31,7 @@ const isTalentId = (value: unknown): value is number =>
 
 /**
  * Up to 100,000 talent ids (duplicates dropped), checked in one loop: a zod schema per element
- * took 115-175 ms for 100,000 on a loaded 2-core machine, past SECURITY.md 31's 100 ms for a
+ * took 115-175 ms for 100,000 on a loaded 2-core machine, past security rule 31's 100 ms for a
  * request on the event loop. Bulk actions and the selection's export say "too many" their own way.
  */
 export const talentIdsSchema = (tooMany: string) =>
@@ -66,7 +66,7 @@ const TAKES_TAGS: readonly BulkAction[] = ['addTags', 'removeTags']
 const TAKES_STATUSES: readonly BulkAction[] = ['setStatus', 'clearStatus']
 
 /**
- * POST /api/talents/bulk: one strict object (SECURITY.md 14), the payload checked per action:
+ * POST /api/talents/bulk: one strict object (security rule 14), the payload checked per action:
  * addTags/removeTags take `tags`, setStatus/clearStatus `statuses` (set adds statuses, a talent
  * has a list; clear removes them), delete nothing.
  */

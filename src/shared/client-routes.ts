@@ -1,7 +1,7 @@
 /**
  * The client router's pages (spec section 2), one list for the router (src/client/routes.tsx) and
  * the server (src/server/client-routes.ts): the server answers a page path that is none of these
- * 404 with the app, which draws its not-found screen (SECURITY.md 48).
+ * 404 with the app, which draws its not-found screen (security rule 48).
  */
 export const CLIENT_ROUTES = {
   root: '/',

@@ -41,7 +41,7 @@ export const UNDO_FORBIDDEN = 'Only the person who started this import or an adm
 export const UNDO_EXPIRED = `An import can be undone for ${CV_IMPORT_UNDO_DAYS} days; this one is older.`
 export const ALREADY_UNDONE = 'This import was already undone.'
 export const UNDO_WHILE_RUNNING = 'Wait until every file has been read, then undo the import.'
-/** SECURITY.md 45: a file whose job failed for good ends its row 'failed' with this. */
+/** Security rule 45: a file whose job failed for good ends its row 'failed' with this. */
 export const cvImportItemFailedMessage = (reason: string) =>
   `This file could not be imported (${reason}). Add the talent by hand.`
 

@@ -11,7 +11,7 @@ describe('sanitizeFileName (issue 16)', () => {
     ['', 'cv'],
     ['...', 'cv'],
     ['.hidden.pdf', 'hidden.pdf'],
-    // SECURITY.md 48: invisible format characters (Cf) and lone surrogates go too.
+    // Security rule 48: invisible format characters (Cf) and lone surrogates go too.
     ['c\u200Bv\u200C\u200D\u2060\u2064\uFEFF\u00AD.pdf', 'cv.pdf'],
     ['\u2066cv\u2069\u061C\u200E\u200F.pdf', 'cv.pdf'],
     ['c\uD800v\uDFFF.pdf', 'cv.pdf'],

@@ -2,7 +2,7 @@ import { z } from 'zod'
 
 /**
  * A talent's CV: the file kept in Scout, its versions and its text. The accepted types
- * are recognised from the file’s bytes on the server (SECURITY.md 22), never from its name.
+ * are recognised from the file’s bytes on the server (security rule 22), never from its name.
  */
 export const CV_MIME_TYPES = [
   'application/pdf',
@@ -84,7 +84,7 @@ export const MAX_FILE_NAME_LENGTH = 200
 // Control characters (Cc), every invisible format character (Cf: zero-width spaces and joiners,
 // the soft hyphen, the byte-order mark, and the marks that reorder text — a right-to-left override
 // makes "cv\u202Efdp.exe" read as "cvexe.pdf"), and lone surrogates (Cs), which no database text
-// column stores (SECURITY.md 48).
+// column stores (security rule 48).
 const UNSAFE_CHARACTERS = /[\p{Cc}\p{Cf}\p{Cs}]/gu
 
 /**

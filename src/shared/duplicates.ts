@@ -132,7 +132,7 @@ export type MergeInput = z.infer<typeof mergeInputSchema>
 
 export const mergeCreatedSchema = z.object({ mergeId: z.number().int() })
 
-// SECURITY.md 36: an id that does not fit its int4 column is a 400, not a database error.
+// Security rule 36: an id that does not fit its int4 column is a 400, not a database error.
 export const mergeIdParamsSchema = z.strictObject({
   id: z.coerce.number().int().positive().max(2_147_483_647),
 })

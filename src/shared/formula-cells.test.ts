@@ -5,7 +5,7 @@ import { neutraliseCell, restoreCell, startsLikeFormula } from './formula-cells.
 /** What a spreadsheet reads as a formula start, written here without the module's own list. */
 const FORMULA_START = /^[=+\-@\t\r']/
 
-describe('SECURITY.md 42: the formula check sees compatibility forms', () => {
+describe('security rule 42: the formula check sees compatibility forms', () => {
   // Full-width, small, superscript, subscript and Hebrew forms of = + - @ ', and '⩵' ('==').
   const FORMS = ['＝', '＋', '－', '＠', '＇', '﹦', '﹢', '﹣', '﹫', '⁼', '⁺', '₌', '₊', '﬩', '⩵']
 

@@ -1,5 +1,5 @@
 /**
- * SECURITY.md 21 and 42 (OWASP "CSV Injection"): a spreadsheet runs a cell starting with one of
+ * Security rule 21 and 42 (OWASP "CSV Injection"): a spreadsheet runs a cell starting with one of
  * these as a formula. A leading apostrophe is in the list too, so `restoreCell` can tell our prefix
  * from a value that really began with one.
  */

@@ -80,7 +80,7 @@ export const loginMfaEnableResponseSchema = loginResponseSchema.extend({
 })
 export type LoginMfaEnableResponse = z.infer<typeof loginMfaEnableResponseSchema>
 
-// POST /api/auth/mfa/setup: the password first (SECURITY.md 46) — a session alone never binds a
+// POST /api/auth/mfa/setup: the password first (security rule 46) — a session alone never binds a
 // new authenticator.
 export const mfaSetupRequestSchema = z.strictObject({
   password: z.string({ error: 'Enter your password' }).min(1, 'Enter your password').max(128),

@@ -3,7 +3,7 @@ import { z } from 'zod'
 /**
  * The Settings switches (spec section 2 "Settings"; kept on the server, past the spec's "local only"):
  * saved per user on the server, so they follow the person to another browser. One strict schema
- * for the form, PUT /api/me/preferences and both routes' answers (SECURITY.md 14).
+ * for the form, PUT /api/me/preferences and both routes' answers (security rule 14).
  */
 export const preferencesSchema = z.strictObject({
   emailNotifications: z.boolean({ error: 'Email Notifications must be on or off' }),

@@ -1,5 +1,5 @@
 /**
- * SECURITY.md 45: characters a PostgreSQL text or jsonb value refuses — NUL, and a UTF-16
+ * Security rule 45: characters a PostgreSQL text or jsonb value refuses — NUL, and a UTF-16
  * surrogate standing alone (a spreadsheet's UTF-16 or XML can hold one; JSON.stringify writes it
  * as an escape jsonb rejects). Met in a file, they are found where the file is checked, so a row
  * is refused with its reason instead of a write failing later, after the person pressed Run.

@@ -14,7 +14,7 @@ export const createTagSchema = z.strictObject({ name: tagNameSchema })
 export type CreateTag = z.infer<typeof createTagSchema>
 
 export const TAG_EXISTS_MESSAGE = 'This tag already exists in the system.'
-/** SECURITY.md 31: the pool's tags are bounded, as a tag list every screen loads must be. */
+/** Security rule 31: the pool's tags are bounded, as a tag list every screen loads must be. */
 export const MAX_TAGS_IN_POOL = 1_000
 export const TAG_LIMIT_MESSAGE =
   'Scout holds at most 1,000 tags. Merge or delete some on the Tags page first.'

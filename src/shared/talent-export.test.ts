@@ -9,7 +9,7 @@ import {
 } from './talent-export.ts'
 import { talentInputSchema } from './talent.ts'
 
-describe('neutraliseCell (SECURITY.md 21)', () => {
+describe('neutraliseCell (security rule 21)', () => {
   test.each(['=1+1', '+44 20', '-5', '@SUM(A1)', '\tx', '\rx', "'quoted"])(
     '%j gets a leading quote',
     (value) => {

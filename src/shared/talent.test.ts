@@ -149,7 +149,7 @@ describe('talentInputSchema (spec section 5)', () => {
     expect(talentInputSchema.safeParse({ ...valid, status: ['Fired'] }).success).toBe(false)
   })
 
-  test('unknown keys are refused (SECURITY.md 14)', () => {
+  test('unknown keys are refused (security rule 14)', () => {
     expect(talentInputSchema.safeParse({ ...valid, id: 5 }).success).toBe(false)
     expect(
       talentInputSchema.safeParse({ ...valid, createdAt: '2024-01-01T00:00:00Z' }).success,

@@ -95,7 +95,7 @@ export const MAX_PAGE_SIZE = 200
 export const TAG_NAME_MAX_LENGTH = 50
 export const MAX_TAGS_PER_TALENT = 50
 
-/** True for absolute http(s) URLs only (SECURITY.md 20: no javascript: or data: links). */
+/** True for absolute http(s) URLs only (security rule 20: no javascript: or data: links). */
 export function isHttpUrl(value: string): boolean {
   try {
     const url = new URL(value)
@@ -132,7 +132,7 @@ function dedupeCaseInsensitive(names: string[]): string[] {
 
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional()
 
-// spec section 5, talent form: messages verbatim. Strict objects refuse unknown keys (SECURITY.md 14).
+// spec section 5, talent form: messages verbatim. Strict objects refuse unknown keys (security rule 14).
 const talentFields = {
   fullName: z
     .string({ error: 'Full name is required' })
@@ -153,7 +153,7 @@ const talentFields = {
     .nullable()
     .optional(),
   // A link the detail view renders as 'Download' (spec section 2): an http(s) URL or a path on
-  // this server, never a javascript: URL (SECURITY.md 20).
+  // this server, never a javascript: URL (security rule 20).
   cvResumePath: z
     .string()
     .trim()
@@ -169,7 +169,7 @@ const talentFields = {
     .max(MAX_TAGS_PER_TALENT, `A talent can have at most ${MAX_TAGS_PER_TALENT} tags`)
     .overwrite(dedupeCaseInsensitive),
   status: z.array(z.enum(TALENT_STATUSES)).overwrite((v) => [...new Set(v)]),
-  // Set by the server to the signed-in user; a body naming someone else is refused (SECURITY.md 14).
+  // Set by the server to the signed-in user; a body naming someone else is refused (security rule 14).
   addedById: z.number().int().positive().optional(),
 }
 
@@ -187,7 +187,7 @@ export type TalentFormValues = z.input<typeof talentInputSchema>
 /**
  * PUT /api/talents/:id. The spec's client sends neither status nor cvResumePath (spec section 7),
  * so an absent optional field keeps its stored value; null or '' clears it. `updatedAt` is the
- * version the edit was based on (SECURITY.md 27): a stale one is refused with 409.
+ * version the edit was based on (security rule 27): a stale one is refused with 409.
  */
 export const talentUpdateSchema = z.strictObject({
   ...talentFields,

@@ -3,7 +3,7 @@ import { z } from 'zod'
 export const ROLES = ['admin', 'user'] as const
 export type Role = (typeof ROLES)[number]
 
-/** What the API returns for a user (spec section 3). Never carries passwordHash (SECURITY.md 16). */
+/** What the API returns for a user (spec section 3). Never carries passwordHash (security rule 16). */
 export const userSchema = z.object({
   id: z.number().int(),
   email: z.string(),
@@ -30,7 +30,7 @@ export type User = z.infer<typeof userSchema>
 /** What admins see for a user: the public shape plus the pending temporary password (spec section 3). */
 export const adminUserSchema = userSchema.extend({
   tempPassword: z.string().nullable(),
-  /** SECURITY.md 6 e: when the account's sign-in lock ends, while strangers' failures hold it. */
+  /** Security rule 6 e: when the account's sign-in lock ends, while strangers' failures hold it. */
   lockedUntil: z.iso.datetime({ offset: true }).nullable(),
 })
 export type AdminUser = z.infer<typeof adminUserSchema>

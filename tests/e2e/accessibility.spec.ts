@@ -16,7 +16,7 @@ import { runAxe } from './support/axe.ts'
 
 /**
  * Every screen, in both themes, has no serious or critical WCAG 2 A/AA violation (axe),
- * and no screen trips the Content Security Policy (SECURITY.md 25).
+ * and no screen trips the Content Security Policy (security rule 25).
  */
 
 const THEMES = ['dusk', 'midnight'] as const
@@ -281,7 +281,7 @@ test.describe('accessibility in every theme', () => {
     await page.goto('/dashboard/settings')
     await expect(page.getByRole('list', { name: 'Signed-in sessions' })).toBeVisible()
     await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click()
-    // The password step first (SECURITY.md 46), audited with its error showing.
+    // The password step first (security rule 46), audited with its error showing.
     const confirm = page.getByRole('form', {
       name: 'Confirm your password to turn on two-factor sign-in',
     })

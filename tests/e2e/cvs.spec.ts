@@ -193,7 +193,7 @@ test('a DOCX, then an ODT, reads as formatted text: headings and list items, nev
   await expectAccessibleCvTab(page)
 })
 
-test('SECURITY.md 48: a DOCX with a mailto link, then a LinkedIn link, shows one link: the LinkedIn one', async ({
+test('security rule 48: a DOCX with a mailto link, then a LinkedIn link, shows one link: the LinkedIn one', async ({
   page,
 }) => {
   await newTalentCvTab(page, 'Lee')

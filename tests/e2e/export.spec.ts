@@ -49,7 +49,7 @@ test('export the filtered, sorted view as CSV and as Excel from the keyboard', a
   expect(header?.slice(0, 3)).toEqual(['Full Name', 'Email', 'Phone'])
   expect(rows.map((row) => row[0])).toEqual([`Zoë Neale ${id}`, `Ada Lovelace ${id}`])
   const notes = header?.indexOf('Notes') ?? -1
-  // SECURITY.md 21: the formula arrives as text.
+  // Security rule 21: the formula arrives as text.
   expect(rows[1]?.[notes]).toBe(`'=HYPERLINK("http://evil.example")`)
 
   // The same view as Excel, with the keyboard alone.

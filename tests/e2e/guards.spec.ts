@@ -36,7 +36,7 @@ test('non-admins on /dashboard/users are sent to /dashboard; admins see it', asy
   await expect(page.getByRole('heading', { name: 'User Management' })).toBeVisible()
 })
 
-test('SECURITY.md 48: an unknown address is a 404 that shows the not-found screen', async ({
+test('security rule 48: an unknown address is a 404 that shows the not-found screen', async ({
   page,
 }) => {
   for (const address of ['/no/such/page', '/no-such-page', '/dashboard/nonsense/x']) {

@@ -99,7 +99,7 @@ test('import a messy spreadsheet: map, check, fix a value, run, then undo', asyn
   const badRows = readFileSync(await download.path(), 'utf8')
   expect(badRows).toContain('First,Last,E-mail Address,Department,Level,Skills,reason')
   expect(badRows).toContain(`Ann,Bell ${id},not-an-email,Design,mid,,Email: Invalid email address`)
-  // The reason holds a semicolon, so it is quoted (SECURITY.md 42: a delimiter a reader may guess).
+  // The reason holds a semicolon, so it is quoted (security rule 42: a delimiter a reader may guess).
   expect(badRows).toContain(
     `Bo,Kim ${id},JOSE.${id}@example.com,Design,mid,,"Email: This e-mail is already on row 2;`,
   )

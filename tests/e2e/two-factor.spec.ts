@@ -62,7 +62,7 @@ test('enrol in Settings, sign out, sign in with a code, then with a recovery cod
   await page.goto('/dashboard/settings')
   const card = page.getByRole('heading', { name: 'Two-factor sign-in' })
   await expect(card).toBeVisible()
-  // Another browser signed in as the same person (SECURITY.md 46: it ends when the factor is bound).
+  // Another browser signed in as the same person (security rule 46: it ends when the factor is bound).
   const elsewhere = await request.post('/api/auth/login', {
     data: { email: account.email, password: account.password },
     headers: { 'user-agent': FIREFOX },
@@ -70,7 +70,7 @@ test('enrol in Settings, sign out, sign in with a code, then with a recovery cod
   expect(elsewhere.status()).toBe(200)
   const elsewhereToken = ((await elsewhere.json()) as { token: string }).token
 
-  // SECURITY.md 46: the password before the QR code; a wrong one says so under the field.
+  // Security rule 46: the password before the QR code; a wrong one says so under the field.
   await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click()
   const confirm = page.getByRole('form', {
     name: 'Confirm your password to turn on two-factor sign-in',
@@ -140,7 +140,7 @@ test('an admin requires two-factor; the user sets it up at sign-in before the da
   await dialog.getByRole('switch', { name: 'MFA enabled' }).click()
   await dialog.getByRole('button', { name: 'Save Changes' }).click()
   await expect(toast(page).getByText('User Updated', { exact: true })).toBeVisible()
-  // SECURITY.md 48: the spec's badge for the spec's flag, and a smaller note until they enrol.
+  // Security rule 48: the spec's badge for the spec's flag, and a smaller note until they enrol.
   await expect(row.getByText('MFA Enabled')).toBeVisible()
   await expect(row.getByText('Awaiting setup')).toBeVisible()
   await logout(page)

@@ -184,7 +184,7 @@ test('an admin edits a user, sees the badges, and deletes them after confirming'
 
   await expect(row.getByText('Not Set')).toBeVisible()
   await expect(row.getByText('Admin', { exact: true })).toBeVisible()
-  // SECURITY.md 48: 'MFA enabled' shows the spec's 'MFA Enabled' badge, with a smaller note
+  // Security rule 48: 'MFA enabled' shows the spec's 'MFA Enabled' badge, with a smaller note
   // until they have set it up.
   await expect(row.getByText('MFA Enabled')).toBeVisible()
   await expect(row.getByText('Awaiting setup')).toBeVisible()
@@ -296,7 +296,7 @@ test('the list shows its error and empty states', async ({ page }) => {
   await expect(page.getByText('No users found. Invite a user to get started.')).toBeVisible()
 })
 
-test('an admin sees a colleague locked out by wrong passwords and unlocks them (SECURITY.md 6 e)', async ({
+test('an admin sees a colleague locked out by wrong passwords and unlocks them (security rule 6 e)', async ({
   page,
   request,
 }) => {

@@ -11,7 +11,7 @@ import {
 } from './support/fixtures.ts'
 
 /**
- * SECURITY.md 20: text people type is stored as they typed it and rendered as text. Payloads go
+ * Security rule 20: text people type is stored as they typed it and rendered as text. Payloads go
  * into every text field of a talent, a user and a tag through the API; every screen that shows
  * them must show the characters literally and run none of them.
  */
@@ -43,7 +43,7 @@ function watchForDialogs(page: Page): string[] {
   return dialogs
 }
 
-test('SECURITY.md 20: stored XSS in talent, user and tag fields renders as text everywhere', async ({
+test('security rule 20: stored XSS in talent, user and tag fields renders as text everywhere', async ({
   page,
   request,
 }) => {

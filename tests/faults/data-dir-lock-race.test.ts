@@ -8,7 +8,7 @@ import { LOCK_FILE } from '#server/data-dir-lock.ts'
 import { TAKE_LOCK_SCRIPT } from './support/take-lock-build.ts'
 
 /**
- * SECURITY.md 37: after a crash (a lock file naming a dead process), two Scout processes started
+ * Security rule 37: after a crash (a lock file naming a dead process), two Scout processes started
  * at the same moment on the same DATA_DIR — exactly one takes the lock, 20 times over. Before the
  * takeover was serialised, both could remove the stale lock and each take "its own".
  */
@@ -37,7 +37,7 @@ async function raceOnce(round: number, startAt: string): Promise<[number, string
   return [round, answers.sort()]
 }
 
-test('SECURITY.md 37: two processes starting together after a crash — exactly one takes the lock, 20 times', async () => {
+test('security rule 37: two processes starting together after a crash — exactly one takes the lock, 20 times', async () => {
   // Four rounds at a time, each in its own folder: 20 rounds in about 10 s.
   for (let first = 1; first <= ROUNDS; first += BATCH) {
     const rounds = Array.from({ length: BATCH }, (_, i) => first + i)

@@ -9,7 +9,7 @@ import { sharedStringsBomb, underDeclaredDocx } from '#tests/support/hostile-fil
 import { bearer, call, signIn } from './support/api.ts'
 import { startScout } from './support/scout-process.ts'
 
-// SECURITY.md 41 against the real built server: the shared-strings bomb (which once aborted the
+// Security rule 41 against the real built server: the shared-strings bomb (which once aborted the
 // process after ~12 s) and a DOCX that understates a part (once +580 MB a preview) are refused;
 // the process lives, /api/health keeps answering within 500 ms, and its memory stays bounded.
 
@@ -39,7 +39,7 @@ async function upload(url: string, token: string, route: string, name: string, b
   return { status: response.status, body: (await response.json()) as unknown }
 }
 
-test('SECURITY.md 41: the shared-strings bomb and an under-declared DOCX (previewed twice) leave the real server alive, answering and bounded', async ({
+test('security rule 41: the shared-strings bomb and an under-declared DOCX (previewed twice) leave the real server alive, answering and bounded', async ({
   annotate,
 }) => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'scout-faults-hostile-'))

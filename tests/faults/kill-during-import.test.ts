@@ -52,7 +52,7 @@ async function waitForDone(server: ScoutProcess, token: string, id: number, coun
   }
 }
 
-test(`SECURITY.md 22 i: kill -9 twice during an import of ${FILES} CVs: after restarts every file is read exactly once`, async ({
+test(`security rule 22 i: kill -9 twice during an import of ${FILES} CVs: after restarts every file is read exactly once`, async ({
   annotate,
 }) => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'scout-faults-import-'))

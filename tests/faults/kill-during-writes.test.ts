@@ -12,7 +12,7 @@ import { startScout, type ScoutProcess } from './support/scout-process.ts'
 
 // Kill -9 the server (PGlite) in the middle of a stream of writes, 20 times;
 // each restart opens the data folder (recovering the stale lock) and every write acknowledged
-// before the kill is present. SECURITY.md 28.
+// before the kill is present. security rule 28.
 const ROUNDS = 20
 const WRITERS = 4
 /** How long after the round's last counted acknowledgement the SIGKILL comes. */

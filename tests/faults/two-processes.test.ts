@@ -5,7 +5,7 @@ import { call, signIn } from './support/api.ts'
 import { postgresTest } from './support/private-postgres.ts'
 import { startScout } from './support/scout-process.ts'
 
-// SECURITY.md 7-9, ARCHITECTURE.md "Scale-out": two app processes on one
+// Security rule 7-9: two app processes on one
 // PostgreSQL share sessions because sessions are rows, never process memory. A session made
 // through one works on the other; logout on one ends it on both.
 

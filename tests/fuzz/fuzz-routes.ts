@@ -8,7 +8,7 @@ import { createFuzzHarness } from './harness.ts'
 import { isWrite, requestFor, type FuzzRequest } from './requests.ts'
 
 /**
- * SECURITY.md 18 and 23: generated requests to EVERY route of the app (read
+ * Security rule 18 and 23: generated requests to EVERY route of the app (read
  * from the app itself, so routes added later are fuzzed without a change here) — wrong types,
  * missing and extra fields, huge strings, odd Unicode, malformed JSON, wrong content types, path
  * and query garbage — as anonymous, user and admin. Every answer is a 2xx or a 4xx with a JSON
@@ -58,7 +58,7 @@ function checkAnswer(request: FuzzRequest, response: LightMyRequestResponse): vo
   expect(response.statusCode >= 300 && response.statusCode < 400, `a redirect: ${what}`).toBe(false)
   if (response.statusCode < 400) return
   if (isUnknownPage(request, response)) {
-    // SECURITY.md 48: a path that is no page of the app is a 404 carrying the app, which draws
+    // Security rule 48: a path that is no page of the app is a 404 carrying the app, which draws
     // its not-found screen; only API paths answer JSON.
     expect(response.body.toLowerCase(), what).toContain('<!doctype html')
     return
@@ -113,7 +113,7 @@ async function fuzzRoute(h: Harness, route: RouteEntry): Promise<number> {
       expect(after - before, `${route.method} ${route.url} wrote rows without succeeding`).toBe(0)
     }
     // A successful write may have logged out, demoted or deleted a caller, and five wrong current
-    // passwords end the caller's session (SECURITY.md 30): put them back before the next batch.
+    // passwords end the caller's session (security rule 30): put them back before the next batch.
     await h.restoreCallers()
     writes = await h.writeCount()
   })
@@ -136,7 +136,7 @@ export async function fuzzRoutes(part: number): Promise<void> {
   )
   const routes = all.filter((_route, i) => i % PARTS === part - 1)
 
-  describe(`fuzzing every route on ${testEngine()}, part ${String(part)} of ${String(PARTS)} (issue 6, SECURITY.md 18 and 23)`, () => {
+  describe(`fuzzing every route on ${testEngine()}, part ${String(part)} of ${String(PARTS)} (issue 6, security rule 18 and 23)`, () => {
     test('the app has routes to fuzz, and every part has its file', () => {
       expect(all.length).toBeGreaterThan(10)
       expect(routes.length).toBeGreaterThan(0)

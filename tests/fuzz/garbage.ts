@@ -93,7 +93,7 @@ export const anyFieldValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 1, arbitrary: hugeString },
 )
 
-/** Fields a body must never be able to set (SECURITY.md 14), plus prototype tricks. */
+/** Fields a body must never be able to set (security rule 14), plus prototype tricks. */
 export const FORBIDDEN_FIELDS = [
   'id',
   'role',

@@ -193,7 +193,7 @@ async function installWriteCounter(t: TestApp): Promise<void> {
     )
   }
   // A session's deletion is not counted: five wrong current passwords end it by design
-  // (SECURITY.md 30), a refused request that still must leave every other row as it was.
+  // (security rule 30), a refused request that still must leave every other row as it was.
   await db.execute(
     sql`CREATE TRIGGER fuzz_count AFTER INSERT OR UPDATE OF user_id, secret_hash, expires_at
         ON sessions FOR EACH ROW EXECUTE FUNCTION fuzz_count_write()`,

@@ -167,7 +167,7 @@ function bodyFor(route: RouteEntry): fc.Arbitrary<string | undefined> {
       fc.tuple(fieldName, anyFieldValue).map(([key, bad]) => ({ ...record, [key]: bad })),
       // A field missing.
       fieldName.map((key) => Object.fromEntries(Object.entries(record).filter(([k]) => k !== key))),
-      // A field nobody may set, or an unknown one (SECURITY.md 14).
+      // A field nobody may set, or an unknown one (security rule 14).
       fc
         .tuple(fc.oneof(fc.constantFrom(...FORBIDDEN_FIELDS), oddString), anyFieldValue)
         .map(([key, extra]) => ({ ...record, [key]: extra })),

@@ -11,7 +11,7 @@ import { appRoutes, concreteUrl, routeName, WRITE_METHODS } from './support.ts'
 // The page routes (GET /*) exist only over a built client.
 const test = apiTestWith({ clientDir: testClientDir('security-access') })
 
-describe('SECURITY.md 13: deny by default', () => {
+describe('security rule 13: deny by default', () => {
   // A new public route must be added here on purpose.
   const PUBLIC = [
     'GET /api/health',
@@ -48,7 +48,7 @@ describe('SECURITY.md 13: deny by default', () => {
   })
 })
 
-describe('SECURITY.md 14: mass assignment on every write route', () => {
+describe('security rule 14: mass assignment on every write route', () => {
   // Fields no body may set unless the route names them itself (and then only within its rules).
   const FORBIDDEN = [
     'id',
@@ -145,7 +145,7 @@ describe('SECURITY.md 14: mass assignment on every write route', () => {
   })
 })
 
-describe('SECURITY.md 15: admin self-protection and the last active admin', () => {
+describe('security rule 15: admin self-protection and the last active admin', () => {
   const patch = (who: Caller, id: number, body: object) =>
     who.inject('PATCH', `/api/users/${id}`, body)
   const edit = { role: 'admin', isActive: true, mustChangePassword: false, mfaEnabled: false }

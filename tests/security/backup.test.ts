@@ -11,7 +11,7 @@ import { createTestDatabase } from '../support/test-database.ts'
 import { apiTest as test } from '#tests/support/api-test.ts'
 
 /**
- * SECURITY.md 29 by number: what Scout's own API wrote comes back from `db:backup` + `db:restore`
+ * Security rule 29 by number: what Scout's own API wrote comes back from `db:backup` + `db:restore`
  * row for row. (scripts/backup/backup.test.ts proves the format in depth: 1,500 talents, awkward
  * text, sequences, refusals.)
  */
@@ -22,7 +22,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-test('SECURITY.md 29: a backup of a used database restores every row of every table', async ({
+test('security rule 29: a backup of a used database restores every row of every table', async ({
   api,
 }) => {
   // A used database holds the tags its migrations seeded too (emptying the tables removed them).

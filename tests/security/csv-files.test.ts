@@ -14,9 +14,9 @@ import { sheetCells, xlsxParts } from '#tests/support/export-files.ts'
 import { uploadedSpreadsheet } from '#tests/support/spreadsheet-imports.ts'
 
 /**
- * SECURITY.md 42: every CSV Scout hands out (the talent export, an import's errors.csv) quotes each
+ * Security rule 42: every CSV Scout hands out (the talent export, an import's errors.csv) quotes each
  * cell that holds CR, LF, a quote or a delimiter, so no reader starts a row inside a cell; and the
- * formula check (SECURITY.md 21) sees the compatibility forms of = + - @.
+ * formula check (security rule 21) sees the compatibility forms of = + - @.
  */
 
 const column = (header: string) => EXPORT_HEADERS.indexOf(header)
@@ -117,8 +117,8 @@ function expectPeople(records: string[][], people: readonly Hostile[], run = 0) 
   })
 }
 
-describe('SECURITY.md 42: CSV cells quoted when they must be', () => {
-  test('SECURITY.md 42: a hostile export opens in a strict RFC 4180 reader as one row per talent, no cell starting a formula', async ({
+describe('security rule 42: CSV cells quoted when they must be', () => {
+  test('security rule 42: a hostile export opens in a strict RFC 4180 reader as one row per talent, no cell starting a formula', async ({
     api,
   }) => {
     const user = await api.as('user')
@@ -131,7 +131,7 @@ describe('SECURITY.md 42: CSV cells quoted when they must be', () => {
     )
   })
 
-  test('SECURITY.md 42: any talent set exports to CSV and reads back with the importer’s reader, cell for cell', async ({
+  test('security rule 42: any talent set exports to CSV and reads back with the importer’s reader, cell for cell', async ({
     api,
   }) => {
     const user = await api.as('user')
@@ -169,7 +169,7 @@ describe('SECURITY.md 42: CSV cells quoted when they must be', () => {
     )
   })
 
-  test('SECURITY.md 42: the XLSX export applies the same check: compatibility forms get the prefix, the text is kept', async ({
+  test('security rule 42: the XLSX export applies the same check: compatibility forms get the prefix, the text is kept', async ({
     api,
   }) => {
     const user = await api.as('user')
@@ -187,7 +187,7 @@ describe('SECURITY.md 42: CSV cells quoted when they must be', () => {
     expect(cells).toContain(`'＝HYPERLINK("http://evil.example")`)
   })
 
-  test("SECURITY.md 42: errors.csv quotes a bad row's line breaks: one record per bad row, no cell starting a formula", async ({
+  test("security rule 42: errors.csv quotes a bad row's line breaks: one record per bad row, no cell starting a formula", async ({
     api,
   }) => {
     const user = await api.as('user')
@@ -241,7 +241,7 @@ function fodsRows(xml: string): { text: string; formula: boolean }[][] {
 }
 
 test.runIf(hasLibreOffice)(
-  'SECURITY.md 42: LibreOffice Calc (run only where soffice is installed) opens the hostile export as one row per talent and runs no formula',
+  'security rule 42: LibreOffice Calc (run only where soffice is installed) opens the hostile export as one row per talent and runs no formula',
   { timeout: 180_000 },
   async ({ api }) => {
     const user = await api.as('user')

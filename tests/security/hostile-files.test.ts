@@ -21,7 +21,7 @@ import {
 } from '#tests/support/hostile-files.ts'
 import { uploadSpreadsheet } from '#tests/support/spreadsheet-imports.ts'
 
-// SECURITY.md 41: no uploaded file can end or exhaust the server. Each hostile file is refused by
+// Security rule 41: no uploaded file can end or exhaust the server. Each hostile file is refused by
 // the zip guard (src/server/files/zip-guard.ts) with the real reason, as a 4xx or a stored failure.
 
 async function talentWithCv(api: Api, who: SignedIn, name: string, bytes: Buffer) {
@@ -37,8 +37,8 @@ async function talentWithCv(api: Api, who: SignedIn, name: string, bytes: Buffer
   return id
 }
 
-describe('SECURITY.md 41: hostile workbooks are refused with the reason', () => {
-  test('SECURITY.md 41: one 480 MiB shared string, and 20 million small ones: a 400 naming the size limit', async ({
+describe('security rule 41: hostile workbooks are refused with the reason', () => {
+  test('security rule 41: one 480 MiB shared string, and 20 million small ones: a 400 naming the size limit', async ({
     api,
   }) => {
     const user = await api.as('user')
@@ -52,13 +52,13 @@ describe('SECURITY.md 41: hostile workbooks are refused with the reason', () => 
   }, 120_000)
 })
 
-describe('SECURITY.md 41: a CV whose zip directory understates a part', () => {
+describe('security rule 41: a CV whose zip directory understates a part', () => {
   const liars = [
     ['cv.docx', underDeclaredDocx],
     ['cv.odt', underDeclaredOdt],
   ] as const
   for (const [name, make] of liars) {
-    test(`SECURITY.md 41: ${name} (4,000 bytes declared, 1 GiB inside) is stored as unreadable with the reason, and its preview answers from that without parsing`, async ({
+    test(`security rule 41: ${name} (4,000 bytes declared, 1 GiB inside) is stored as unreadable with the reason, and its preview answers from that without parsing`, async ({
       api,
     }) => {
       const user = await api.as('user')
@@ -83,8 +83,8 @@ describe('SECURITY.md 41: a CV whose zip directory understates a part', () => {
   }
 })
 
-describe('SECURITY.md 41: a zip of CVs', () => {
-  test('SECURITY.md 41: 10,000 tiny entries are refused for their number, not as "too large"', async ({
+describe('security rule 41: a zip of CVs', () => {
+  test('security rule 41: 10,000 tiny entries are refused for their number, not as "too large"', async ({
     api,
   }) => {
     const user = await api.as('user')
@@ -99,7 +99,7 @@ describe('SECURITY.md 41: a zip of CVs', () => {
     expect(response.json()).toEqual({ message: `cvs.zip: ${tooManyEntriesMessage(CV_ZIP_LIMITS)}` })
   }, 60_000)
 
-  test('SECURITY.md 41: a DOCX inside a zip of CVs that understates a part is its own row, its file unreadable with the reason', async ({
+  test('security rule 41: a DOCX inside a zip of CVs that understates a part is its own row, its file unreadable with the reason', async ({
     api,
   }) => {
     const user = await api.as('user')

@@ -25,7 +25,7 @@ const talent = (extra: object = {}) => ({
   ...extra,
 })
 
-describe('SECURITY.md 19: parameterised queries only', () => {
+describe('security rule 19: parameterised queries only', () => {
   const INJECTIONS = [
     "' OR 1=1 --",
     "'); DROP TABLE talents; --",
@@ -91,7 +91,7 @@ describe('SECURITY.md 19: parameterised queries only', () => {
   })
 })
 
-describe('SECURITY.md 20: links are http(s) only (rendering as text: tests/e2e/xss.spec.ts)', () => {
+describe('security rule 20: links are http(s) only (rendering as text: tests/e2e/xss.spec.ts)', () => {
   test.for<[field: string, value: string]>([
     ['linkedinUrl', 'javascript:alert(1)'],
     ['linkedinUrl', 'data:text/html,<script>alert(1)</script>'],
@@ -127,7 +127,7 @@ describe('SECURITY.md 20: links are http(s) only (rendering as text: tests/e2e/x
   })
 })
 
-describe('SECURITY.md 21: one export route; SECURITY.md 22: uploads only where CVs go', () => {
+describe('security rule 21: one export route; security rule 22: uploads only where CVs go', () => {
   // Rule 21's escaping tests read the exported bytes (CSV and the XLSX's sheet XML) in
   // src/server/talents/export.test.ts, and an import's bad rows in
   // src/server/imports/bad-rows.test.ts; this fails the day another file route appears without
@@ -174,7 +174,7 @@ describe('SECURITY.md 21: one export route; SECURITY.md 22: uploads only where C
   })
 })
 
-describe('SECURITY.md 25: security headers and CSP on pages and API', () => {
+describe('security rule 25: security headers and CSP on pages and API', () => {
   const REQUIRED_CSP = [
     "default-src 'self'",
     "object-src 'none'",
@@ -243,7 +243,7 @@ describe('SECURITY.md 25: security headers and CSP on pages and API', () => {
   })
 })
 
-describe('SECURITY.md 26: the lockfile is committed and matches package.json', () => {
+describe('security rule 26: the lockfile is committed and matches package.json', () => {
   // `npm audit` itself cannot run here (the registry answers 405): docs/security-tests.md.
   test('package-lock.json is tracked and pins every dependency package.json names', () => {
     const tracked = execFileSync('git', ['ls-files', 'package-lock.json'], { cwd: root })
@@ -258,7 +258,7 @@ describe('SECURITY.md 26: the lockfile is committed and matches package.json', (
   })
 })
 
-describe('SECURITY.md 28: one process per PGlite data folder', () => {
+describe('security rule 28: one process per PGlite data folder', () => {
   test('a second taker is refused with a clear message; a lock left by a crash is recovered', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'scout-security-lock-'))
     try {

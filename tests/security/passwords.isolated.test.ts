@@ -41,7 +41,7 @@ async function storedHash(db: Db, id: number): Promise<string> {
   return row?.hash ?? ''
 }
 
-describe('SECURITY.md 1: argon2id with explicit parameters, rehash on login, 2 at a time', () => {
+describe('security rule 1: argon2id with explicit parameters, rehash on login, 2 at a time', () => {
   test('a stored hash is argon2id m=19456 t=2 p=1 with a ≥ 16-byte salt', async ({ api }) => {
     const { user } = await createTestUser(api.database.db, { password: 'Blue-Kettle-Morning-77' })
     const [, algorithm, version, params, salt] = (await storedHash(api.database.db, user.id)).split(
@@ -69,7 +69,7 @@ describe('SECURITY.md 1: argon2id with explicit parameters, rehash on login, 2 a
   })
 })
 
-describe('SECURITY.md 2: the server password policy', () => {
+describe('security rule 2: the server password policy', () => {
   /** Changes a fresh user's password; `{local}` in it stands for the e-mail's local part. */
   async function change(api: Api, newPassword: string) {
     const local = `kim.lee.${Math.random().toString(36).slice(2, 8)}`
@@ -112,7 +112,7 @@ describe('SECURITY.md 2: the server password policy', () => {
   })
 })
 
-describe('SECURITY.md 3: changing a password needs the current one and ends other sessions', () => {
+describe('security rule 3: changing a password needs the current one and ends other sessions', () => {
   test('without or with a wrong current password it is refused and nothing changes', async ({
     api,
   }) => {
@@ -151,7 +151,7 @@ describe('SECURITY.md 3: changing a password needs the current one and ends othe
   })
 })
 
-describe('SECURITY.md 4: temporary passwords', () => {
+describe('security rule 4: temporary passwords', () => {
   async function invite(admin: Caller, n: number) {
     const response = await admin.inject('POST', '/api/invite', {
       email: `invitee-${n}@example.com`,
@@ -199,7 +199,7 @@ describe('SECURITY.md 4: temporary passwords', () => {
   })
 })
 
-describe('SECURITY.md 5: one answer, one cost, for an unknown e-mail and a wrong password', () => {
+describe('security rule 5: one answer, one cost, for an unknown e-mail and a wrong password', () => {
   test('the same 401 body, and the same argon2 work (a dummy hash for unknown e-mails)', async ({
     api,
   }) => {
@@ -217,7 +217,7 @@ describe('SECURITY.md 5: one answer, one cost, for an unknown e-mail and a wrong
   })
 })
 
-describe('SECURITY.md 12: inactive users cannot log in; no default credentials', () => {
+describe('security rule 12: inactive users cannot log in; no default credentials', () => {
   test('an inactive user with the right password gets the generic failure', async ({ api }) => {
     const user = await api.makeUser({ isActive: false })
     const response = await login(api, user.email, TEST_PASSWORD)
@@ -232,7 +232,7 @@ describe('SECURITY.md 12: inactive users cannot log in; no default credentials',
       const result = await ensureAdmin(database.db, config, { info: () => {}, warn: () => {} })
       if (!result.created) throw new Error('the first admin was not created')
       expect(result.generatedPassword).toMatch(/^[A-Za-z0-9]{16}$/)
-      // Five guesses: the sixth would meet the account throttle (SECURITY.md 6).
+      // Five guesses: the sixth would meet the account throttle (security rule 6).
       for (const guess of ['admin', 'password', 'changeme', 'Admin123!', 'talentpool']) {
         const response = await app.inject({
           method: 'POST',

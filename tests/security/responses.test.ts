@@ -11,7 +11,7 @@ import { testClientDir } from '#tests/support/client-dir.ts'
 import { appRoutes, concreteUrl, routeName, WRITE_METHODS } from './support.ts'
 
 /**
- * SECURITY.md 16: a walkthrough of every route as anonymous, user and admin — the scripted journey
+ * Security rule 16: a walkthrough of every route as anonymous, user and admin — the scripted journey
  * of sign-in, invite, first password, talents, tags, reports, settings — then every other route
  * with generated valid bodies. Every answer is scanned: no password or session hash, no secret
  * keys, the token only from login, tempPassword only to admins.
@@ -56,7 +56,7 @@ function keysOf(value: unknown, path: string[] = []): { path: string[]; value: u
   ])
 }
 
-describe('SECURITY.md 16: no response ever carries a secret', () => {
+describe('security rule 16: no response ever carries a secret', () => {
   test('a full walkthrough of every route, every answer scanned', async ({ api }) => {
     const admin = await api.as('admin')
     const headers: Record<Who, Record<string, string>> = {

@@ -19,7 +19,7 @@ vi.mock('#server/auth/passwords.ts', async (importOriginal) => {
 })
 
 /**
- * SECURITY.md 34 through the API, on the engine under test: temporary passwords are sealed in
+ * Security rule 34 through the API, on the engine under test: temporary passwords are sealed in
  * the database yet shown to admins, and the logs carry neither bound query parameters nor an
  * unknown e-mail as typed.
  */
@@ -59,7 +59,7 @@ async function adminList(app: FastifyInstance, admin: SignedIn) {
   return adminUserSchema.array().parse(response.json())
 }
 
-test(`${engine}: SECURITY.md 34 — after an invite the column holds ciphertext, and the admin still sees the password`, async ({
+test(`${engine}: security rule 34 — after an invite the column holds ciphertext, and the admin still sees the password`, async ({
   api,
 }) => {
   const { app } = api
@@ -80,7 +80,7 @@ test(`${engine}: SECURITY.md 34 — after an invite the column holds ciphertext,
   expect(listed?.tempPassword).toBe(KNOWN_TEMP)
 })
 
-test(`${engine}: SECURITY.md 34 — after an admin reset the column holds ciphertext, and the admin still sees the password`, async ({
+test(`${engine}: security rule 34 — after an admin reset the column holds ciphertext, and the admin still sees the password`, async ({
   api,
 }) => {
   const { app } = api
@@ -125,7 +125,7 @@ function expectLogFreeOf(secrets: string[]) {
   expect(log).not.toMatch(/params:|"params"|"detail"|\$argon2id/)
 }
 
-test(`${engine}: SECURITY.md 34 — a database error during an invite logs no temporary password or bound value`, async ({
+test(`${engine}: security rule 34 — a database error during an invite logs no temporary password or bound value`, async ({
   api,
 }) => {
   const { app } = api
@@ -140,7 +140,7 @@ test(`${engine}: SECURITY.md 34 — a database error during an invite logs no te
   expectLogFreeOf([KNOWN_TEMP, 'doomed@scout.test'])
 })
 
-test(`${engine}: SECURITY.md 34 — a database error during a reset logs no temporary password or bound value`, async ({
+test(`${engine}: security rule 34 — a database error during a reset logs no temporary password or bound value`, async ({
   api,
 }) => {
   const { app } = api
@@ -160,7 +160,7 @@ test(`${engine}: SECURITY.md 34 — a database error during a reset logs no temp
   expectLogFreeOf([KNOWN_TEMP, 'unlucky@scout.test'])
 })
 
-test(`${engine}: SECURITY.md 34 — a login with an unknown e-mail does not log what was typed`, async ({
+test(`${engine}: security rule 34 — a login with an unknown e-mail does not log what was typed`, async ({
   api,
 }) => {
   const { app } = api

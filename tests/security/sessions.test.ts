@@ -27,7 +27,7 @@ async function sessionRow(db: Db, id: number) {
   return row
 }
 
-describe('SECURITY.md 7: token tampering', () => {
+describe('security rule 7: token tampering', () => {
   const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'.split('')
 
   test('any edit of the token JSON (exp, sid, extra, missing or retyped fields) is a 401', async ({
@@ -82,7 +82,7 @@ describe('SECURITY.md 7: token tampering', () => {
   })
 })
 
-describe('SECURITY.md 8: session fixation, absolute and idle expiry', () => {
+describe('security rule 8: session fixation, absolute and idle expiry', () => {
   test('login mints a new session: a planted cookie or token is never reused or upgraded', async ({
     api,
   }) => {
@@ -139,7 +139,7 @@ describe('SECURITY.md 8: session fixation, absolute and idle expiry', () => {
   })
 })
 
-describe('SECURITY.md 9: sessions end on logout, deactivation, deletion and password change', () => {
+describe('security rule 9: sessions end on logout, deactivation, deletion and password change', () => {
   const patch = (admin: Caller, id: number, body: object) =>
     admin.inject('PATCH', `/api/users/${id}`, body)
   const edit = { role: 'user', isActive: true, mustChangePassword: false, mfaEnabled: false }
@@ -202,7 +202,7 @@ describe('SECURITY.md 9: sessions end on logout, deactivation, deletion and pass
   })
 })
 
-describe('SECURITY.md 10: the session cookie and CSRF on cookie-authenticated writes', () => {
+describe('security rule 10: the session cookie and CSRF on cookie-authenticated writes', () => {
   test('the cookie is HttpOnly, SameSite=Lax, Path=/, and Secure only over HTTPS', async ({
     api,
   }) => {
@@ -268,7 +268,7 @@ describe('SECURITY.md 10: the session cookie and CSRF on cookie-authenticated wr
   })
 })
 
-describe('SECURITY.md 11: the must-change gate', () => {
+describe('security rule 11: the must-change gate', () => {
   // Exactly these stay open while a password change is pending (plus the public routes).
   const OPEN = new Set([
     'GET /api/auth/me',

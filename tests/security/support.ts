@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { registeredRoutes, type RouteEntry } from '#server/auth/access.ts'
 
 /**
- * What the SECURITY.md tests (tests/security/*.test.ts) share about the app's routes. Their app,
+ * What the security tests (tests/security/*.test.ts) share about the app's routes. Their app,
  * rows and callers are the API-test fixture's (tests/support/api-test.ts).
  */
 

@@ -50,7 +50,7 @@ const PRINCIPALS: Record<Exclude<Principal, 'anonymous'>, Partial<CreateUserInpu
   user: { role: 'user' },
   otherUser: { role: 'user' },
   mustChange: { role: 'user', mustChangePassword: true },
-  // SECURITY.md: a session minted for a deactivated user must not work.
+  // Security rule 9: a session minted for a deactivated user must not work.
   inactive: { role: 'user', isActive: false },
 }
 

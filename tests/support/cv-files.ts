@@ -223,7 +223,7 @@ export type DocxRun = string | { text: string; href: string }
 
 /**
  * A DOCX whose paragraphs hold hyperlinks, as Word writes them: `<w:hyperlink r:id>` naming an
- * external relationship (mailto:, https:). For the preview's link rules (SECURITY.md 20, 48).
+ * external relationship (mailto:, https:). For the preview's link rules (security rule 20, 48).
  */
 export function makeDocxWithLinks(paragraphs: DocxRun[][]): Buffer {
   const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"'

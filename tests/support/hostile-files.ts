@@ -3,7 +3,7 @@ import { strToU8, zipSync } from 'fflate'
 import { DOCX_CONTENT_TYPES } from '../../scripts/seed/pdf-and-docx.ts'
 
 /*
- * Hostile files for SECURITY.md 41 (and the lead's bench:abuse): generated, never committed.
+ * Hostile files for security rule 41 (and the lead's bench:abuse): generated, never committed.
  * The large parts are deflated without ever holding them whole: a part is a prefix, a run of one
  * chunk repeated many times, and a suffix; each piece is deflated on its own and flushed to a byte
  * boundary (not final), so the pieces concatenate into one valid deflate stream, and the run's

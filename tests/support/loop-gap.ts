@@ -1,6 +1,6 @@
 /**
  * The longest time between two ticks of a 1 ms timer while `work` runs: how long the event loop
- * could not run a callback (SECURITY.md 31).
+ * could not run a callback (security rule 31).
  */
 export async function longestLoopGap(work: () => Promise<unknown>): Promise<number> {
   let last = performance.now()

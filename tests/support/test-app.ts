@@ -17,7 +17,7 @@ import type { UserRow } from '#server/db/rows.ts'
 
 export const TEST_PASSWORD = 'Correct-Horse-Battery-42'
 
-/** The SECRET_KEY of every test app in this file (SECURITY.md 34). */
+/** The SECRET_KEY of every test app in this file (security rule 34). */
 export const TEST_SECRET_KEY = generateSecretKey()
 
 /** A temporary password as users.temp_password_enc stores it under TEST_SECRET_KEY. */
@@ -125,7 +125,7 @@ export async function loginAs(
   })
   expect(response.statusCode, response.body).toBe(200)
   const body = response.json<{ token: string; user: unknown }>()
-  // Over an https PUBLIC_URL the cookie carries the __Host- prefix (SECURITY.md 35).
+  // Over an https PUBLIC_URL the cookie carries the __Host- prefix (security rule 35).
   const cookie = response.cookies.find((c) => c.name.replace(/^__Host-/, '') === SESSION_COOKIE)
   expect(cookie?.value).toBe(body.token)
   return {

@@ -80,7 +80,7 @@ const PGLITE_OPTIONS = { extensions: PGLITE_EXTENSIONS, startParams: PGLITE_STAR
 
 const pgliteTemplates = new Map<TemplateKind, Promise<File | Blob>>()
 
-// STACK.md: PGlite's initdb takes ~1.5 s (2 s of CPU) and the migrations more; loading a
+// PGlite's initdb takes ~1.5 s (2 s of CPU) and the migrations more; loading a
 // template takes ~0.3 s.
 function pgliteTemplate(kind: TemplateKind): Promise<File | Blob> {
   let template = pgliteTemplates.get(kind)
@@ -162,7 +162,7 @@ export async function createTestDatabase(
     await admin.query(`ALTER DATABASE ${name} SET synchronous_commit = off`)
   })
   const url = databaseUrl(adminUrl, name)
-  // The server's statement limit (SECURITY.md 43), as the app under test is configured.
+  // The server's statement limit (security rule 43), as the app under test is configured.
   const target = { engine: 'postgres', url, poolMax: TEST_POOL_MAX, statementTimeoutMs } as const
   const database = await openDatabase(target)
   return {

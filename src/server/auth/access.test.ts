@@ -37,7 +37,7 @@ async function signIn(
   return loginAs(app, user.email, TEST_PASSWORD)
 }
 
-test('a route without config.access stops the app from starting (SECURITY.md 13)', async ({
+test('a route without config.access stops the app from starting (security rule 13)', async ({
   database,
 }) => {
   const bare = await buildApp({ database, config: testConfig(), logger: false })
@@ -75,7 +75,7 @@ describe('access levels', () => {
     expect((await app.inject({ url: '/api/test/admin', headers: s.headers })).statusCode).toBe(403)
   })
 
-  test('an inactive user is refused and all their sessions end (SECURITY.md 9)', async ({
+  test('an inactive user is refused and all their sessions end (security rule 9)', async ({
     app,
     db,
   }) => {
@@ -112,7 +112,7 @@ describe('access levels', () => {
   })
 })
 
-describe('cookie writes must be same-origin (SECURITY.md 10)', () => {
+describe('cookie writes must be same-origin (security rule 10)', () => {
   const write = (app: FastifyInstance, headers: Record<string, string>) =>
     app.inject({ method: 'POST', url: '/api/test/write', headers })
 

@@ -7,11 +7,11 @@ import { ForbiddenError, UnauthorizedError } from '../errors.ts'
 import { noteDataVersion } from '../cache/count-cache.ts'
 import type { UserRow } from '../db/rows.ts'
 
-/** SECURITY.md 13: who may call a route. Every route declares one; none is assumed. */
+/** Security rule 13: who may call a route. Every route declares one; none is assumed. */
 export const ACCESS_LEVELS = ['public', 'user', 'admin'] as const
 export type Access = (typeof ACCESS_LEVELS)[number]
 
-/** The signed-in caller, re-read from the database on every request (SECURITY.md 9). */
+/** The signed-in caller, re-read from the database on every request (security rule 9). */
 export type Viewer = {
   user: UserRow
   sessionId: number
@@ -25,7 +25,7 @@ declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   interface FastifyContextConfig {
     access?: Access
-    /** SECURITY.md 11: reachable while the user must still change their password. */
+    /** Security rule 11: reachable while the user must still change their password. */
     allowWhileMustChangePassword?: boolean
   }
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
@@ -45,7 +45,7 @@ export type RouteEntry = { method: string; url: string; access: Access; schema?:
 
 const routeTables = new WeakMap<FastifyInstance, RouteEntry[]>()
 
-/** Every route registered on an app built by buildApp, in registration order (SECURITY.md 17). */
+/** Every route registered on an app built by buildApp, in registration order (security rule 17). */
 export function registeredRoutes(app: FastifyInstance): readonly RouteEntry[] {
   return routeTables.get(app) ?? []
 }
@@ -63,7 +63,7 @@ export function requireViewer(request: FastifyRequest): Viewer {
 }
 
 /**
- * SECURITY.md 10: a write that can ride on the cookie (no Bearer header) must come from our own
+ * Security rule 10: a write that can ride on the cookie (no Bearer header) must come from our own
  * origin: Sec-Fetch-Site same-origin/none, or when a browser sends no Sec-Fetch-Site, an Origin
  * equal to ours (or one listed in CORS_ORIGINS). Non-browser clients send neither and cannot be
  * forged into sending a cookie cross-site, so they pass.
@@ -86,7 +86,7 @@ function assertSameOrigin(request: FastifyRequest, corsOrigins: string[], cookie
 }
 
 /**
- * Deny by default (SECURITY.md 13): refuses to register a route without config.access, and
+ * Deny by default (security rule 13): refuses to register a route without config.access, and
  * resolves the session for `user` and `admin` routes before anything else runs.
  */
 export function registerAccessControl(app: FastifyInstance, db: Db, config: Config): void {
@@ -100,7 +100,7 @@ export function registerAccessControl(app: FastifyInstance, db: Db, config: Conf
     if (!isAccess(access)) {
       throw new Error(
         `Route ${String(route.method)} ${route.url} must declare config.access ` +
-          `('public' | 'user' | 'admin') (SECURITY.md 13)`,
+          `('public' | 'user' | 'admin') (security rule 13)`,
       )
     }
     const methods = Array.isArray(route.method) ? route.method : [route.method]
@@ -120,7 +120,7 @@ export function registerAccessControl(app: FastifyInstance, db: Db, config: Conf
     if (!token || !resolved) throw new UnauthorizedError()
     const { user, session } = resolved
     if (!user.isActive) {
-      // SECURITY.md 9, 12: a deactivated user is signed out everywhere.
+      // Security rule 9, 12: a deactivated user is signed out everywhere.
       await deleteUserSessions(db, user.id)
       throw new UnauthorizedError()
     }

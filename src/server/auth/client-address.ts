@@ -1,7 +1,7 @@
 import ipaddr from 'ipaddr.js'
 
 /**
- * The throttle's key for a client address (SECURITY.md 6 c): an IPv4 address as it is, an IPv6
+ * The throttle's key for a client address (security rule 6 c): an IPv4 address as it is, an IPv6
  * address by its /64 — one subscriber usually holds a whole /64, so keying per /128 would give an
  * attacker 2^64 fresh addresses. An IPv4 address written as IPv6 (::ffff:a.b.c.d) is the IPv4 one.
  */

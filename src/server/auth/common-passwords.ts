@@ -1,6 +1,6 @@
 import { dictionary } from '@zxcvbn-ts/language-common'
 
-/** How many of the most common passwords the policy refuses (SECURITY.md 2: "~10,000"). */
+/** How many of the most common passwords the policy refuses (security rule 2: "~10,000"). */
 export const COMMON_PASSWORD_COUNT = 10_000
 
 let commonPasswords: Set<string> | undefined

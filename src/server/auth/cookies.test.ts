@@ -9,7 +9,7 @@ const overHttps = apiTestWith({ publicUrl: 'https://scout.example.com' })
 const withoutProxy = apiTestWith({ trustProxy: false })
 const behindProxy = apiTestWith({ trustProxy: ['127.0.0.1'] })
 
-/** SECURITY.md 35: cookies and HSTS follow PUBLIC_URL; only named proxies may say who the client is. */
+/** Security rule 35: cookies and HSTS follow PUBLIC_URL; only named proxies may say who the client is. */
 describe('published over HTTPS (PUBLIC_URL https://…)', () => {
   const test = overHttps
 
@@ -22,7 +22,7 @@ describe('published over HTTPS (PUBLIC_URL https://…)', () => {
     })
   }
 
-  test('SECURITY.md 35: the session cookie is __Host-, Secure, Path=/ and has no Domain; HSTS is sent', async ({
+  test('security rule 35: the session cookie is __Host-, Secure, Path=/ and has no Domain; HSTS is sent', async ({
     api,
   }) => {
     // The app behind a TLS proxy sees plain HTTP: PUBLIC_URL decides, not the request.
@@ -37,7 +37,7 @@ describe('published over HTTPS (PUBLIC_URL https://…)', () => {
     )
   })
 
-  test('SECURITY.md 35: only the __Host- cookie signs a request in', async ({ api }) => {
+  test('security rule 35: only the __Host- cookie signs a request in', async ({ api }) => {
     const { token } = (await login(api)).json<{ token: string }>()
     const withHost = await api.app.inject({
       url: '/api/auth/me',
@@ -70,9 +70,9 @@ describe('published over plain HTTP (the default)', () => {
   })
 })
 
-describe('client addresses behind a proxy (SECURITY.md 35)', () => {
+describe('client addresses behind a proxy (security rule 35)', () => {
   async function heldAfterSprayFromForwardedAddresses(api: Api) {
-    // A spray (SECURITY.md 6 c: the address's limit of accounts), each failure at another account
+    // A spray (security rule 6 c: the address's limit of accounts), each failure at another account
     // and claiming another client address in X-Forwarded-For. The clock stands, so the first,
     // short wait is not outlasted on a loaded machine.
     vi.useFakeTimers({ toFake: ['Date'] })
@@ -98,7 +98,7 @@ describe('client addresses behind a proxy (SECURITY.md 35)', () => {
   }
 
   withoutProxy(
-    'SECURITY.md 35: without TRUST_PROXY a client cannot choose its own address',
+    'security rule 35: without TRUST_PROXY a client cannot choose its own address',
     async ({ api }) => {
       // All came from one socket address: the next is held, whatever the header said.
       expect(await heldAfterSprayFromForwardedAddresses(api)).toBe(true)
@@ -106,7 +106,7 @@ describe('client addresses behind a proxy (SECURITY.md 35)', () => {
   )
 
   behindProxy(
-    'SECURITY.md 35: with TRUST_PROXY naming the proxy, its X-Forwarded-For is the client',
+    'security rule 35: with TRUST_PROXY naming the proxy, its X-Forwarded-For is the client',
     async ({ api }) => {
       // app.inject comes from 127.0.0.1, the trusted proxy: many clients, each with one failure.
       expect(await heldAfterSprayFromForwardedAddresses(api)).toBe(false)

@@ -3,7 +3,7 @@ import { SESSION_COOKIE } from '#shared/auth.ts'
 import type { Config } from '../config.ts'
 
 /**
- * SECURITY.md 10 and 35: the session cookie is HttpOnly, SameSite=Lax, Path=/. When Scout is
+ * Security rule 10 and 35: the session cookie is HttpOnly, SameSite=Lax, Path=/. When Scout is
  * published over HTTPS (PUBLIC_URL https://…) it is always Secure and named with the `__Host-`
  * prefix, which browsers only accept from a secure origin, for exactly this host, on Path=/ — so
  * neither a sibling subdomain nor a plain-HTTP hop can plant or overwrite it — and HSTS is sent.

@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { SecretKey } from '../secrets/secret-box.ts'
 
 /**
- * SECURITY.md 6 d, after OWASP's "Slow Down Online Guessing Attacks with Device Cookies": a browser
+ * Security rule 6 d, after OWASP's "Slow Down Online Guessing Attacks with Device Cookies": a browser
  * that signed in to an account gets a cookie naming that account, signed with a key derived from
  * SECRET_KEY. A sign-in that presents a valid one for the account it is signing in to is not held
  * by the account's or the address's lock — strangers cannot lock the owner out of a browser they

@@ -10,7 +10,7 @@ import { clientAddressKey } from './client-address.ts'
 import { DEVICE_COOKIE, issueDeviceCookie } from './device-cookie.ts'
 
 /**
- * SECURITY.md 6 b–e: strangers' wrong passwords must never lock the owner out of a browser they
+ * Security rule 6 b–e: strangers' wrong passwords must never lock the owner out of a browser they
  * signed in from before; addresses are keyed per IPv4 /32 and IPv6 /64; an admin can unlock.
  */
 const STRANGER = '203.0.113.9'
@@ -62,8 +62,8 @@ async function holdAccountLock(api: Api, email: string): Promise<void> {
   expect(held).toHaveLength(1)
 }
 
-describe('device cookies (SECURITY.md 6 d)', () => {
-  test('SECURITY.md 6 d: strangers lock the account; the browser that signed in before still signs in', async ({
+describe('device cookies (security rule 6 d)', () => {
+  test('security rule 6 d: strangers lock the account; the browser that signed in before still signs in', async ({
     api,
   }) => {
     const user = await api.makeUser()
@@ -77,7 +77,7 @@ describe('device cookies (SECURITY.md 6 d)', () => {
     expect((await login(api, user.email, TEST_PASSWORD, STRANGER)).statusCode).toBe(429)
   })
 
-  test("SECURITY.md 6 d: a forged, expired or other account's device cookie counts for nothing", async ({
+  test("security rule 6 d: a forged, expired or other account's device cookie counts for nothing", async ({
     api,
   }) => {
     const user = await api.makeUser()
@@ -101,7 +101,7 @@ describe('device cookies (SECURITY.md 6 d)', () => {
     }
   })
 
-  test('SECURITY.md 6 d: a device cookie has its own 5 failures, then is refused', async ({
+  test('security rule 6 d: a device cookie has its own 5 failures, then is refused', async ({
     api,
   }) => {
     const user = await api.makeUser()
@@ -114,7 +114,7 @@ describe('device cookies (SECURITY.md 6 d)', () => {
     expect((await login(api, user.email, TEST_PASSWORD, OWNER, device)).statusCode).toBe(429)
   })
 
-  test('SECURITY.md 6 a, d: 50 concurrent wrong passwords with one device cookie — at most 5 verified on it', async ({
+  test('security rule 6 a, d: 50 concurrent wrong passwords with one device cookie — at most 5 verified on it', async ({
     api,
   }) => {
     const user = await api.makeUser()
@@ -141,8 +141,8 @@ describe('device cookies (SECURITY.md 6 d)', () => {
   })
 })
 
-describe('client addresses (SECURITY.md 6 c)', () => {
-  test('SECURITY.md 6 c: IPv4 by /32, IPv6 by /64, IPv4-mapped IPv6 as IPv4', () => {
+describe('client addresses (security rule 6 c)', () => {
+  test('security rule 6 c: IPv4 by /32, IPv6 by /64, IPv4-mapped IPv6 as IPv4', () => {
     expect(clientAddressKey('192.0.2.1')).toBe('192.0.2.1')
     expect(clientAddressKey('::ffff:192.0.2.1')).toBe('192.0.2.1')
     expect(clientAddressKey('2001:db8:1:2:aaaa:bbbb:cccc:dddd')).toBe('2001:db8:1:2::/64')
@@ -150,7 +150,7 @@ describe('client addresses (SECURITY.md 6 c)', () => {
     expect(clientAddressKey('2001:db8:1:3::1')).not.toBe(clientAddressKey('2001:db8:1:2::1'))
   })
 
-  test('SECURITY.md 6 c: a spray from one IPv6 /64, each failure from another address, slows the /64', async ({
+  test('security rule 6 c: a spray from one IPv6 /64, each failure from another address, slows the /64', async ({
     api,
   }) => {
     // Each failure at another account; the one that reaches the address's limit of accounts
@@ -178,7 +178,7 @@ describe('client addresses (SECURITY.md 6 c)', () => {
   })
 })
 
-describe('unlock (SECURITY.md 6 e)', () => {
+describe('unlock (security rule 6 e)', () => {
   async function entries(api: Api, action: 'user.locked' | 'user.unlocked', userId: number) {
     return api.database.db
       .select()
@@ -186,7 +186,7 @@ describe('unlock (SECURITY.md 6 e)', () => {
       .where(and(eq(activityLog.action, action), eq(activityLog.entityId, userId)))
   }
 
-  test('SECURITY.md 6 e: an admin unlocks a locked account; the lock and the unlock are in the activity log', async ({
+  test('security rule 6 e: an admin unlocks a locked account; the lock and the unlock are in the activity log', async ({
     api,
   }) => {
     const adminSession = await api.as('admin')
@@ -225,7 +225,7 @@ describe('unlock (SECURITY.md 6 e)', () => {
     expect((await login(api, user.email, TEST_PASSWORD, STRANGER)).statusCode).toBe(200)
   })
 
-  test('SECURITY.md 6 e: unlocking an account that is not locked changes nothing; an unknown id is 404', async ({
+  test('security rule 6 e: unlocking an account that is not locked changes nothing; an unknown id is 404', async ({
     api,
   }) => {
     const adminSession = await api.as('admin')
@@ -243,7 +243,7 @@ describe('unlock (SECURITY.md 6 e)', () => {
     expect(missing.json()).toEqual({ message: 'User not found' })
   })
 
-  test('SECURITY.md 6 e: only admins unlock', async ({ api }) => {
+  test('security rule 6 e: only admins unlock', async ({ api }) => {
     const session = await api.as('user')
     const colleague = await api.makeUser()
     const response = await api.app.inject({

@@ -27,7 +27,7 @@ describe('POST /api/auth/login', () => {
       role: 'user',
       mustChangePassword: false,
     })
-    // SECURITY.md 16: the hash never leaves the server.
+    // Security rule 16: the hash never leaves the server.
     expect(response.body).not.toContain('passwordHash')
     expect(response.body).not.toContain('$argon2')
 
@@ -149,7 +149,7 @@ describe('POST /api/auth/login', () => {
   })
 })
 
-describe('logging (SECURITY.md 24)', () => {
+describe('logging (security rule 24)', () => {
   test('logins are logged, passwords, tokens, cookies and Authorization never are', async ({
     api,
   }) => {

@@ -25,7 +25,7 @@ import { type ChallengePurpose, createChallenge } from './mfa/challenges.ts'
 export type LoginContext = {
   ip: string
   userAgent?: string
-  /** The device cookie the browser sent, if any (SECURITY.md 6 d). */
+  /** The device cookie the browser sent, if any (security rule 6 d). */
   deviceCookie?: string | undefined
   log: FastifyBaseLogger
 }
@@ -43,7 +43,7 @@ export type LoginResult =
 const DEVICE_LIFETIME_SECONDS = DEVICE_COOKIE_DAYS * 24 * 60 * 60
 
 /**
- * Counts the attempt before its password is checked (SECURITY.md 6 a). A browser with a valid
+ * Counts the attempt before its password is checked (security rule 6 a). A browser with a valid
  * device cookie for this account counts against the cookie (6 d) — held neither by the account's
  * lock nor by its address's — until the cookie has had its failures; anyone else against the
  * account, the (address, account) pair and the address's spray limit (6 b, c). Returns the
@@ -72,7 +72,7 @@ async function claimAttempt(
 }
 
 /**
- * spec section 7 POST /api/auth/login with SECURITY.md 5, 6, 8, 12: throttled, one generic
+ * spec section 7 POST /api/auth/login with security rule 5, 6, 8, 12: throttled, one generic
  * message for unknown e-mail, wrong password and inactive user, a new session every time.
  */
 export async function login(
@@ -91,7 +91,7 @@ export async function login(
     const reason = !found ? 'unknown_email' : !matches ? 'wrong_password' : 'inactive'
     const who = found ? { email, userId: found.id } : { emailHash: typedEmailHash(email) }
     context.log.warn({ event: 'login_failure', ...who, ip: context.ip, reason, device: !!device })
-    // SECURITY.md 6 e: the failure that locks a real account is in the activity log, once.
+    // Security rule 6 e: the failure that locks a real account is in the activity log, once.
     if (found && accountFailures === config.throttle.accountFreeFailures) {
       await recordActivity(db, {
         userId: null,
@@ -106,7 +106,7 @@ export async function login(
   let user = found
   const expiry = user.tempPasswordExpiresAt
   if (user.mustChangePassword && expiry && expiry.getTime() <= Date.now()) {
-    // SECURITY.md 4: only said when the password was right, so it reveals nothing new.
+    // Security rule 4: only said when the password was right, so it reveals nothing new.
     context.log.warn({ event: 'login_failure', email, ip: context.ip, reason: 'temp_expired' })
     throw new UnauthorizedError(TEMP_PASSWORD_EXPIRED_MESSAGE)
   }
@@ -115,11 +115,11 @@ export async function login(
   const secondFactor = secondFactorDue(user)
   if (device) await forgetDevice(db, device)
   else if (secondFactor) {
-    // SECURITY.md 39: the password alone clears nothing; the code's success will.
+    // Security rule 39: the password alone clears nothing; the code's success will.
     await takeBackLoginAttempt(db, config.throttle, { ip: clientAddressKey(context.ip), email })
   } else await recordLoginSuccess(db, config.throttle, { ip: clientAddressKey(context.ip), email })
   if (needsRehash(user.passwordHash)) {
-    // SECURITY.md 1: upgrade the stored hash to the current parameters while we hold the password.
+    // Security rule 1: upgrade the stored hash to the current parameters while we hold the password.
     user = await setPasswordHash(db, user.id, await hashPassword(input.password))
   }
   if (secondFactor) {
@@ -138,7 +138,7 @@ function secondFactorDue(user: UserRow): ChallengePurpose | undefined {
 
 /**
  * The end of every sign-in (password alone, or password and second factor): a new session, its
- * activity entry in the same transaction, and a new device cookie (SECURITY.md 6 d).
+ * activity entry in the same transaction, and a new device cookie (security rule 6 d).
  */
 export async function startSession(
   db: Db,

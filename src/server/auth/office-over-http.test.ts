@@ -6,7 +6,7 @@ import { seededApiTestWith } from '#tests/support/api-test.ts'
 import { TEST_PASSWORD } from '#tests/support/test-app.ts'
 
 /**
- * SECURITY.md 6 c through the real HTTP server: each client's socket is bound to an address of its
+ * Security rule 6 c through the real HTTP server: each client's socket is bound to an address of its
  * own in 127.0.0.0/8 (Linux routes all of it to loopback), so the server keys the throttle by the
  * address the kernel reports — no header, no injected address. The file's one app listens from
  * its first test to its last.
@@ -46,7 +46,7 @@ function signIn(from: string, email: string, password: string): Promise<number> 
   })
 }
 
-test('SECURITY.md 6 c: over HTTP, 10 people × 1 typo from one office address, then 20 others — 20/20 signed in; a sprayer elsewhere is stopped, the office is not', async ({
+test('security rule 6 c: over HTTP, 10 people × 1 typo from one office address, then 20 others — 20/20 signed in; a sprayer elsewhere is stopped, the office is not', async ({
   api,
 }) => {
   const typists = await Promise.all(Array.from({ length: 10 }, () => api.makeUser()))

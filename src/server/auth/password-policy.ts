@@ -1,7 +1,7 @@
 import { PASSWORD_MAX_LENGTH } from '#shared/auth.ts'
 import { isCommonPassword } from './common-passwords.ts'
 
-/** The policy never goes below this, whatever PASSWORD_MIN_LENGTH says (SECURITY.md 2). */
+/** The policy never goes below this, whatever PASSWORD_MIN_LENGTH says (security rule 2). */
 export const PASSWORD_MIN_LENGTH_FLOOR = 6
 
 export const COMMON_PASSWORD_MESSAGE = 'This password is too common. Choose a less predictable one.'
@@ -17,7 +17,7 @@ export type PasswordOwner = {
 const MIN_PERSONAL_PART = 3
 
 /**
- * SECURITY.md 2: length in characters (code points, any Unicode, no truncation), no composition
+ * Security rule 2: length in characters (code points, any Unicode, no truncation), no composition
  * rules, not one of the ~10,000 most common passwords, not containing the account's own e-mail,
  * its local part, or the first or last name. Returns the problems; empty means acceptable. The
  * messages are shown by the UI as they are.

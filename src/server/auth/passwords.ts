@@ -3,14 +3,14 @@ import { hash, verify } from '@node-rs/argon2'
 import { BusyError } from '../errors.ts'
 
 /**
- * SECURITY.md 1: argon2id (the library's default algorithm; STACK.md says not to name the
+ * Security rule 1: argon2id (the library's default algorithm; not naming the
  * const enum), 19 MiB, 2 iterations, 1 lane, set explicitly. The salt is the library's random
  * 16 bytes.
  */
 export const ARGON2_PARAMS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const
 
 /**
- * SECURITY.md 1 and 6 f: at most `concurrency` hashes run at once, so a login flood cannot starve a
+ * Security rule 1 and 6 f: at most `concurrency` hashes run at once, so a login flood cannot starve a
  * 2-core box, and at most `maxWaiting` wait; beyond that the work is refused with BusyError (503 +
  * Retry-After) instead of piling up memory and latency for every later sign-in.
  */
@@ -54,7 +54,7 @@ export function verifyPassword(passwordHash: string, password: string): Promise<
 let dummyHash: Promise<string> | undefined
 
 /**
- * SECURITY.md 5: when the e-mail is unknown, verify against a dummy hash made with the current
+ * Security rule 5: when the e-mail is unknown, verify against a dummy hash made with the current
  * parameters so the answer takes as long as for a wrong password.
  */
 export async function verifyAgainstDummy(password: string): Promise<false> {
@@ -63,7 +63,7 @@ export async function verifyAgainstDummy(password: string): Promise<false> {
   return false
 }
 
-/** True when a stored hash was made with other parameters than ARGON2_PARAMS (SECURITY.md 1). */
+/** True when a stored hash was made with other parameters than ARGON2_PARAMS (security rule 1). */
 export function needsRehash(passwordHash: string): boolean {
   const match = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$/.exec(passwordHash)
   if (!match) return true
@@ -78,7 +78,7 @@ export function needsRehash(passwordHash: string): boolean {
 const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
 
 /**
- * A temporary password from the CSPRNG (SECURITY.md 4): 16 base62 characters ≈ 95 bits. Bytes
+ * A temporary password from the CSPRNG (security rule 4): 16 base62 characters ≈ 95 bits. Bytes
  * ≥ 248 are skipped so every character is equally likely.
  */
 export function generateTempPassword(length = 16): string {

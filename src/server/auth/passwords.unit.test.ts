@@ -10,7 +10,7 @@ import {
   verifyPassword,
 } from './passwords.ts'
 
-test('hashes with argon2id at the SECURITY.md 1 parameters and a 16-byte salt', async () => {
+test('hashes with argon2id at the security rule 1 parameters and a 16-byte salt', async () => {
   const stored = await hashPassword('correct horse battery staple')
   expect(stored).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$/)
   expect(await verifyPassword(stored, 'correct horse battery staple')).toBe(true)
@@ -41,7 +41,7 @@ test('temporary passwords: 16 base62 characters from the CSPRNG (≈ 95 bits)', 
   expect(generateTempPassword(24)).toHaveLength(24)
 })
 
-test('SECURITY.md 1, 6 f: the hash queue runs 2 at once, holds 32, and refuses the rest with 503', async () => {
+test('security rule 1, 6 f: the hash queue runs 2 at once, holds 32, and refuses the rest with 503', async () => {
   const limited = createHashQueue(2, 32)
   let running = 0
   let peak = 0

@@ -25,7 +25,7 @@ export const PASSWORD_ALREADY_SET_MESSAGE = 'Your password is already set.'
 const LOG_PEPPER = randomBytes(32)
 
 /**
- * SECURITY.md 34: an e-mail no account has is logged as a keyed hash, never as typed — it may be
+ * Security rule 34: an e-mail no account has is logged as a keyed hash, never as typed — it may be
  * a password typed into the e-mail box. Repeated tries of one address still show as one hash.
  */
 export function typedEmailHash(email: string): string {
@@ -35,7 +35,7 @@ export function typedEmailHash(email: string): string {
 export type PasswordChangeViewer = { userId: number; sessionId: number }
 
 /**
- * spec section 7 POST /api/auth/change-password with SECURITY.md 2-4: the current password is
+ * spec section 7 POST /api/auth/change-password with security rule 2-4: the current password is
  * required unless the account must change its password; the policy applies; the new password may
  * not be the current (or temporary) one; every other session ends.
  */
@@ -58,7 +58,7 @@ export async function changePassword(
 }
 
 /**
- * SECURITY.md 30: the check is counted before argon2 runs; the fifth wrong current password in 15
+ * Security rule 30: the check is counted before argon2 runs; the fifth wrong current password in 15
  * minutes (or any check after it) ends this session with a 401, and each counts for the account.
  */
 async function checkCurrentPassword(
@@ -130,7 +130,7 @@ async function setOwnPassword(
       .where(eq(users.id, user.id))
       .returning()
     if (!row) throw new UnauthorizedError()
-    // SECURITY.md 3, 9: a password change ends every other session of the user.
+    // Security rule 3, 9: a password change ends every other session of the user.
     await deleteUserSessions(tx, user.id, keepSessionId)
     return row
   })

@@ -20,7 +20,7 @@ async function accountRow(api: Api, email: string) {
   return row
 }
 
-test('SECURITY.md 30: the fifth wrong current password ends the session and counts for the account', async ({
+test('security rule 30: the fifth wrong current password ends the session and counts for the account', async ({
   api,
 }) => {
   const session = await api.as('user')
@@ -38,7 +38,7 @@ test('SECURITY.md 30: the fifth wrong current password ends the session and coun
   expect(await accountRow(api, user.email)).toMatchObject({ consecutiveFailures: 5 })
 })
 
-test('SECURITY.md 30: a right current password does not count', async ({ api }) => {
+test('security rule 30: a right current password does not count', async ({ api }) => {
   const session = await api.as('user')
   for (let i = 0; i < 3; i++) await change(api, session.headers, 'not-my-password')
   const right = await api.app.inject({
@@ -53,7 +53,7 @@ test('SECURITY.md 30: a right current password does not count', async ({ api }) 
   expect((await change(api, session.headers, 'not-my-password')).statusCode).toBe(401)
 })
 
-test('SECURITY.md 30: 15 concurrent wrong current passwords — 4 are answered 400, the rest end the session', async ({
+test('security rule 30: 15 concurrent wrong current passwords — 4 are answered 400, the rest end the session', async ({
   api,
 }) => {
   const session = await api.as('user')

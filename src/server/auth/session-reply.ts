@@ -5,7 +5,7 @@ import { cookiePolicy, sessionCookieOptions } from './cookies.ts'
 import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS } from './device-cookie.ts'
 import type { LoginContext, SessionResult } from './login.ts'
 
-/** What every sign-in route reads from its request (SECURITY.md 6 d, sessions list). */
+/** What every sign-in route reads from its request (security rule 6 d, sessions list). */
 export function loginContext(request: FastifyRequest): LoginContext {
   return {
     ip: request.ip,
@@ -16,7 +16,7 @@ export function loginContext(request: FastifyRequest): LoginContext {
 }
 
 /**
- * Sets the session cookie (SECURITY.md 10) and the device cookie (6 d) of a finished sign-in, and
+ * Sets the session cookie (security rule 10) and the device cookie (6 d) of a finished sign-in, and
  * answers the spec's `{ token, user }`.
  */
 export function replyWithSession(
@@ -30,7 +30,7 @@ export function replyWithSession(
   const maxAge = Math.floor((session.expiresAt.getTime() - Date.now()) / 1000)
   void reply.setCookie(policy.sessionCookie, session.token, { ...options, maxAge })
   if (session.deviceCookie) {
-    // SECURITY.md 6 d: only the sign-in reads it, so it goes nowhere else.
+    // Security rule 6 d: only the sign-in reads it, so it goes nowhere else.
     void reply.setCookie(DEVICE_COOKIE, session.deviceCookie, {
       ...options,
       sameSite: 'strict',

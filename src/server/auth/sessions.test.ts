@@ -41,7 +41,7 @@ describe('GET /api/auth/me', () => {
   })
 })
 
-describe('tampered tokens are refused (SECURITY.md 7)', () => {
+describe('tampered tokens are refused (security rule 7)', () => {
   test.for<[string, (sid: string, exp: number) => string]>([
     ['a later exp', (sid: string, exp: number) => encodeAuthToken({ sid, exp: exp + 3_600_000 })],
     ['an earlier exp', (sid: string, exp: number) => encodeAuthToken({ sid, exp: exp - 1 })],
@@ -67,7 +67,7 @@ describe('tampered tokens are refused (SECURITY.md 7)', () => {
   })
 })
 
-describe('expiry is enforced on the server (SECURITY.md 8)', () => {
+describe('expiry is enforced on the server (security rule 8)', () => {
   test('absolute: a session past its expiry is refused and deleted', async ({ api }) => {
     const user = await api.makeUser()
     const live = await handMadeSession(api, user.id, new Date(Date.now() + 60_000))
@@ -172,7 +172,7 @@ async function signedInAndCached(api: Api) {
 }
 
 // Each change is made behind the app's back, the way another request's transaction makes it:
-// the next request must see it, whichever engine, cache or not (SECURITY.md 9).
+// the next request must see it, whichever engine, cache or not (security rule 9).
 describe('a cached session never outlives a change', () => {
   test('a role change shows on the next request', async ({ api }) => {
     const s = await signedInAndCached(api)

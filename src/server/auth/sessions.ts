@@ -20,7 +20,7 @@ export type SessionRow = typeof sessions.$inferSelect
 export type NewSession = { token: string; expiresAt: Date; sessionId: number }
 
 /**
- * SECURITY.md 7-8: a new random secret per login; the database keeps only its SHA-256. The token
+ * Security rule 7-8: a new random secret per login; the database keeps only its SHA-256. The token
  * is the spec's base64 JSON `{ sid, exp }`, exp being the row's absolute expiry in milliseconds.
  */
 export async function createSession(
@@ -87,7 +87,7 @@ function sessionLookup(db: Db) {
 }
 
 /**
- * The session and its user (re-read on every request, SECURITY.md 9), or undefined when the token
+ * The session and its user (re-read on every request, security rule 9), or undefined when the token
  * is unreadable, unknown, tampered with (exp differs from the row), expired, or idle too long.
  */
 export async function resolveSession(
@@ -100,7 +100,7 @@ export async function resolveSession(
   const row = await lookUpSession(db, sha256Of(payload.sid))
   if (!row) return undefined
   const { session } = row
-  // SECURITY.md 7: tampering never extends a session; the row decides.
+  // Security rule 7: tampering never extends a session; the row decides.
   if (session.expiresAt.getTime() !== payload.exp) return undefined
   const now = Date.now()
   const idleLimit = config.sessionIdleMinutes * 60_000
@@ -156,7 +156,7 @@ export async function deleteSession(db: Db, sessionId: number): Promise<void> {
 }
 
 /**
- * Ends every session of a user, or every other one (SECURITY.md 3, 9), and every sign-in still
+ * Ends every session of a user, or every other one (security rule 3, 9), and every sign-in still
  * waiting for its second factor: an mfaToken proves a password that a reset, a forced
  * or own change, or a deactivation has just taken back.
  */
@@ -178,7 +178,7 @@ export async function deleteUserSessions(
 
 /**
  * Ends every session of a user, leaving waiting sign-ins alone: the sign-in's enrolment step
- * (SECURITY.md 46) spends its own mfaToken after the new factor is bound.
+ * (security rule 46) spends its own mfaToken after the new factor is bound.
  */
 export async function deleteSessionsOfUser(db: Db, userId: number): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId))

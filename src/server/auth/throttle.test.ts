@@ -48,7 +48,7 @@ async function waitOut(api: Api, email: string) {
     )
 }
 
-describe('per account (SECURITY.md 6)', () => {
+describe('per account (security rule 6)', () => {
   test('after 5 consecutive failures: 429 with an exponential Retry-After; success resets', async ({
     api,
   }) => {
@@ -113,7 +113,7 @@ describe('per account (SECURITY.md 6)', () => {
   })
 
   test.for([50, 500])(
-    'SECURITY.md 6 a: %i concurrent wrong passwords for one account — at most 5 are verified',
+    'security rule 6 a: %i concurrent wrong passwords for one account — at most 5 are verified',
     async (burst, { api }) => {
       const user = await api.makeUser()
       // The burst arrives in one instant, as an attacker would send it (on a busy machine 500
@@ -135,10 +135,10 @@ describe('per account (SECURITY.md 6)', () => {
   )
 })
 
-describe('per address, and per address and account (SECURITY.md 6 c)', () => {
+describe('per address, and per address and account (security rule 6 c)', () => {
   const OFFICE = '10.1.1.1'
 
-  test('SECURITY.md 6 c: 10 people × 1 typo from one address, then 20 others with fresh browsers — 20/20 signed in', async ({
+  test('security rule 6 c: 10 people × 1 typo from one address, then 20 others with fresh browsers — 20/20 signed in', async ({
     api,
   }) => {
     const typists = await Promise.all(Array.from({ length: 10 }, () => api.makeUser()))
@@ -158,7 +158,7 @@ describe('per address, and per address and account (SECURITY.md 6 c)', () => {
   }, 120_000)
 
   test.for(['one account after another', 'round after round'] as const)(
-    'SECURITY.md 6 c: one address spraying 5 guesses at each of 60 accounts (%s) — at most 5 verified per account, stopped within 150 attempts',
+    'security rule 6 c: one address spraying 5 guesses at each of 60 accounts (%s) — at most 5 verified per account, stopped within 150 attempts',
     { timeout: 120_000 },
     async (order, { api }) => {
       const accounts = Array.from({ length: 60 }, (_, i) => `sprayed${i}@scout.test`)
@@ -203,7 +203,7 @@ describe('per address, and per address and account (SECURITY.md 6 c)', () => {
     },
   )
 
-  test('SECURITY.md 6 c: past the limit each failure from the address waits twice as long, capped', async ({
+  test('security rule 6 c: past the limit each failure from the address waits twice as long, capped', async ({
     api,
   }) => {
     const db = api.database.db
@@ -220,7 +220,7 @@ describe('per address, and per address and account (SECURITY.md 6 c)', () => {
     expect(await row(api, 'ip:10.4.4.4')).toMatchObject({ consecutiveFailures: 12 })
   })
 
-  test('SECURITY.md 6 c: 5 failures from one address hold that address for the account, even after the owner signs in elsewhere', async ({
+  test('security rule 6 c: 5 failures from one address hold that address for the account, even after the owner signs in elsewhere', async ({
     api,
   }) => {
     const user = await api.makeUser()

@@ -6,7 +6,7 @@ import { loginThrottle } from '../db/schema.ts'
 import { TooManyRequestsError } from '../errors.ts'
 
 /**
- * SECURITY.md 6, with its state in the login_throttle table so every app process shares it. Keys:
+ * Security rule 6, with its state in the login_throttle table so every app process shares it. Keys:
  * - `account:<email>` (6 b): after 5 consecutive failures each further try waits 2^(n-5) s,
  *   capped at 15 minutes; at most 100 failures an hour. Unknown e-mails get a row too, so an
  *   attacker cannot tell them apart by the throttle.
@@ -57,7 +57,7 @@ export async function assertNotThrottled(db: Db, target: ThrottleKeys, now = new
 }
 
 /**
- * SECURITY.md 6 a: counts a login attempt as a failure BEFORE its password is checked, in one
+ * Security rule 6 a: counts a login attempt as a failure BEFORE its password is checked, in one
  * statement that also says whether it may go on. Each key's UPSERT only counts when its row is not
  * held (ON CONFLICT ... WHERE re-reads the newest row under its row lock), and each key is only
  * counted when the one before it was (pair, then address, then account); so 500 concurrent
@@ -103,7 +103,7 @@ export async function claimLoginAttempt(
 }
 
 /**
- * The address's UPSERT (SECURITY.md 6 c), counted only when the pair was (the `pair` CTE): one
+ * The address's UPSERT (security rule 6 c), counted only when the pair was (the `pair` CTE): one
  * more failure in its hour, and one more account when this is the pair's first failure in its
  * own hour. At or past either limit, the address waits 2^(n over) s, capped. The caller adds
  * `WHERE` (to the conflict update) and `RETURNING`.
@@ -131,7 +131,7 @@ function addressFailure(config: ThrottleConfig, ipKey: string, n: SQL): SQL {
 }
 
 /**
- * The account's UPSERT (SECURITY.md 6 b), also the (address, account) pair's (6 c): after
+ * The account's UPSERT (security rule 6 b), also the (address, account) pair's (6 c): after
  * `accountFreeFailures` consecutive failures each further one locks for 2^(n - free) s, capped;
  * the hour's window locks at its maximum. Its SET reads the row's previous values, so concurrent
  * failures never lose a count. The caller may add `WHERE` (to the conflict update) and `RETURNING`.
@@ -164,7 +164,7 @@ function accountFailure(config: ThrottleConfig, accountKey: string, n: SQL, when
 export type SessionTarget = { sessionId: number; email: string }
 
 /**
- * SECURITY.md 30 (with 6 a): a signed-in password check is counted BEFORE the password is
+ * Security rule 30 (with 6 a): a signed-in password check is counted BEFORE the password is
  * verified — against the session (its own row, `session:<id>`, in a 15-minute window) and as a
  * failure of the account — in one statement, which answers the session's count. A right password
  * takes it back (takeBackSessionAttempt), so only wrong ones add up, and a burst is held.
@@ -194,7 +194,7 @@ export async function claimSessionPasswordAttempt(
   return row?.failures ?? 0
 }
 
-/** The right password was given: its claimed attempt no longer counts (SECURITY.md 30). */
+/** The right password was given: its claimed attempt no longer counts (security rule 30). */
 export async function takeBackSessionAttempt(db: Db, target: SessionTarget, now = new Date()) {
   await db.execute(sql`
     UPDATE login_throttle SET
@@ -205,7 +205,7 @@ export async function takeBackSessionAttempt(db: Db, target: SessionTarget, now 
 }
 
 /**
- * SECURITY.md 6 a: a successful login clears the account's and the pair's consecutive failures
+ * Security rule 6 a: a successful login clears the account's and the pair's consecutive failures
  * and takes back the attempt it claimed from every key's hour.
  */
 export async function recordLoginSuccess(
@@ -218,7 +218,7 @@ export async function recordLoginSuccess(
 }
 
 /**
- * SECURITY.md 39: a right password whose second factor is still due takes back the attempt it
+ * Security rule 39: a right password whose second factor is still due takes back the attempt it
  * claimed, but clears nothing: wrong codes after it keep adding up across sign-ins, and only the
  * code's success (recordLoginSuccess) clears the account's count.
  */
@@ -274,7 +274,7 @@ async function takeBack(
 }
 
 /**
- * SECURITY.md 6 d: a sign-in from a browser holding a valid device cookie for the account counts
+ * Security rule 6 d: a sign-in from a browser holding a valid device cookie for the account counts
  * against the cookie's own row (`device:<nonce>`), claimed before the password is checked like the
  * others. True while the cookie may still try; false once it has had its failures — then it is
  * refused for the rest of its life, and the sign-in is held like any stranger's.
@@ -338,7 +338,7 @@ export async function accountLocks(
   )
 }
 
-/** SECURITY.md 6 e: an admin unlocks an account — its failures are forgotten. True if it was locked. */
+/** Security rule 6 e: an admin unlocks an account — its failures are forgotten. True if it was locked. */
 export async function unlockAccount(db: Db, email: string, now = new Date()): Promise<boolean> {
   const rows = await db
     .delete(loginThrottle)

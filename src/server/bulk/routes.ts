@@ -18,7 +18,7 @@ export type BulkRoutesOptions = { db: Db }
 
 /**
  * 100,000 ids are about 800 KB of JSON: this one route takes up to 2 MiB (the app's limit is
- * 100 KiB, SECURITY.md 18); more ids are refused by the schema with a message to use a filter.
+ * 100 KiB, security rule 18); more ids are refused by the schema with a message to use a filter.
  */
 export const BULK_BODY_LIMIT = 2 * 1024 * 1024
 

@@ -194,7 +194,7 @@ export async function runBulk(
   options: BulkOptions = {},
 ): Promise<BulkResult> {
   return db.transaction(async (tx) => {
-    await allowLongStatements(tx) // SECURITY.md 43: past a request's limit
+    await allowLongStatements(tx) // security rule 43: past a request's limit
     // The schema checked that the action's payload is there (shared/bulk.ts).
     const names =
       request.action === 'delete'
@@ -255,7 +255,7 @@ export async function undoBulk(
   options: BulkOptions = {},
 ): Promise<BulkUndoResult> {
   return db.transaction(async (tx) => {
-    await allowLongStatements(tx) // SECURITY.md 43: past a request's limit
+    await allowLongStatements(tx) // security rule 43: past a request's limit
     const [row] = await tx
       .select({
         createdById: bulkActions.createdById,

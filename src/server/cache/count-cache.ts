@@ -2,7 +2,7 @@ import type { Db } from '../db/open.ts'
 import { loadOnce } from './load-once.ts'
 
 /**
- * Pool-wide numbers kept between writes (STACK.md: an exact count on every page caps
+ * Pool-wide numbers kept between writes (an exact count on every page caps
  * throughput at ~200 req/s on PostgreSQL and ~60 on PGlite): list totals per filter, the stat
  * cards, the tag counts and the reports. Keyed by database, so test databases never share entries.
  *

@@ -196,7 +196,7 @@ describe('cachedPage', () => {
     expect(loads).toBe(6)
   })
 
-  test('SECURITY.md 31: stays within MAX_CACHE_BYTES however many big pages arrive', async ({
+  test('security rule 31: stays within MAX_CACHE_BYTES however many big pages arrive', async ({
     api,
   }) => {
     const { db } = api.database

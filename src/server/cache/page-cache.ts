@@ -20,7 +20,7 @@ type PageCache = {
   loading: Map<string, Promise<CachedPage>>
 }
 
-/** ~30 KiB per page of 50: ~15 MiB at most, and never past MAX_CACHE_BYTES (SECURITY.md 31). */
+/** ~30 KiB per page of 50: ~15 MiB at most, and never past MAX_CACHE_BYTES (security rule 31). */
 export const MAX_CACHED_PAGES = 500
 /** Every page kept, JSON and its brotli copy, per database. */
 export const MAX_CACHE_BYTES = 16 * 1024 * 1024

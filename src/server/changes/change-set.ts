@@ -19,7 +19,7 @@ import {
 } from './revert-talents.ts'
 
 /*
- * Change sets (ARCHITECTURE.md "Growing": changes/). An operation that can be undone as a whole
+ * Change sets (changes/ in docs/architecture.md, "Shared modules"). An operation that can be undone as a whole
  * records, in the transaction of each change, which row it touched and how the row looked right
  * after. Undo reverts what still looks that way and lists what someone changed since, so undo
  * never overwrites later work. CV imports use it first; spreadsheet imports, merges and bulk

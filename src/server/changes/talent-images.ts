@@ -3,7 +3,7 @@ import { idArray } from '../db/id-array.ts'
 import type { Db } from '../db/open.ts'
 
 /*
- * Before-images of talents for change sets (ARCHITECTURE.md "Growing": changes/). Set-based, so
+ * Before-images of talents for change sets (changes/ in docs/architecture.md, "Shared modules"). Set-based, so
  * an operation on 100,000 talents records them in a few statements: bulk actions use it first;
  * spreadsheet imports (rows matched to existing talents) and merges (the survivor's fields, the
  * merged-away talents) record through the same functions and are undone by revert-talents.ts.

@@ -7,7 +7,7 @@ import {
 
 /*
  * A pool task (jobs/worker-pool.ts, run in the CV parsers' child by intake.ts): a zip of CVs
- * expanded under the zip guard (SECURITY.md 41), away from the server's process.
+ * expanded under the zip guard (security rule 41), away from the server's process.
  */
 
 export type ExpandedZip =

@@ -34,8 +34,8 @@ function zipDirectory(file: IncomingFile): ZipEntry[] | undefined {
 
 /**
  * A zip of CVs (not a DOCX or ODT, which are zips too): measured from its directory before
- * anything is expanded (SECURITY.md 22 c), then expanded under the zip guard in a parser child
- * (SECURITY.md 41), never in the server's process. Undefined when the bytes are not a plain zip.
+ * anything is expanded (security rule 22 c), then expanded under the zip guard in a parser child
+ * (security rule 41), never in the server's process. Undefined when the bytes are not a plain zip.
  */
 export async function expandZip(file: IncomingFile): Promise<IncomingFile[] | undefined> {
   if (!looksLikeZip(file.bytes) || (await detectCvType(file.bytes, file.fileName)) !== undefined) {

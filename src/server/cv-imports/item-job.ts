@@ -134,7 +134,7 @@ export function importCvItemJob(db: Db, maxCvVersions = CV_MAX_VERSIONS_DEFAULT)
 }
 
 /**
- * SECURITY.md 45: a file whose job failed for good (every attempt met the same error) ends its
+ * Security rule 45: a file whose job failed for good (every attempt met the same error) ends its
  * row 'failed' with the reason, and the import settles, instead of 'reading' for ever.
  */
 export function giveUpCvItem(db: Db): GiveUpHandler {

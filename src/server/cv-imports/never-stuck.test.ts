@@ -37,7 +37,7 @@ const cvText = (name: string, email: string) =>
     ].join('\n'),
   )
 
-test('SECURITY.md 45: a CV whose item job fails for good ends its row failed with the reason; the import settles', async ({
+test('security rule 45: a CV whose item job fails for good ends its row failed with the reason; the import settles', async ({
   api,
 }) => {
   const user = await api.as('user')

@@ -192,7 +192,7 @@ test('issue 16: undo removes what the import made, keeps what someone changed si
   expect(after.json()).toMatchObject({ state: 'undone', undoUntil: null })
 })
 
-test('SECURITY.md 22 j: an admin may undo anyone’s import; nobody after 7 days', async ({
+test('security rule 22 j: an admin may undo anyone’s import; nobody after 7 days', async ({
   api,
 }) => {
   const user = await api.as('user')
@@ -231,7 +231,7 @@ test('issue 16: a zip of CVs becomes a row per CV; folders and hidden files are 
   ])
 })
 
-test('SECURITY.md 22 c: a zip bomb inside a zip of CVs is refused as its own row; the rest is imported', async ({
+test('security rule 22 c: a zip bomb inside a zip of CVs is refused as its own row; the rest is imported', async ({
   api,
 }) => {
   const user = await api.as('user')

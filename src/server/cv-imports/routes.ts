@@ -28,7 +28,7 @@ import { uploadedBytes } from '../files/upload-bytes.ts'
 export type CvImportRoutesOptions = {
   db: Db
   maxMegabytes: number
-  /** CV_MAX_VERSIONS, for a reviewed row's talent (SECURITY.md 48). */
+  /** CV_MAX_VERSIONS, for a reviewed row's talent (security rule 48). */
   maxVersions: number
 }
 

@@ -170,7 +170,7 @@ export async function undoImport(
   viewer: Actor,
 ): Promise<CvImportUndoResult> {
   return db.transaction(async (tx) => {
-    await allowLongStatements(tx) // SECURITY.md 43: past a request's limit
+    await allowLongStatements(tx) // security rule 43: past a request's limit
     const [row] = await tx
       .select({
         state: cvImports.state,

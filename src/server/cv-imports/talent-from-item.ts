@@ -7,7 +7,7 @@ import { createTalent } from '../talents/service.ts'
 
 /**
  * Whose import a row belongs to, the change set its writes are recorded in, and how many CV
- * versions a talent keeps (CV_MAX_VERSIONS, SECURITY.md 48).
+ * versions a talent keeps (CV_MAX_VERSIONS, security rule 48).
  */
 export type ImportContext = { changeSetId: number; actor: Actor; maxCvVersions: number }
 export type ImportFile = { sha256: string; fileName: string }

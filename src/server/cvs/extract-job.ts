@@ -108,7 +108,7 @@ export function extractCvTextJob(db: Db): JobHandler {
 }
 
 /**
- * SECURITY.md 45: a file whose reading failed for good is 'failed' with the reason, instead of
+ * Security rule 45: a file whose reading failed for good is 'failed' with the reason, instead of
  * 'pending' (its preview and search waiting) for ever.
  */
 export function giveUpCvText(db: Db): GiveUpHandler {

@@ -14,7 +14,7 @@ export const NO_TEXT_REASON =
 export const ENCRYPTED_REASON = 'This PDF is password-protected, so its text cannot be read.'
 
 /**
- * A DOCX's or ODT's parts (all, or those `wanted`) through the zip guard (SECURITY.md 41), or why
+ * A DOCX's or ODT's parts (all, or those `wanted`) through the zip guard (security rule 41), or why
  * not: its refusal, as the file's unreadable reason.
  */
 export function zipParts(

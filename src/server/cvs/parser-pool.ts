@@ -8,7 +8,7 @@ export const PARSER_MEMORY_MB = 256
 export const EXTRACT_TEXT_WORKER = serverModule('cvs/extract-text.worker')
 
 /**
- * The process's CV parsers: child processes (jobs/worker-pool.ts; SECURITY.md 41). Two: the job
+ * The process's CV parsers: child processes (jobs/worker-pool.ts; security rule 41). Two: the job
  * runner reads one CV at a time and a document preview is laid out one at a time (preview.ts), so
  * neither waits for a child, and on a 2-core
  * box requests keep a core while a CV is read. One child stays warm with the readers loaded, and

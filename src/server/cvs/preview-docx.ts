@@ -9,7 +9,7 @@ const dropImages = mammoth.images.imgElement(() => Promise.resolve({ src: '' }))
 /**
  * The body of a DOCX as sanitised HTML (mammoth leaves page headers and footers out, which the
  * extracted text keeps). Runs in a pool child (preview-document.worker.ts). A document mammoth
- * cannot read, that the zip guard refuses (SECURITY.md 41), or whose body is empty, has no HTML
+ * cannot read, that the zip guard refuses (security rule 41), or whose body is empty, has no HTML
  * preview: its text is the preview.
  */
 export async function docxPreview(bytes: Uint8Array): Promise<DocumentPreview> {

@@ -4,11 +4,11 @@ import sanitizeHtml from 'sanitize-html'
 export type DocumentPreview = { kind: 'html'; html: string } | { kind: 'text' }
 
 /**
- * An http(s) link opening apart from Scout (SECURITY.md 20); any other keeps its tag here with no
+ * An http(s) link opening apart from Scout (security rule 20); any other keeps its tag here with no
  * attributes, and `dropBareLinks` then drops the tag and keeps its text. Renaming it to a tag the
  * allow-list lacks (span) looked the same, but sanitize-html keeps a dropped tag's rename pending
  * and applies it to the next closing tag at that depth: the next real link closed with </span>,
- * and the rest of the CV became one link (SECURITY.md 48: the preview is well-formed HTML).
+ * and the rest of the CV became one link (security rule 48: the preview is well-formed HTML).
  */
 function safeLink(_tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag {
   const href = attribs.href ?? ''
@@ -28,7 +28,7 @@ const shiftHeading =
   () => ({ tagName: `h${Math.min(level + 3, 6)}`, attribs: {} })
 
 /**
- * SECURITY.md 20: the only HTML Scout renders from a file, whichever builder
+ * Security rule 20: the only HTML Scout renders from a file, whichever builder
  * (DOCX, ODT, RTF) wrote it. An allow-list of structure (paragraphs, headings, lists, emphasis,
  * tables, quotes, line breaks) and http(s) links that open apart from Scout; no images, styles,
  * classes, ids or event handlers. Anything else is dropped, its text kept, except script and

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { escapeHtml, sanitizePreviewHtml, toPreview } from './preview-html.ts'
 
-// SECURITY.md 20: the allow-list that stands between a file and the page.
+// Security rule 20: the allow-list that stands between a file and the page.
 describe('sanitizePreviewHtml', () => {
   test('keeps structure: paragraphs, lists, emphasis, tables, quotes, breaks', () => {
     const html =
@@ -28,7 +28,7 @@ describe('sanitizePreviewHtml', () => {
     expect(sanitizePreviewHtml('<a id="_Toc1"></a>')).toBe('')
   })
 
-  test('SECURITY.md 48: a dropped link closes, so the next link holds only its own text', () => {
+  test('security rule 48: a dropped link closes, so the next link holds only its own text', () => {
     const html =
       '<p>Mail <a href="mailto:dana@example.com">dana@example.com</a>, profile ' +
       '<a href="https://www.linkedin.com/in/dana">LinkedIn</a>.</p><p>Experience</p>' +

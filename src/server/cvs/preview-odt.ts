@@ -213,7 +213,7 @@ export function buildOdtHtml(contentXml: string, namedStyles?: OdtStyles): strin
 /**
  * An ODT laid out as sanitised HTML (runs in a pool child, preview-document.worker.ts): its
  * styles from styles.xml, then content.xml. A file that is no readable ODT, or that the zip guard
- * refuses (SECURITY.md 41), has no HTML preview: its extracted text is the preview.
+ * refuses (security rule 41), has no HTML preview: its extracted text is the preview.
  */
 export function odtPreview(bytes: Uint8Array): DocumentPreview {
   try {

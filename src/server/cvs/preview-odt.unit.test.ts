@@ -10,7 +10,7 @@ import {
 import { buildOdtHtml, odtPreview } from './preview-odt.ts'
 import { readOdtStyles } from './preview-odt-styles.ts'
 
-// An ODT reads as formatted text; SECURITY.md 20: its text is never markup.
+// An ODT reads as formatted text; security rule 20: its text is never markup.
 
 const textStyle = (name: string, properties: string, parent = '') =>
   `<style:style style:name="${name}" style:family="text"${parent ? ` style:parent-style-name="${parent}"` : ''}><style:text-properties ${properties}/></style:style>`

@@ -3,7 +3,7 @@ import { talentSchema } from '#shared/talent.ts'
 import { makeDocx, uploadCv } from '#tests/support/cv-files.ts'
 import { apiTest as test, type Api, type SignedIn } from '#tests/support/api-test.ts'
 
-// SECURITY.md 22 h (docs/security-tests.md): DOCX previews are laid out one at a time with a few
+// Security rule 22 h (docs/security-tests.md): DOCX previews are laid out one at a time with a few
 // waiting; a burst beyond that is refused with 503 and Retry-After, never a pile of threads.
 
 const BURST = 24
@@ -33,7 +33,7 @@ async function talentWithDocx(api: Api, alice: SignedIn, n: number): Promise<num
   return id
 }
 
-test(`SECURITY.md 22 h: ${BURST} DOCX previews at once — one laid out at a time, 8 waiting, the rest 503 with Retry-After`, async ({
+test(`security rule 22 h: ${BURST} DOCX previews at once — one laid out at a time, 8 waiting, the rest 503 with Retry-After`, async ({
   api,
 }) => {
   const alice = await api.signIn({ email: 'alice@preview-queue.test' })

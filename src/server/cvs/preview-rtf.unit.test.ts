@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { makeRtf } from '#tests/support/cv-files.ts'
 import { buildRtfHtml, rtfPreview } from './preview-rtf.ts'
 
-// An RTF reads as formatted text; SECURITY.md 20: its text is never markup.
+// An RTF reads as formatted text; security rule 20: its text is never markup.
 
 const span = (value: string, style: { bold?: boolean; italic?: boolean } = {}) => ({ value, style })
 

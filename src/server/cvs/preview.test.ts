@@ -45,7 +45,7 @@ const preview = (id: number, headers: Record<string, string> = alice.headers) =>
   app.inject({ url: `/api/talents/${id}/cv/preview`, headers })
 
 describe('GET /api/talents/:id/cv/preview', () => {
-  test('SECURITY.md 22 g: a DOCX shows its heading and list as markup, and its text payloads only as text', async () => {
+  test('security rule 22 g: a DOCX shows its heading and list as markup, and its text payloads only as text', async () => {
     const docx = makeDocx([
       { text: 'Experience', heading: 1 },
       { text: 'Led the <script>alert(1)</script> migration', bullet: true },
@@ -119,7 +119,7 @@ describe('GET /api/talents/:id/cv/preview', () => {
     expect(response.json()).toEqual({ kind: 'text' })
   })
 
-  test('SECURITY.md 22 g: Markdown previews as its text, never as HTML', async () => {
+  test('security rule 22 g: Markdown previews as its text, never as HTML', async () => {
     const md = Buffer.from('# Dana\n\n<script>alert(1)</script>')
     const response = await preview(await talentWithCv('Dana.md', md))
     expect(response.json()).toEqual({ kind: 'text' })

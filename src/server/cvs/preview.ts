@@ -20,7 +20,7 @@ const WORKER = serverModule('cvs/preview-document.worker')
 /** A document is laid out within 10 s (and the pool's heap bound); one that takes longer shows its text. */
 export const PREVIEW_TIMEOUT_MS = 10_000
 
-// SECURITY.md 31 on a 2-core box: one layout at a time beside the text-reading jobs, a few waiting;
+// Security rule 31 on a 2-core box: one layout at a time beside the text-reading jobs, a few waiting;
 // beyond that 503 with Retry-After rather than a pile of worker threads.
 const oneAtATime = createHashQueue(1, 8)
 
@@ -28,7 +28,7 @@ const oneAtATime = createHashQueue(1, 8)
  * Laid-out previews by the file's sha256 (a file's bytes never change, so neither does its
  * preview): a talent edit refetches the CV tab, which then costs no worker. At most
  * CACHE_MAX_CHARS of HTML are kept (~8 MB of UTF-16), the oldest dropped first. A text-only
- * answer — a layout that failed or was refused included — is kept too (SECURITY.md 41: a file
+ * answer — a layout that failed or was refused included — is kept too (security rule 41: a file
  * that blew up its parser is not parsed again on the next view), counted at ENTRY_CHARS.
  */
 const CACHE_MAX_CHARS = 4 * 1024 * 1024
@@ -68,7 +68,7 @@ async function layOut(bytes: Buffer, mimeType: LaidOutCvType): Promise<CvPreview
 }
 
 /**
- * Reading the file's text already failed (SECURITY.md 41: the zip guard refused it, or its parser
+ * Reading the file's text already failed (security rule 41: the zip guard refused it, or its parser
  * hung, blew its memory or crashed), and that outcome is stored with the file: the layout, which
  * opens the same bytes, would fail too, so it is not tried — nothing is loaded or inflated.
  */

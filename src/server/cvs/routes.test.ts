@@ -23,7 +23,7 @@ import { ENCRYPTED_REASON } from './extract-text.ts'
 import { CV_ZIP_LIMITS, tooLargeMessage } from '../files/zip-guard.ts'
 import { REMOVE_FORBIDDEN } from './service.ts'
 
-// Versions uncapped in effect (SECURITY.md 48 has its own test, versions.test.ts): the burst of 50
+// Versions uncapped in effect (security rule 48 has its own test, versions.test.ts): the burst of 50
 // uploads to one talent below keeps all 40 it stores.
 const test = apiTestWith({ cvMaxMegabytes: 1, cvMaxVersions: 100 })
 
@@ -97,7 +97,7 @@ describe('attach a CV (issue 16)', () => {
     expect(detail.text).toBe('# Dana\n\nPython, Kubernetes')
   })
 
-  test('SECURITY.md 22 a: an executable renamed .pdf is refused with 415 naming the accepted types', async () => {
+  test('security rule 22 a: an executable renamed .pdf is refused with 415 naming the accepted types', async () => {
     const id = await addTalent(alice)
     const response = await upload(alice, id, 'cv.pdf', makeExecutable())
     expect(response.statusCode).toBe(415)
@@ -105,14 +105,14 @@ describe('attach a CV (issue 16)', () => {
     expect(await count('files')).toBe(0)
   })
 
-  test('SECURITY.md 22 b: an empty file is a 400', async () => {
+  test('security rule 22 b: an empty file is a 400', async () => {
     const id = await addTalent(alice)
     const response = await upload(alice, id, 'cv.pdf', Buffer.alloc(0))
     expect(response.statusCode).toBe(400)
     expect(response.json()).toEqual({ message: EMPTY_CV_MESSAGE })
   })
 
-  test('SECURITY.md 22 b: a file over CV_MAX_MB is a 413 naming the limit, and nothing is stored', async () => {
+  test('security rule 22 b: a file over CV_MAX_MB is a 413 naming the limit, and nothing is stored', async () => {
     const id = await addTalent(alice)
     const big = Buffer.concat([makePdf(['x']), Buffer.alloc(1024 * 1024 + 10, 32)])
     const response = await upload(alice, id, 'big.pdf', big)
@@ -132,7 +132,7 @@ describe('attach a CV (issue 16)', () => {
     expect(response.statusCode).toBe(415)
   })
 
-  test('SECURITY.md 22 d, SECURITY.md 48: file names with paths, control, direction and invisible characters are sanitised', async () => {
+  test('security rule 22 d, security rule 48: file names with paths, control, direction and invisible characters are sanitised', async () => {
     const id = await addTalent(alice)
     const name = '../../etc/\u202Efdp.exe\u0007 cv.pdf'
     const cv = cvFileSchema.parse((await upload(alice, id, name, makePdf(['x']))).json())
@@ -141,7 +141,7 @@ describe('attach a CV (issue 16)', () => {
     const cut = cvFileSchema.parse((await upload(alice, id, long, makePdf(['y']))).json())
     expect(cut.fileName).toHaveLength(200)
     expect(cut.fileName.endsWith('.pdf')).toBe(true)
-    // SECURITY.md 48: zero-width and other invisible format characters (Unicode Cf) go too.
+    // Security rule 48: zero-width and other invisible format characters (Unicode Cf) go too.
     const invisible = 'c\u200Bv\u200C-\u200D2\u2060\uFEFF\u00AD\u2066x\u2069\u061C.pdf'
     const shown = cvFileSchema.parse((await upload(alice, id, invisible, makePdf(['z']))).json())
     expect(shown.fileName).toBe('cv-2x.pdf')
@@ -153,7 +153,7 @@ describe('attach a CV (issue 16)', () => {
     expect((await upload(undefined, id, 'cv.pdf', makePdf(['x']))).statusCode).toBe(401)
   })
 
-  test('SECURITY.md 22 h: 50 uploads at once are each stored or refused cleanly', async () => {
+  test('security rule 22 h: 50 uploads at once are each stored or refused cleanly', async () => {
     const id = await addTalent(alice)
     const responses = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
@@ -209,7 +209,7 @@ describe('reading the text off the request path (issue 16)', () => {
     expect(cv.text).toContain('dana@example.com')
   })
 
-  test('SECURITY.md 22 e: a corrupt PDF is stored, unreadable with the reason, and still downloads', async () => {
+  test('security rule 22 e: a corrupt PDF is stored, unreadable with the reason, and still downloads', async () => {
     const id = await addTalent(alice)
     const corrupt = Buffer.from('%PDF-1.7\n% broken beyond repair')
     expect((await upload(alice, id, 'broken.pdf', corrupt)).statusCode).toBe(201)
@@ -221,7 +221,7 @@ describe('reading the text off the request path (issue 16)', () => {
     expect(download.rawPayload.equals(corrupt)).toBe(true)
   })
 
-  test('SECURITY.md 22 e: a password-protected PDF is stored, unreadable because it is locked, and still downloads', async () => {
+  test('security rule 22 e: a password-protected PDF is stored, unreadable because it is locked, and still downloads', async () => {
     const id = await addTalent(alice)
     const locked = makePdfPages([['Dana Reyes', 'dana@example.com']], { encrypted: true })
     expect((await upload(alice, id, 'locked.pdf', locked)).statusCode).toBe(201)
@@ -234,7 +234,7 @@ describe('reading the text off the request path (issue 16)', () => {
     expect(download.rawPayload.equals(locked)).toBe(true)
   })
 
-  test('SECURITY.md 22 c: a zip bomb named .docx is refused before anything is expanded or stored', async () => {
+  test('security rule 22 c: a zip bomb named .docx is refused before anything is expanded or stored', async () => {
     const id = await addTalent(alice)
     const response = await upload(alice, id, 'bomb.docx', makeZipBomb())
     expect(response.statusCode).toBe(400)
@@ -274,7 +274,7 @@ describe('versions, download and remove (issue 16)', () => {
     expect(foreign.statusCode).toBe(404)
   })
 
-  test('SECURITY.md 22 f: downloads are attachments with nosniff and a sandbox CSP, for signed-in users only', async () => {
+  test('security rule 22 f: downloads are attachments with nosniff and a sandbox CSP, for signed-in users only', async () => {
     const id = await addTalent(alice)
     await upload(alice, id, 'Dana “CV”.pdf', makePdf(['x']))
     const response = await app.inject({ url: `/api/talents/${id}/cv/file`, headers: bob.headers })
@@ -289,7 +289,7 @@ describe('versions, download and remove (issue 16)', () => {
     expect(anonymous.statusCode).toBe(401)
   })
 
-  test('SECURITY.md 22 j: remove follows the delete rule: the adder and admins, not others', async () => {
+  test('security rule 22 j: remove follows the delete rule: the adder and admins, not others', async () => {
     const id = await addTalent(alice)
     await upload(alice, id, 'cv.pdf', makePdf(['x']))
     const refused = await app.inject({

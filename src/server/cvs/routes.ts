@@ -29,11 +29,11 @@ import { declaredLength, uploadedBytes } from '../files/upload-bytes.ts'
 export type CvRoutesOptions = {
   db: Db
   maxMegabytes: number
-  /** CV_MAX_VERSIONS: versions a talent keeps (SECURITY.md 48). */
+  /** CV_MAX_VERSIONS: versions a talent keeps (security rule 48). */
   maxVersions: number
 }
 
-// SECURITY.md 22: a stored file is never rendered by the browser as a page of Scout's origin.
+// Security rule 22: a stored file is never rendered by the browser as a page of Scout's origin.
 const DOWNLOAD_CSP = "default-src 'none'; sandbox"
 // Room for the multipart envelope around the file itself.
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024
@@ -49,7 +49,7 @@ function sendFile(reply: FastifyReply, file: CvDownload) {
 
 /**
  * A talent's CV: attach (multipart, field `file`), read, download, remove. Multipart
- * is parsed only inside this plugin; every other route still takes JSON alone (SECURITY.md 10).
+ * is parsed only inside this plugin; every other route still takes JSON alone (security rule 10).
  */
 export const cvRoutes: FastifyPluginAsync<CvRoutesOptions> = async (
   base,

@@ -101,14 +101,14 @@ export type InspectedUpload = { fileName: string; mimeType: CvMimeType; text: st
 
 /**
  * Checks an upload before anything is stored: not empty, an accepted type by its bytes
- * (SECURITY.md 22), no zip bomb; a sanitised name; the text of text files at once.
+ * (security rule 22), no zip bomb; a sanitised name; the text of text files at once.
  */
 export async function inspectUpload(upload: CvUpload): Promise<InspectedUpload> {
   if (upload.bytes.length === 0) throw new BadRequestError(EMPTY_CV_MESSAGE)
   const fileName = sanitizeFileName(upload.fileName)
   const mimeType = await detectCvType(upload.bytes, fileName)
   if (!mimeType) throw new AppError(415, UNSUPPORTED_CV_MESSAGE)
-  // SECURITY.md 41: the directory alone (entries, sizes, ratios); parsing inflates under the guard.
+  // Security rule 41: the directory alone (entries, sizes, ratios); parsing inflates under the guard.
   const refusal = ZIP_BASED.has(mimeType) && zipDirectoryRefusal(upload.bytes, CV_ZIP_LIMITS)
   if (refusal) throw new BadRequestError(refusal)
   return { fileName, mimeType, text: immediateText(upload.bytes, mimeType) }
@@ -186,7 +186,7 @@ export async function addCvVersion(
 }
 
 /**
- * SECURITY.md 48: a talent's versions past the newest `maxVersions` go, oldest first, so no talent
+ * Security rule 48: a talent's versions past the newest `maxVersions` go, oldest first, so no talent
  * collects files without bound. Deleting a version releases its file: the database's delete
  * trigger (migration 0008, the FileStore's way of deleting, database-file-store.ts) removes the
  * bytes in this same transaction unless another version, upload or import still refers to them.

@@ -16,7 +16,7 @@ const test = apiTestWith({ cvMaxVersions: 3 })
 /** A plain-text CV (read at once, no worker thread), different for each `n`. */
 const textCv = (n: number) => Buffer.from(`Dana Reyes\nCV version ${n}\n`)
 
-test('SECURITY.md 48: a talent keeps CV_MAX_VERSIONS versions; one more removes the oldest and its file, noted in History', async ({
+test('security rule 48: a talent keeps CV_MAX_VERSIONS versions; one more removes the oldest and its file, noted in History', async ({
   api,
 }) => {
   const user = await api.as('user')

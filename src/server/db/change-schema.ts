@@ -6,7 +6,7 @@ import { actorIdColumn, talents, timestamps } from './schema.ts'
 import { files } from './file-schema.ts'
 
 /*
- * Tables of work that can be undone as a whole (ARCHITECTURE.md "Growing": changes/) and of the
+ * Tables of work that can be undone as a whole (changes/ in docs/architecture.md, "Shared modules") and of the
  * features built on it, beside the core schema (schema.ts), which drizzle-kit reads with this file.
  */
 export const CHANGE_ENTITIES = ['talent', 'talent_cv'] as const
@@ -16,7 +16,7 @@ export const CHANGE_ENTITIES = ['talent', 'talent_cv'] as const
  */
 export const CHANGE_OPS = ['created', 'updated', 'deleted'] as const
 
-// ARCHITECTURE.md "Growing" (changes/): an operation that can be undone as a whole (a CV import,
+// changes/ (docs/architecture.md, "Shared modules"): an operation that can be undone as a whole (a CV import,
 // later a spreadsheet import, a merge, a bulk action) records what it did to each row, in the
 // same transaction as the change. Undo replays the rows unless a row moved on since.
 export const changeSets = pgTable('change_sets', {

@@ -27,7 +27,7 @@ const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
 export const base64Bytes = (column: AnyPgColumn) =>
   sql<string>`encode(${column}, 'base64')`.mapWith(String)
 
-// ARCHITECTURE.md "Growing" (files/): file bytes in the database, so backups, several processes
+// files/ (docs/architecture.md, "Shared modules"): file bytes in the database, so backups, several processes
 // and deletes need nothing else to run. Keyed by SHA-256: identical bytes are stored once.
 // A trigger (migration 0007) deletes a file once no talent CV refers to it.
 export const files = pgTable('files', {

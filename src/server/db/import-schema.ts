@@ -36,7 +36,7 @@ export const spreadsheetImports = pgTable(
     invalid: integer('invalid').notNull().default(0),
     changeSetId: integer('change_set_id').references(() => changeSets.id),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
-    // Why a run ended 'failed' (SECURITY.md 45): shown on the import, so it never just stops.
+    // Why a run ended 'failed' (security rule 45): shown on the import, so it never just stops.
     error: text('error'),
     // The undo, a job (undo-job.ts): who asked, where it stands, and the id of the last change-set
     // row it went through, moved in the transaction of each batch so no row is undone twice.

@@ -4,7 +4,7 @@ import { timestamps } from './schema.ts'
 
 export const JOB_STATES = ['queued', 'running', 'done', 'failed'] as const
 
-// ARCHITECTURE.md "Growing" (jobs/): durable work in the database, the same on both engines.
+// jobs/ (docs/architecture.md, "Shared modules"): durable work in the database, the same on both engines.
 // Enqueued in the caller's transaction; claimed with FOR UPDATE SKIP LOCKED; a running job whose
 // lease ran out (its process died) is claimed again.
 export const jobs = pgTable(

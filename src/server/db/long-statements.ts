@@ -4,7 +4,7 @@ import pg from 'pg'
 import type { Db } from './open.ts'
 
 /**
- * SECURITY.md 43: a request's statements stop at STATEMENT_TIMEOUT_MS (a few seconds), but some
+ * Security rule 43: a request's statements stop at STATEMENT_TIMEOUT_MS (a few seconds), but some
  * work legitimately runs longer: an import's batches and its undo, a bulk action over 10,000
  * talents and its undo, the duplicate scan, table upkeep. Each raises the limit for itself only,
  * so nothing else escapes it; a bound stays, so no statement runs forever.

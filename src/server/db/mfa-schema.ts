@@ -3,7 +3,7 @@ import { ownerIdColumn, timestamps } from './schema.ts'
 
 // Two-factor sign-in's tables, beside the core schema (schema.ts); drizzle-kit reads both.
 
-// Ten one-time recovery codes per enrolled user, stored as SHA-256 (SECURITY.md 38).
+// Ten one-time recovery codes per enrolled user, stored as SHA-256 (security rule 38).
 export const mfaRecoveryCodes = pgTable(
   'mfa_recovery_codes',
   {

@@ -29,7 +29,7 @@ export type OpenDatabase = {
   db: Db
   engine: Engine
   /**
-   * Applies drizzle-kit's generated migrations (STACK.md: drizzle-orm's migrate(), not drizzle-kit).
+   * Applies drizzle-kit's generated migrations (drizzle-orm's migrate(), not drizzle-kit).
    * `folder` defaults to ours; db:restore passes a copy cut at the backup's migration.
    */
   migrate: (folder?: string) => Promise<void>
@@ -60,7 +60,7 @@ export type DatabaseTarget =
       url: string
       poolMax: number
       /**
-       * SECURITY.md 43: the longest one statement of the pool's connections may run (the
+       * Security rule 43: the longest one statement of the pool's connections may run (the
        * server's STATEMENT_TIMEOUT_MS); unset, none (scripts). Long work raises it for its own
        * transaction (long-statements.ts); migrations lift it.
        */
@@ -69,7 +69,7 @@ export type DatabaseTarget =
 
 /**
  * Opens PGlite (embedded, in DATA_DIR or in memory when dataDir is undefined) or a pooled
- * node-postgres connection (ARCHITECTURE.md "one dialect, two engines").
+ * node-postgres connection (docs/decisions/002-database-engines.md).
  */
 export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase> {
   if (target.engine === 'postgres') {

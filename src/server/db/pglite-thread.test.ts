@@ -86,7 +86,7 @@ onEmbedded('once closed, a statement fails as an unreachable database does', asy
 })
 
 onEmbedded(
-  'SECURITY.md 47: the health ping answers while another request’s transaction holds the engine',
+  'security rule 47: the health ping answers while another request’s transaction holds the engine',
   async () => {
     let release = () => {}
     const held = new Promise<void>((resolve) => (release = resolve))

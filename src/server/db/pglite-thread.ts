@@ -154,7 +154,7 @@ export class PgliteThread {
   }
 
   /**
-   * SECURITY.md 43: a background statement (a search) starts only when no other statement is
+   * Security rule 43: a background statement (a search) starts only when no other statement is
    * waiting or running, one at a time; any other one is counted while it is out.
    */
   async #inItsTurn<T>(send: () => Promise<T>): Promise<T> {

@@ -5,10 +5,10 @@ import { testEngine } from '#tests/support/test-database.ts'
 import { openDatabase } from './open.ts'
 import { takeTurnsBetweenStatements } from './pglite-turns.ts'
 
-// SECURITY.md 31: 300 statements queued at once ran as one chain of microtasks, ≥ 300 ms without
+// Security rule 31: 300 statements queued at once ran as one chain of microtasks, ≥ 300 ms without
 // a turn of the event loop. With turns taken, no gap comes near that (bound loose for loaded CI).
 test.runIf(testEngine() === 'pglite')(
-  'SECURITY.md 31: queued PGlite statements give the event loop a turn every few milliseconds',
+  'security rule 31: queued PGlite statements give the event loop a turn every few milliseconds',
   async () => {
     const client = await PGlite.create('memory://')
     try {

@@ -7,7 +7,7 @@ const TICK_MS = 5
 const HOLD_MS = 10
 
 /**
- * SECURITY.md 31 on the embedded engine: PGlite runs each statement on this thread, and a waiting
+ * Security rule 31 on the embedded engine: PGlite runs each statement on this thread, and a waiting
  * statement starts in a microtask as the one before it ends. 500 sign-ins at once queued 1,000
  * throttle statements that ran as one chain: the event loop did not turn for 981 ms (bench:burst),
  * and /api/health waited as long. From here a statement about to start when the loop has not

@@ -19,7 +19,7 @@ import { ROLES } from '#shared/user.ts'
 /** PostgreSQL tsvector, read as its text form (drizzle has no built-in tsvector column). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
 
-/** Timestamps every table carries (STYLE.md, DATABASE). */
+/** Timestamps every table carries. */
 export const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true })
@@ -52,8 +52,8 @@ export const users = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     mustChangePassword: boolean('must_change_password').notNull().default(false),
     mfaEnabled: boolean('mfa_enabled').notNull().default(false),
-    // spec: the temporary password is shown to admins until the user sets their own (SECURITY.md 4).
-    // Stored sealed with AES-256-GCM under SECRET_KEY (SECURITY.md 34, secrets/secret-box.ts).
+    // spec: the temporary password is shown to admins until the user sets their own (security rule 4).
+    // Stored sealed with AES-256-GCM under SECRET_KEY (security rule 34, secrets/secret-box.ts).
     tempPasswordEnc: text('temp_password_enc'),
     tempPasswordExpiresAt: timestamp('temp_password_expires_at', { withTimezone: true }),
     // Settings switches, saved per user so they follow the person.
@@ -61,11 +61,11 @@ export const users = pgTable(
     newTalentAlerts: boolean('new_talent_alerts').notNull().default(true),
     // Two-factor sign-in. mfaEnabled above is the admin's "two-factor required" switch;
     // the person is enrolled once mfaSecretEnc holds their TOTP secret, sealed under SECRET_KEY
-    // (SECURITY.md 34). The pending one is a setup not yet confirmed with a code.
+    // (security rule 34). The pending one is a setup not yet confirmed with a code.
     mfaSecretEnc: text('mfa_secret_enc'),
     mfaPendingSecretEnc: text('mfa_pending_secret_enc'),
     // The last 30-second step whose code was accepted: a code of that step or older is refused
-    // (replay, SECURITY.md 38).
+    // (replay, security rule 38).
     mfaLastStep: bigint('mfa_last_step', { mode: 'number' }),
     // "The default admin account" of spec section 6 ('Edit Profile' rule): set on
     // the row the bootstrap creates (or adopts), so renaming ADMIN_EMAIL later moves nothing.
@@ -80,7 +80,7 @@ export const users = pgTable(
   ],
 )
 
-// SECURITY.md 7-9: the database keeps only SHA-256 of the session secret.
+// Security rule 7-9: the database keeps only SHA-256 of the session secret.
 export const sessions = pgTable(
   'sessions',
   {
@@ -145,7 +145,7 @@ export const talents = pgTable(
   },
   (t) => [
     uniqueIndex('talents_email_lower_idx').on(sql`lower(${t.email})`),
-    // STACK.md "Measured facts": one btree per dashboard sort, each ending in id so keyset
+    // One btree per dashboard sort, each ending in id so keyset
     // paging has a unique order; descending sorts scan them backwards. All ascending on purpose:
     // the first version (created_at DESC NULLS LAST) matched neither ORDER BY created_at DESC
     // (nulls first) nor its reverse, and both engines sorted the whole table (bench/explain.ts).
@@ -223,7 +223,7 @@ export const rowCounts = pgTable('row_counts', {
   rows: bigint('rows', { mode: 'number' }).notNull(),
 })
 
-// SECURITY.md 6: login throttling state lives in the database so every app process shares it.
+// Security rule 6: login throttling state lives in the database so every app process shares it.
 // key is 'account:<email>', 'pair:<address> <email>', 'ip:<address>', 'session:<id>' or
 // 'device:<nonce>' (auth/throttle.ts).
 export const loginThrottle = pgTable('login_throttle', {

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 
 /**
- * SECURITY.md 43: statements sent from inside `asBackground` (searches, through the search gate)
+ * Security rule 43: statements sent from inside `asBackground` (searches, through the search gate)
  * give way on the embedded engine: they start only while no other statement is waiting or running
  * (pglite-thread.ts). The engine runs one statement at a time, so a colleague's list then waits
  * for at most the one search statement already running, not for the next one too.

@@ -70,7 +70,7 @@ export async function duplicatesOfRows(
     }
   })
   const hits = await db.transaction(async (tx) => {
-    await allowLongStatements(tx) // SECURITY.md 43: past a request's limit
+    await allowLongStatements(tx) // security rule 43: past a request's limit
     // A batch's estimate passes jit_above_cost (the planner cannot know each lookup finds a row
     // or none); compiling it cost more than the lookups (see scan.ts).
     await tx.execute(sql`SET LOCAL jit = off`)

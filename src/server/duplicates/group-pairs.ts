@@ -17,7 +17,7 @@ export type Group = {
 
 /**
  * One entry per pair of talents, with each rule that held for it, filled chunk by chunk as a scan
- * reads. A scan may bring 50,000 rows: the loops take turns with requests (SECURITY.md 31).
+ * reads. A scan may bring 50,000 rows: the loops take turns with requests (security rule 31).
  */
 export class PairCollector {
   readonly #byLow = new Map<number, Map<number, PairHits>>()

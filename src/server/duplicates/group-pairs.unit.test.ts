@@ -29,7 +29,7 @@ describe('grouping a scan’s pairs', () => {
     ])
   })
 
-  // SECURITY.md 31: a scan of a pool full of look-alike names brings 50,000 pairs; grouping them
+  // Security rule 31: a scan of a pool full of look-alike names brings 50,000 pairs; grouping them
   // in one go held the event loop for 150–250 ms (bench:freeze on PostgreSQL, 2026-11-27).
   it('gives the event loop turns while it works through 50,000 pairs', async () => {
     let ticks = 0

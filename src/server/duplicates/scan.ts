@@ -99,7 +99,7 @@ export async function findDuplicatePairs(
     const to = from + size
     const started = performance.now()
     const rows = await db.transaction(async (tx) => {
-      await allowLongStatements(tx) // SECURITY.md 43: past a request's limit
+      await allowLongStatements(tx) // security rule 43: past a request's limit
       // The planner prices a chunk far above jit_above_cost (it cannot know each lookup finds one
       // row), and PostgreSQL spent ~0.6 s compiling every chunk: 87 s of a 100,000-talent scan.
       await tx.execute(sql`SET LOCAL jit = off`)

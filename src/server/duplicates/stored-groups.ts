@@ -53,7 +53,7 @@ export async function storeScanResult(
   startedAt: Date,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
-    await allowLongStatements(tx) // SECURITY.md 43: past a request's limit
+    await allowLongStatements(tx) // security rule 43: past a request's limit
     await tx.insert(duplicateScans).values({ id: 1 }).onConflictDoNothing()
     const [state] = await tx
       .select({ scannedAt: duplicateScans.scannedAt })

@@ -1,5 +1,5 @@
 /**
- * SECURITY.md 42: when a CSV cell Scout writes is quoted. A module of its own, without imports,
+ * Security rule 42: when a CSV cell Scout writes is quoted. A module of its own, without imports,
  * so a worker thread that writes CSV for Scout's own reader (imports/read-xlsx.worker.ts) takes
  * the same rule without bundling the file writer.
  *

@@ -4,7 +4,7 @@ import { neutraliseCell } from '#shared/formula-cells.ts'
 import { CSV_QUOTING } from './csv-quoting.ts'
 
 /**
- * SECURITY.md 42: the one writer of every CSV file Scout hands out (the talent export, an import's
+ * Security rule 42: the one writer of every CSV file Scout hands out (the talent export, an import's
  * errors.csv, and any export to come), so each gets the same quoting and formula check.
  */
 
@@ -19,7 +19,7 @@ async function* neutralised(
 /**
  * Records as a CSV file stream: RFC 4180 with CRLF line ends, UTF-8 with a BOM (Excel reads a
  * BOM-less file as the system's code page and garbles names like 'Zoë'), every cell neutralised
- * against formula injection (SECURITY.md 21) and quoted as CSV_QUOTING says. Callers pass values
+ * against formula injection (security rule 21) and quoted as CSV_QUOTING says. Callers pass values
  * as they are; the header row is a record like any other. Records flow through csv-stringify as
  * they are produced, so the file is never held whole; when the client stops reading, the stream's
  * backpressure stops the producer, and closing it ends the generator.

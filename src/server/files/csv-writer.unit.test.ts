@@ -9,14 +9,14 @@ async function written(records: string[][]): Promise<string> {
   return Buffer.concat(chunks).toString('utf8')
 }
 
-test('SECURITY.md 42: a cell holding CR, LF, a quote or a delimiter is quoted; the others are not', async () => {
+test('security rule 42: a cell holding CR, LF, a quote or a delimiter is quoted; the others are not', async () => {
   const cells = ['a\nb', 'a\rb', 'a\r\nb', 'say "hi"', 'a,b', 'a;b', 'a\tb', 'a|b', 'plain', '']
   expect(await written([cells])).toBe(
     '\uFEFF"a\nb","a\rb","a\r\nb","say ""hi""","a,b","a;b","a\tb","a|b",plain,\r\n',
   )
 })
 
-test('SECURITY.md 42: every cell is neutralised, after which the quoting applies', async () => {
+test('security rule 42: every cell is neutralised, after which the quoting applies', async () => {
   expect(await written([['=1+1', '＝1+1', '\r=cmd', 'Referred by Dana\n=HYPERLINK(L3&B4)']])).toBe(
     `\uFEFF'=1+1,'＝1+1,"'\r=cmd","Referred by Dana\n=HYPERLINK(L3&B4)"\r\n`,
   )
@@ -29,7 +29,7 @@ function serverSources(dir = path.resolve(import.meta.dirname, '..')): string[] 
     .map((entry) => path.join(entry.parentPath, entry.name))
 }
 
-test('SECURITY.md 42: csv-stringify is used by the one CSV writer, and by the XLSX reader with the same quoting', () => {
+test('security rule 42: csv-stringify is used by the one CSV writer, and by the XLSX reader with the same quoting', () => {
   const root = path.resolve(import.meta.dirname, '..')
   const users = serverSources()
     .filter((file) => readFileSync(file, 'utf8').includes("from 'csv-stringify"))

@@ -26,7 +26,7 @@ function isPlainText(bytes: Buffer): boolean {
 }
 
 /**
- * The CV type of these bytes (SECURITY.md 22: recognised by the bytes, never by the name), or
+ * The CV type of these bytes (security rule 22: recognised by the bytes, never by the name), or
  * undefined when they are none of the accepted types. Text has no signature: valid UTF-8 without
  * binary control characters is text, and only then does the name choose Markdown over plain text.
  */

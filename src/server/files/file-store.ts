@@ -8,7 +8,7 @@ export type StoredFile = {
 }
 
 /**
- * Where file bytes live (ARCHITECTURE.md "Growing": files/). Features address files by SHA-256
+ * Where file bytes live (files/ in docs/architecture.md, "Shared modules"). Features address files by SHA-256
  * and never see the storage, so an S3-compatible store can replace the database one later
  * without touching them. Identical bytes are stored once.
  */

@@ -1,7 +1,7 @@
 import { Inflate, zipSync } from 'fflate'
 
 /*
- * The one way Scout opens a zip (SECURITY.md 41; XLSX, DOCX, ODT and zips of CVs). Two layers:
+ * The one way Scout opens a zip (security rule 41; XLSX, DOCX, ODT and zips of CVs). Two layers:
  * the directory is measured before anything is expanded (entries, the sum of declared sizes, each
  * part's ratio), and every part is then inflated as a stream that stops at its declared size and
  * at the total cap, whatever the directory claimed. The libraries that read DOCX and XLSX inflate

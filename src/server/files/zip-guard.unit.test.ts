@@ -22,7 +22,7 @@ import {
 
 const WORKBOOK_LIKE: ZipLimits = { ...CV_ZIP_LIMITS, maxExpandedBytes: 200 * 1024 * 1024 }
 
-describe('SECURITY.md 41: the zip guard names the real reason', () => {
+describe('security rule 41: the zip guard names the real reason', () => {
   test('a zip of 10,000 tiny entries: too many entries, not "too large"', () => {
     expect(() => readZipDirectory(tenThousandEntryZip(), CV_ZIP_LIMITS)).toThrow(
       tooManyEntriesMessage(CV_ZIP_LIMITS),

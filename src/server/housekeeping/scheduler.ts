@@ -6,7 +6,7 @@ import { sweepExpired } from './sweep.ts'
 export type Housekeeping = { stop: () => Promise<void> }
 
 /**
- * Runs the sweep every `config.housekeepingIntervalMs` (SECURITY.md 33), the first time a minute
+ * Runs the sweep every `config.housekeepingIntervalMs` (security rule 33), the first time a minute
  * after start-up (so a restart loop does not sweep in a loop), never two at once in one process.
  * 0 turns it off (the API tests, which set up expired rows on purpose).
  */

@@ -9,7 +9,7 @@ import { apiTest as test } from '#tests/support/api-test.ts'
 import { startHousekeeping } from './scheduler.ts'
 import { BATCH, sweepExpired } from './sweep.ts'
 
-/** SECURITY.md 33: expired sessions, throttle rows, unclaimed uploads and old jobs are pruned. */
+/** Security rule 33: expired sessions, throttle rows, unclaimed uploads and old jobs are pruned. */
 
 const HOUR = 3_600_000
 const ago = (ms: number) => new Date(Date.now() - ms)
@@ -19,8 +19,8 @@ async function keys(db: Db, table: typeof loginThrottle) {
   return (await db.select({ key: table.key }).from(table)).map((r) => r.key).sort()
 }
 
-describe('sweepExpired (SECURITY.md 33)', () => {
-  test('SECURITY.md 33: expired and idle sessions go; live ones stay', async ({ api }) => {
+describe('sweepExpired (security rule 33)', () => {
+  test('security rule 33: expired and idle sessions go; live ones stay', async ({ api }) => {
     const { db } = api.database
     const { id: userId } = await api.makeUser({ email: 'a@x.test' })
     const session = (name: string, expiresAt: Date, lastSeenAt: Date) => ({
@@ -42,7 +42,7 @@ describe('sweepExpired (SECURITY.md 33)', () => {
     expect(left.map((r) => r.name)).toEqual(['live'])
   })
 
-  test('SECURITY.md 33: throttle rows go once their window and lock are over; locks stay', async ({
+  test('security rule 33: throttle rows go once their window and lock are over; locks stay', async ({
     api,
   }) => {
     const { db } = api.database
@@ -72,7 +72,7 @@ describe('sweepExpired (SECURITY.md 33)', () => {
     ])
   })
 
-  test('SECURITY.md 33: unclaimed CV uploads go after a day, with their files; finished jobs after a week', async ({
+  test('security rule 33: unclaimed CV uploads go after a day, with their files; finished jobs after a week', async ({
     api,
   }) => {
     const { db } = api.database
@@ -109,7 +109,7 @@ describe('sweepExpired (SECURITY.md 33)', () => {
     expect(await db.$count(jobs)).toBe(2)
   })
 
-  test('SECURITY.md 33: what a change set kept for its undo goes when the undo window ends', async ({
+  test('security rule 33: what a change set kept for its undo goes when the undo window ends', async ({
     api,
   }) => {
     const { db } = api.database
@@ -155,7 +155,7 @@ describe('sweepExpired (SECURITY.md 33)', () => {
     expect(kept.map((f) => f.sha256)).toEqual(['kept-live'])
   })
 
-  test('SECURITY.md 33: a backlog larger than a batch is cleared in bounded batches', async ({
+  test('security rule 33: a backlog larger than a batch is cleared in bounded batches', async ({
     api,
   }) => {
     const { db } = api.database
@@ -168,7 +168,9 @@ describe('sweepExpired (SECURITY.md 33)', () => {
   })
 })
 
-test('SECURITY.md 33: the scheduler sweeps on its own and stops with the app', async ({ api }) => {
+test('security rule 33: the scheduler sweeps on its own and stops with the app', async ({
+  api,
+}) => {
   const { db } = api.database
   await db.insert(loginThrottle).values({
     key: 'ip:stale',

@@ -6,7 +6,7 @@ import type { Db } from '../db/open.ts'
 import { rawRows } from '../db/raw-rows.ts'
 
 /**
- * SECURITY.md 33: what has served its purpose is pruned on a schedule (scheduler.ts), so tables
+ * Security rule 33: what has served its purpose is pruned on a schedule (scheduler.ts), so tables
  * that grow with every sign-in, failure, upload and job stay small. Each statement deletes a
  * bounded batch (a huge backlog never holds a long lock) and a sweep stops after a bounded number
  * of batches; several processes may sweep at once — a row is deleted once, whoever gets it.

@@ -62,7 +62,7 @@ async function* badRecords(
  * GET /api/imports/:id/errors.csv: the rows the dry run refuses, as they are in
  * the file, with a `reason` column — to fix in a spreadsheet program and import again. Planned
  * with the saved mapping, as the dry run is; streamed (the file is never held whole) by the one
- * CSV writer, as the export is (SECURITY.md 42: every cell quoted when it must be and neutralised
+ * CSV writer, as the export is (security rule 42: every cell quoted when it must be and neutralised
  * against formula injection). Checked before the stream starts, so a refusal is a plain 4xx.
  */
 export async function badRowsCsv(db: Db, actor: Actor, id: number): Promise<Readable> {

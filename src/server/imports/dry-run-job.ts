@@ -200,7 +200,7 @@ export function dryRunSpreadsheetImportJob(
 }
 
 /**
- * SECURITY.md 45: a check whose job failed for good ends 'failed' with the reason (the screen
+ * Security rule 45: a check whose job failed for good ends 'failed' with the reason (the screen
  * shows it, and the run is refused until the rows are checked again), never 'running' for ever.
  */
 export function giveUpDryRun(db: Db): GiveUpHandler {

@@ -15,7 +15,7 @@ import { jobs } from '../db/job-schema.ts'
 import { RUN_SPREADSHEET_IMPORT } from './run-job.ts'
 import { talents } from '../db/schema.ts'
 
-// The app's JSON log lines, to see what a job that failed for good logs (SECURITY.md 24, 34).
+// The app's JSON log lines, to see what a job that failed for good logs (security rule 24, 34).
 const logLines: string[] = []
 const test = apiTestWith({}, { logStream: { write: (line) => logLines.push(line) } })
 
@@ -42,7 +42,7 @@ async function drainRetries(api: Api): Promise<void> {
 }
 
 test(
-  'SECURITY.md 45: a NUL in a cell refuses its row at the check with the reason; the run imports the other rows',
+  'security rule 45: a NUL in a cell refuses its row at the check with the reason; the run imports the other rows',
   {
     timeout: LOADED_MACHINE_MS,
   },
@@ -82,7 +82,7 @@ test(
 )
 
 test(
-  'SECURITY.md 45: a NUL in a header is dropped at the upload, not a crash',
+  'security rule 45: a NUL in a header is dropped at the upload, not a crash',
   {
     timeout: LOADED_MACHINE_MS,
   },
@@ -104,7 +104,7 @@ test(
 )
 
 test(
-  'SECURITY.md 45: a run whose job fails for good ends failed with the reason; run and undo answer clearly',
+  'security rule 45: a run whose job fails for good ends failed with the reason; run and undo answer clearly',
   {
     timeout: LOADED_MACHINE_MS,
   },
@@ -158,7 +158,7 @@ test(
 )
 
 test(
-  'SECURITY.md 45: a check whose job fails for good says why, and blocks the run until checked again',
+  'security rule 45: a check whose job fails for good says why, and blocks the run until checked again',
   {
     timeout: LOADED_MACHINE_MS,
   },

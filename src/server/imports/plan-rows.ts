@@ -103,7 +103,7 @@ export type PlannedBatch = { rows: TableRow[]; plans: RowPlan[] }
 
 /**
  * Reads the file with its mapping, one batch of rows at a time, and yields each batch's plans
- * with the rows they were made from. Gives the event loop a turn between batches (SECURITY.md 31);
+ * with the rows they were made from. Gives the event loop a turn between batches (security rule 31);
  * a consumer that stops early (a download cancelled) stops the read.
  */
 export async function* planBatches(

@@ -149,7 +149,7 @@ async function* readCsvRows(
 
 /**
  * 64 KB at a time, so the parser's stream keeps its pace instead of taking the file at once, and
- * a turn of the event loop between pieces (SECURITY.md 47): a stream fed from a synchronous
+ * a turn of the event loop between pieces (security rule 47): a stream fed from a synchronous
  * source decodes and parses piece after piece without letting another request in.
  */
 async function* chunks(bytes: Buffer): AsyncGenerator<Buffer> {
@@ -174,7 +174,7 @@ function checkWidth(columns: number): void {
   if (columns > IMPORT_MAX_COLUMNS) throw new BadRequestError(tooManyColumnsMessage(columns))
 }
 
-/** SheetJS reads a whole workbook at once: one at a time, in the pool's child (SECURITY.md 31). */
+/** SheetJS reads a whole workbook at once: one at a time, in the pool's child (security rule 31). */
 let xlsxTurn: Promise<unknown> = Promise.resolve()
 
 /**
@@ -209,7 +209,7 @@ function xlsxResult(value: unknown, sheet: string | undefined): XlsxResult {
   if ('csv' in value && value.csv instanceof Uint8Array) return { ok: true, csv: value.csv }
   if ('problem' in value && value.problem === 'no-sheet')
     throw new BadRequestError(SHEET_NOT_FOUND_MESSAGE(sheet ?? ''))
-  // SECURITY.md 41: the zip guard's refusal names its reason (too many parts, too large, a lie).
+  // Security rule 41: the zip guard's refusal names its reason (too many parts, too large, a lie).
   if ('reason' in value && typeof value.reason === 'string') throw new BadRequestError(value.reason)
   throw new BadRequestError(BINARY_FILE_MESSAGE)
 }

@@ -138,7 +138,7 @@ describe('XLSX', () => {
     await expect(inspectTable(bytes, 'people.xlsx')).rejects.toThrow(BINARY_FILE_MESSAGE)
   })
 
-  test('a large workbook is read on a pool thread: the event loop keeps turning (SECURITY.md 31)', async () => {
+  test('a large workbook is read on a pool thread: the event loop keeps turning (security rule 31)', async () => {
     const rows = Array.from({ length: 40_000 }, (_, i) => [
       `Person ${i}`,
       `p${i}@example.com`,

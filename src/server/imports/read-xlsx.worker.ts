@@ -12,7 +12,7 @@ import {
 /*
  * A pool task (jobs/worker-pool.ts, spreadsheet-pool.ts): SheetJS reads a whole workbook at once,
  * seconds of CPU for a large one, so it runs in a pool child and never on the request thread
- * (SECURITY.md 31, 41). The child hands back plain data: the sheet names, or one sheet as UTF-8
+ * (security rule 31, 41). The child hands back plain data: the sheet names, or one sheet as UTF-8
  * CSV bytes, which the caller streams through the same parser as an uploaded CSV.
  */
 export type XlsxTask = { bytes: Uint8Array; sheet?: string }
@@ -24,7 +24,7 @@ export type XlsxResult =
   | { ok: false; problem: 'refused'; reason: string }
 
 /**
- * SECURITY.md 41: what a workbook may expand to. A million rows of one column come to ~90 MB of
+ * Security rule 41: what a workbook may expand to. A million rows of one column come to ~90 MB of
  * XML; SheetJS needs several times a workbook's XML in heap (spreadsheet-pool.ts's bound).
  */
 export const WORKBOOK_ZIP_LIMITS: ZipLimits = {
@@ -98,7 +98,7 @@ export default function readXlsxInWorker(input: unknown): XlsxResult {
     defval: '',
     blankrows: false,
   })
-  // Quoted as every CSV Scout writes (SECURITY.md 42): a cell's lone CR would end its row.
+  // Quoted as every CSV Scout writes (security rule 42): a cell's lone CR would end its row.
   const csv = stringify(
     rows.map((cells) => cells.map(cellText)),
     { record_delimiter: 'unix', ...CSV_QUOTING },

@@ -94,7 +94,7 @@ export function readRow(
 }
 
 /**
- * SECURITY.md 45: a cell holding NUL or a lone surrogate, in any column (an ignored one too: the
+ * Security rule 45: a cell holding NUL or a lone surrogate, in any column (an ignored one too: the
  * file is corrupt there), refuses its row at the check, where the person reads why; written, it
  * failed the run's batch on every retry.
  */

@@ -16,7 +16,7 @@ const mapping = importMappingSchema.parse({
 })
 
 describe('readRow', () => {
-  test('SECURITY.md 45: a NUL or a lone surrogate in any cell refuses the row, with the column and nothing else', () => {
+  test('security rule 45: a NUL or a lone surrogate in any cell refuses the row, with the column and nothing else', () => {
     const unplaced: unknown[] = []
     const reading = readRow(
       ['Da\uD800na', 'Reyes', 'dana@example.com', 'Nowhere\u0000', 'Sr.', '', '', 'x\u0000'],

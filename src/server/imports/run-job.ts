@@ -71,7 +71,7 @@ async function runImport(db: Db, importId: number, options: RunOptions): Promise
     seen += plans.length
     if (seen <= row.done) return
     await db.transaction(async (tx) => {
-      await allowLongStatements(tx) // SECURITY.md 43: past a request's limit
+      await allowLongStatements(tx) // security rule 43: past a request's limit
       const [progress] = await tx
         .select({ done: spreadsheetImports.done })
         .from(spreadsheetImports)
@@ -120,7 +120,7 @@ export function runSpreadsheetImportJob(db: Db, options: RunOptions): JobHandler
 }
 
 /**
- * SECURITY.md 45: a run whose job failed for good (every retry met the same error) ends 'failed'
+ * Security rule 45: a run whose job failed for good (every retry met the same error) ends 'failed'
  * with the reason, instead of 'running' for ever; the batches it wrote stay, for undo.
  */
 export function giveUpSpreadsheetImport(db: Db): GiveUpHandler {

@@ -62,7 +62,7 @@ export async function startRun(db: Db, actor: Actor, id: number): Promise<void> 
 }
 
 /**
- * The reason the latest check of the saved mapping failed, if it did (SECURITY.md 45): the run
+ * The reason the latest check of the saved mapping failed, if it did (security rule 45): the run
  * would meet what the check met. A check never asked for, or one of another mapping, blocks
  * nothing.
  */

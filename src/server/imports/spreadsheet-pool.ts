@@ -11,7 +11,7 @@ export const XLSX_READ_TIMEOUT_MS = 120_000
  * The process's spreadsheet child (jobs/worker-pool.ts, as CV parsing uses): one, as SheetJS
  * holds a whole workbook in memory, and a large one needs far more heap than a CV parser's bound.
  * A workbook past this bound fails alone with "ran out of memory"; the server lives on
- * (SECURITY.md 41). Not kept warm: a workbook is read rarely, and an idle child costs memory.
+ * (security rule 41). Not kept warm: a workbook is read rarely, and an idle child costs memory.
  */
 export const spreadsheetPool: WorkerPool = createWorkerPool({
   maxThreads: 1,

@@ -11,7 +11,7 @@ import type { Db } from '../db/open.ts'
 const PIECE_BYTES = 256 * 1024
 
 /**
- * SECURITY.md 47: stores an uploaded spreadsheet in `files` (the FileStore's table, keyed by
+ * Security rule 47: stores an uploaded spreadsheet in `files` (the FileStore's table, keyed by
  * SHA-256, identical bytes kept once) without holding the event loop: the pieces go into a
  * temporary table, one statement each, and one statement joins them inside the database. Pass
  * the transaction of the write that refers to the file, as with the FileStore.

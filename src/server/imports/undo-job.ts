@@ -104,7 +104,7 @@ export type UndoStep = 'more' | 'finished' | 'stopped'
  */
 export async function undoNextBatch(db: Db, importId: number): Promise<UndoStep> {
   return db.transaction(async (tx) => {
-    await allowLongStatements(tx) // SECURITY.md 43: past a request's limit
+    await allowLongStatements(tx) // security rule 43: past a request's limit
     const [row] = await tx
       .select({
         undoState: spreadsheetImports.undoState,

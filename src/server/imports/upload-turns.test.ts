@@ -11,7 +11,7 @@ import { sha256Of } from '../secrets/sha256.ts'
 import { createSpreadsheetImport } from './uploads.ts'
 
 /**
- * SECURITY.md 47: storing and sampling a 50 MB CSV (POST /api/imports after the body is read)
+ * Security rule 47: storing and sampling a 50 MB CSV (POST /api/imports after the body is read)
  * leaves the event loop free for other requests. The embedded engine runs on a thread of its
  * own, as the server runs it (pglite-thread.ts); on PostgreSQL, a database of the test's own.
  * Before, one statement carried the whole file: hashing, base64 and the hand-over held the loop
@@ -55,7 +55,7 @@ function collectGarbage(): void {
   gc()
 }
 
-test('SECURITY.md 47: storing and sampling a 50 MB CSV keeps the event loop turning', async () => {
+test('security rule 47: storing and sampling a 50 MB CSV keeps the event loop turning', async () => {
   const { user } = await createTestUser(database.db)
   // The first file loads the decoders and the parser; what is measured is the file's own work.
   await createSpreadsheetImport(database.db, user, { fileName: 'warm.csv', bytes: csvOf(1, 'w') })

@@ -44,7 +44,7 @@ async function previewOf(
   }
   const [headers = [], ...sampleRows] = rows
   if (sampleRows.length === 0) throw new BadRequestError(HEADER_ONLY_MESSAGE)
-  // Headers are kept (jsonb): a NUL in one would fail the upload (SECURITY.md 45).
+  // Headers are kept (jsonb): a NUL in one would fail the upload (security rule 45).
   return { headers: headers.map((header) => withoutUnstorable(header).trim()), sampleRows }
 }
 
@@ -105,13 +105,13 @@ export async function createSpreadsheetImport(
   const sheet = shape.format === 'xlsx' ? (shape.sheets[0] ?? null) : null
   const preview = await previewOf(file.bytes, shape, sheet ?? undefined)
   const row = await db.transaction(async (tx) => {
-    // SECURITY.md 47: in pieces; a 50 MB file in one statement held the event loop for seconds.
+    // Security rule 47: in pieces; a 50 MB file in one statement held the event loop for seconds.
     const stored = await storeUploadInPieces(tx, file.bytes, MIME_TYPES[shape.format])
     const [inserted] = await tx
       .insert(spreadsheetImports)
       .values({
         createdById: actor.id,
-        // The CV uploads' sanitiser: no path, control or invisible characters (SECURITY.md 48).
+        // The CV uploads' sanitiser: no path, control or invisible characters (security rule 48).
         fileName: sanitizeFileName(file.fileName, 'spreadsheet'),
         sha256: stored.sha256,
         format: shape.format,

@@ -3,11 +3,11 @@ import { expect, test } from 'vitest'
 import { inspectTable, readTableRows } from './read-table.ts'
 
 /**
- * SECURITY.md 42: the XLSX reader hands its sheet to the CSV parser as CSV it writes itself
+ * Security rule 42: the XLSX reader hands its sheet to the CSV parser as CSV it writes itself
  * (read-xlsx.worker.ts), quoted as every CSV Scout writes; a cell's lone CR or LF must not end
  * its row there.
  */
-test('SECURITY.md 42: an XLSX cell holding a lone CR, LF, quote or delimiter stays in its row', async () => {
+test('security rule 42: an XLSX cell holding a lone CR, LF, quote or delimiter stays in its row', async () => {
   const table = [
     ['Name', 'Notes\rmore', 'Email'],
     ['Ann Bell', 'Referred by Dana\r=HYPERLINK(L3&B4)', 'ann@example.com'],

@@ -13,7 +13,7 @@ import { TABLE_UPKEEP } from './table-upkeep.ts'
 const stateOf = async (db: Db, id: number) =>
   (await db.select().from(jobs).where(eq(jobs.id, id)))[0]
 
-describe('the job queue (ARCHITECTURE.md "Growing": jobs/)', () => {
+describe('the job queue (jobs/ in docs/architecture.md, "Shared modules")', () => {
   it('a job enqueued in a transaction that rolls back does not exist', async ({ db }) => {
     await expect(
       db.transaction(async (tx) => {
@@ -185,7 +185,7 @@ describe('the job queue (ARCHITECTURE.md "Growing": jobs/)', () => {
   })
 })
 
-describe('SECURITY.md 22 e, SECURITY.md 41: the worker pool — a broken parser fails its own task only', () => {
+describe('security rule 22 e, security rule 41: the worker pool — a broken parser fails its own task only', () => {
   const worker = new URL('../../../tests/support/misbehaving-worker.ts', import.meta.url)
   const pool = createWorkerPool({ maxThreads: 1, maxMemoryMb: 32 })
   afterAll(() => pool.close())

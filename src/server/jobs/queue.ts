@@ -4,7 +4,7 @@ import { rawRows } from '../db/raw-rows.ts'
 import { jobs } from '../db/job-schema.ts'
 
 /*
- * Durable jobs (ARCHITECTURE.md "Growing": jobs/). A feature enqueues in the transaction of the
+ * Durable jobs (jobs/ in docs/architecture.md, "Shared modules"). A feature enqueues in the transaction of the
  * write that needs the work, so the job exists exactly when the write does. Any process claims
  * due jobs with FOR UPDATE SKIP LOCKED (the same SQL on PGlite and PostgreSQL); a claim holds a
  * lease, and a job whose lease ran out — its process was killed — is claimed again.

@@ -9,7 +9,7 @@ export type JobHandler = (job: Job) => Promise<void>
 /**
  * What a kind does once its job failed for good (its last attempt threw): it ends the work the job
  * stood for — an import, a file's row — as failed with the reason, so nothing waits on it for ever
- * and the screen can say why (SECURITY.md 45).
+ * and the screen can say why (security rule 45).
  */
 export type GiveUpHandler = (job: Job, reason: string) => Promise<void>
 
@@ -117,7 +117,7 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
       const message = safeErrorMessage(error)
       const outcome = await failJob(db, job, message)
       // `err` goes through the app's serializer (log-errors.ts): the database's message and code,
-      // the cause chain, never the bound parameters (SECURITY.md 24, 34).
+      // the cause chain, never the bound parameters (security rule 24, 34).
       log.warn({ jobId: job.id, kind: job.kind, outcome, err: error }, 'job failed')
       if (outcome === 'failed') await giveUpOn(job, error)
     } finally {

@@ -36,7 +36,7 @@ export function tableUpkeepJob(db: Db): JobHandler {
   return async () => {
     // name_blocks (migration 0028) follows talents: an import writes ~2 rows a talent there, and
     // its undo leaves them dead in the index the duplicate check probes.
-    // SECURITY.md 43: on a large pool it runs past a request's statement limit.
+    // Security rule 43: on a large pool it runs past a request's statement limit.
     await executeLong(db, sql`VACUUM (ANALYZE) talents, name_blocks`)
   }
 }

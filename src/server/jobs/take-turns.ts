@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises'
 
-/** Work a loop does between two turns of the event loop (SECURITY.md 31 allows 100 ms in all). */
+/** Work a loop does between two turns of the event loop (security rule 31 allows 100 ms in all). */
 const SLICE_MS = 10
 
 /**

@@ -3,7 +3,7 @@
  * first argument as it starts (so the first task is warm), says it is ready, then runs one task at a time as the
  * parent sends them: `{ id, module, input }` → the module's default export on `input` → `{ id, ok,
  * value }` or `{ id, ok: false, message }`. It has its own V8 heap, so a parser that blows up ends
- * this process and never the server (SECURITY.md 41). It imports nothing of the server's.
+ * this process and never the server (security rule 41). It imports nothing of the server's.
  */
 
 type Task = { id: number; module: string; input: unknown }

@@ -73,8 +73,8 @@ type Runner = {
 }
 
 /**
- * CPU-heavy work off the request thread (ARCHITECTURE.md "Growing") in child processes, not
- * threads (SECURITY.md 41): a worker thread's resource limits do not cover buffers, and a thread
+ * CPU-heavy work off the request thread in child processes, not
+ * threads (security rule 41): a worker thread's resource limits do not cover buffers, and a thread
  * that runs out of memory can still abort the whole process; a child has its own heap and its own
  * fate. Children are kept between tasks (a start costs Node and the parsers' loading, which per
  * file dominated a CV import); each is killed when its task passes its time or memory bound, or

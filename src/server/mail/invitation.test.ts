@@ -64,7 +64,7 @@ const test = apiTestWith({
   smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
   mailFrom: 'Scout <scout@example.com>',
   publicUrl: 'https://scout.example.com',
-  // The test server speaks no TLS (SECURITY.md 37 is tested in mailer.unit.test.ts).
+  // The test server speaks no TLS (security rule 37 is tested in mailer.unit.test.ts).
   smtpInsecure: true,
 })
 

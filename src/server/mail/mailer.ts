@@ -39,7 +39,7 @@ type SmtpConfig = Pick<Config, 'mailFrom' | 'smtpInsecure'> & { smtpUrl: string 
 
 /**
  * Sends through the SMTP server of SMTP_URL. smtps:// speaks TLS from the start; smtp:// must
- * upgrade with STARTTLS (SECURITY.md 37: requireTLS), so a man in the middle who strips the
+ * upgrade with STARTTLS (security rule 37: requireTLS), so a man in the middle who strips the
  * STARTTLS offer gets a failed send, not the temporary password in plain text — unless the
  * operator set SMTP_INSECURE=true for a lab server.
  */

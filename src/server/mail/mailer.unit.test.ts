@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createSmtpMailer, sendOrLog } from './mailer.ts'
 
 /**
- * SECURITY.md 37: a mail server (or a man in the middle) that offers no STARTTLS gets no mail in
+ * Security rule 37: a mail server (or a man in the middle) that offers no STARTTLS gets no mail in
  * plain text unless SMTP_INSECURE=true. The test server offers no STARTTLS.
  */
 let server: SMTPServer
@@ -39,7 +39,7 @@ const message = {
   text: 'Temporary password: Secret-Temp-123',
 }
 
-test('SECURITY.md 37: without STARTTLS the invitation is not sent in plain text', async () => {
+test('security rule 37: without STARTTLS the invitation is not sent in plain text', async () => {
   const mailer = createSmtpMailer({
     smtpUrl: `smtp://127.0.0.1:${port}`,
     mailFrom: 'Scout <no-reply@localhost>',
@@ -53,7 +53,7 @@ test('SECURITY.md 37: without STARTTLS the invitation is not sent in plain text'
   }
 })
 
-test('SECURITY.md 37: SMTP_INSECURE=true lets a lab server without TLS receive it', async () => {
+test('security rule 37: SMTP_INSECURE=true lets a lab server without TLS receive it', async () => {
   const mailer = createSmtpMailer({
     smtpUrl: `smtp://127.0.0.1:${port}`,
     mailFrom: 'Scout <no-reply@localhost>',

@@ -18,7 +18,7 @@ import { files, talentCvs } from '../db/file-schema.ts'
 export const CV_SNIPPET_CHARS = 20_000
 /**
  * And at most this much CV text for one query's rows, shared among them (a long bare list reads
- * ~400 rows per query): SECURITY.md 31, no request holds the event loop — on PGlite the database
+ * ~400 rows per query): security rule 31, no request holds the event loop — on PGlite the database
  * is on it — for long, whatever the page's size.
  */
 export const CV_SNIPPET_CHARS_PER_QUERY = 1_000_000

@@ -9,7 +9,7 @@ import { seededApiTest as test } from '#tests/support/api-test.ts'
 import { createTestApp, createTestUser } from '#tests/support/test-app.ts'
 
 /**
- * SECURITY.md 43: every search has a bound. An OR of three-letter fragments is the costliest query
+ * Security rule 43: every search has a bound. An OR of three-letter fragments is the costliest query
  * the language allows (each fragment is looked up inside every name and e-mail, and ranked by a
  * substring test per match); these tests send such queries at the cap.
  */
@@ -45,7 +45,7 @@ test.describe('a seeded pool', () => {
     await seedPool(api.database.db, POOL)
   })
 
-  test('SECURITY.md 43: more than 8 words is a 400 naming the limit; phrases, exclusions and fields do not count', async ({
+  test('security rule 43: more than 8 words is a 400 naming the limit; phrases, exclusions and fields do not count', async ({
     api,
   }) => {
     const user = await api.as('user')
@@ -61,7 +61,7 @@ test.describe('a seeded pool', () => {
     expect(within.statusCode, within.body).toBe(200)
   })
 
-  test('SECURITY.md 43: ten searches at the cap at once leave /api/health and a colleague list answering within 1 s', async ({
+  test('security rule 43: ten searches at the cap at once leave /api/health and a colleague list answering within 1 s', async ({
     api,
   }) => {
     const user = await api.as('user')
@@ -98,7 +98,7 @@ test.describe('a seeded pool', () => {
   })
 })
 
-test('SECURITY.md 43: a search over STATEMENT_TIMEOUT_MS answers 503 with the message and holds no connection', async () => {
+test('security rule 43: a search over STATEMENT_TIMEOUT_MS answers 503 with the message and holds no connection', async () => {
   // Its own app with a limit no search of this pool meets; seeded through a handle without one.
   const t = await createTestApp({ statementTimeoutMs: 20 })
   const seeding = await t.database.openAnother({ statementTimeoutMs: 0 })

@@ -2,7 +2,7 @@ import { asBackground } from '../db/statement-priority.ts'
 import { SearchTimeoutError } from '../errors.ts'
 
 /**
- * SECURITY.md 43: searches take turns, and each has a deadline.
+ * Security rule 43: searches take turns, and each has a deadline.
  *
  * - At most `concurrency` searches reach the database at once; the rest wait here, not in the
  *   database. The embedded engine runs one statement at a time in arrival order: ten slow

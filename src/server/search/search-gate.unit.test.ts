@@ -9,7 +9,7 @@ function pending<T>() {
   return { done, end }
 }
 
-test('SECURITY.md 43: searches take turns, in order, at most `concurrency` at once', async () => {
+test('security rule 43: searches take turns, in order, at most `concurrency` at once', async () => {
   const gate = new SearchGate(2, 60_000)
   const started: number[] = []
   const ends = [pending<number>(), pending<number>(), pending<number>()]
@@ -30,7 +30,7 @@ test('SECURITY.md 43: searches take turns, in order, at most `concurrency` at on
   expect(await Promise.all(runs)).toEqual([0, 1, 2])
 })
 
-test('SECURITY.md 43: past the deadline a waiting search never runs; a running one answers 503 but keeps its turn until it ends', async () => {
+test('security rule 43: past the deadline a waiting search never runs; a running one answers 503 but keeps its turn until it ends', async () => {
   const gate = new SearchGate(1, 500)
   const slow = pending<string>()
   let waiterRan = false

@@ -152,7 +152,7 @@ test('a query over 500 characters or 32 terms is a 400 with the message', async 
   expect(many.json()).toMatchObject({
     fieldErrors: { q: [`Search can have at most ${MAX_SEARCH_TERMS} terms`] },
   })
-  // Two-letter words: words of three letters or more have a cap of their own (SECURITY.md 43).
+  // Two-letter words: words of three letters or more have a cap of their own (security rule 43).
   const enough = await list(api, {
     q: Array.from({ length: 32 }, (_, i) => `w${i.toString(36)}`).join(' '),
   })

@@ -101,7 +101,7 @@ test('relevance pages follow X-Next-Cursor without duplicates or gaps', async ({
   expect(all.slice(0, 19).every((t) => t.fullName.startsWith('Kotlin Dev'))).toBe(true)
 })
 
-test('SECURITY.md 36: a forged or foreign cursor is a 400, never a 500', async ({ api }) => {
+test('security rule 36: a forged or foreign cursor is a 400, never a 500', async ({ api }) => {
   await api.makeTalent({ fullName: 'Kotlin Dev', email: 'k@x.test' })
   const forged = [
     encodeCursor({ sort: 'relevance', key: '1; drop table talents', id: 1 }),

@@ -16,7 +16,7 @@ import {
   type SecretKey,
 } from './secret-box.ts'
 
-/** The embedded default keeps its SECRET_KEY here, inside DATA_DIR (SECURITY.md 34). */
+/** The embedded default keeps its SECRET_KEY here, inside DATA_DIR (security rule 34). */
 export const SECRET_KEY_FILE = 'secret.key'
 
 export function keyFilePath(dataDir: string): string {

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto'
 
 /**
- * Secrets the server must be able to show again (SECURITY.md 34: the spec's temporary passwords,
+ * Secrets the server must be able to show again (security rule 34: the spec's temporary passwords,
  * later two-factor secrets), sealed with AES-256-GCM under SECRET_KEY. A stored value describes
  * itself, so the format and the key can change later without guessing:
  *

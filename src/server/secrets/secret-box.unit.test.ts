@@ -14,7 +14,7 @@ import {
 const key = generateSecretKey()
 const PURPOSE = 'users.temp_password'
 
-test('SECURITY.md 34: a sealed secret is AES-256-GCM ciphertext in a self-describing format', () => {
+test('security rule 34: a sealed secret is AES-256-GCM ciphertext in a self-describing format', () => {
   const sealed = encryptSecret(key, 'Temp-Pass-123456', PURPOSE)
   expect(sealed).toMatch(/^v1:[\w-]{11}:[\w-]{16}:[\w-]{22}:[\w-]+$/)
   expect(sealed).not.toContain('Temp-Pass')
@@ -27,7 +27,7 @@ test('SECURITY.md 34: a sealed secret is AES-256-GCM ciphertext in a self-descri
   expect(decryptSecret(key, encryptSecret(key, 'Zoë 🎉', PURPOSE), PURPOSE)).toBe('Zoë 🎉')
 })
 
-test('SECURITY.md 34: another key, another purpose, or any changed character is refused', () => {
+test('security rule 34: another key, another purpose, or any changed character is refused', () => {
   const sealed = encryptSecret(key, 'Temp-Pass-123456', PURPOSE)
   expect(() => decryptSecret(generateSecretKey(), sealed, PURPOSE)).toThrow(/another key|not this/)
   expect(() => decryptSecret(key, sealed, 'users.totp_secret')).toThrow(SecretError)
@@ -44,7 +44,7 @@ test('SECURITY.md 34: another key, another purpose, or any changed character is 
   expect(() => decryptSecret(key, foreign.join(':'), PURPOSE)).toThrow(SecretError)
 })
 
-test('SECURITY.md 34: SECRET_KEY is 32 bytes as base64 or hex, else start-up says what to give', () => {
+test('security rule 34: SECRET_KEY is 32 bytes as base64 or hex, else start-up says what to give', () => {
   const written = formatSecretKey(key)
   expect(parseSecretKey(written).id).toBe(key.id)
   expect(parseSecretKey(key.bytes.toString('hex')).id).toBe(key.id)

@@ -15,7 +15,7 @@ import { generateSecretKey, isSealed, sealedKeyId, type SecretKey } from './secr
 import { nextKeyFilePath, resolveSecrets } from './startup-key.ts'
 import { StoredSecretsError } from './stored-secrets.ts'
 
-/** SECURITY.md 34 at start-up, on the engine under test: where the key comes from, and what it meets. */
+/** Security rule 34 at start-up, on the engine under test: where the key comes from, and what it meets. */
 const engine = testEngine()
 const root = mkdtempSync(path.join(tmpdir(), 'scout-secrets-startup-'))
 let dirs = 0
@@ -52,7 +52,7 @@ async function stored(db: Db, id: number): Promise<string | null | undefined> {
   return row?.value
 }
 
-test(`${engine}: SECURITY.md 34 — the embedded key file is generated 0600 in a 0700 DATA_DIR and reused on restart`, async ({
+test(`${engine}: security rule 34 — the embedded key file is generated 0600 in a 0700 DATA_DIR and reused on restart`, async ({
   db,
 }) => {
   const config = embedded()
@@ -73,7 +73,7 @@ test(`${engine}: SECURITY.md 34 — the embedded key file is generated 0600 in a
   expect(openTempPassword(again.key, (await stored(db, id)) ?? null)).toBe('Restart-Temp-1234')
 })
 
-test(`${engine}: SECURITY.md 34 — plain temporary passwords from before encryption are sealed at start`, async ({
+test(`${engine}: security rule 34 — plain temporary passwords from before encryption are sealed at start`, async ({
   db,
 }) => {
   const key = generateSecretKey()
@@ -91,7 +91,7 @@ test(`${engine}: SECURITY.md 34 — plain temporary passwords from before encryp
   })
 })
 
-test(`${engine}: SECURITY.md 34 — DATABASE_URL without SECRET_KEY works while nothing is encrypted, and is refused once something is`, async ({
+test(`${engine}: security rule 34 — DATABASE_URL without SECRET_KEY works while nothing is encrypted, and is refused once something is`, async ({
   db,
 }) => {
   const plain = await storeTemp(db, 'Plain-No-Key-1234')
@@ -108,7 +108,7 @@ test(`${engine}: SECURITY.md 34 — DATABASE_URL without SECRET_KEY works while 
   )
 })
 
-test(`${engine}: SECURITY.md 34 — a SECRET_KEY other than the one the values were sealed with stops start-up`, async ({
+test(`${engine}: security rule 34 — a SECRET_KEY other than the one the values were sealed with stops start-up`, async ({
   db,
 }) => {
   const key = generateSecretKey()
@@ -120,7 +120,7 @@ test(`${engine}: SECURITY.md 34 — a SECRET_KEY other than the one the values w
   expect(sealedKeyId((await stored(db, id)) ?? '')).toBe(key.id)
 })
 
-test(`${engine}: SECURITY.md 34 — a rotation interrupted after its commit is finished by the next start`, async ({
+test(`${engine}: security rule 34 — a rotation interrupted after its commit is finished by the next start`, async ({
   db,
 }) => {
   const config = embedded()

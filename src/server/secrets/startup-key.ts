@@ -29,7 +29,7 @@ async function finishInterruptedRotation(db: Db, dataDir: string): Promise<void>
 }
 
 /**
- * SECURITY.md 34 at start-up (and before db:backup / secrets:rotate): the key is SECRET_KEY when
+ * Security rule 34 at start-up (and before db:backup / secrets:rotate): the key is SECRET_KEY when
  * set; else, on the embedded database, DATA_DIR/secret.key, generated (0600) on first start; else
  * (PostgreSQL without SECRET_KEY) none, which works only while nothing encrypted is stored. Then
  * the stored secrets are made to fit it (prepareStoredSecrets), or start-up stops with a message.

@@ -10,7 +10,7 @@ import {
 } from './secret-box.ts'
 
 /**
- * Every column that holds a sealed secret (SECURITY.md 34). Start-up, backups and
+ * Every column that holds a sealed secret (security rule 34). Start-up, backups and
  * `npm run secrets:rotate` walk this list, so a new secret (two-factor) is one more line here.
  */
 export const SEALED_COLUMNS = [

@@ -31,7 +31,7 @@ import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '.
  * - tag.deleted { name, talentsAffected }
  * System labels (spec section 4) are never renamed, merged away or deleted: 403.
  * Talents whose tags change get a new updatedAt, so an edit form opened before the change is
- * refused as stale (SECURITY.md 27) instead of quietly bringing the old name back.
+ * refused as stale (security rule 27) instead of quietly bringing the old name back.
  */
 type TagRow = { id: number; name: string }
 
@@ -40,7 +40,7 @@ export const MERGE_TARGET_MISSING = 'The tag to merge into was not found.'
 
 /** Runs a tag write in one transaction; the lower(name) unique index has the last word. */
 function write<T>(db: Db, run: (tx: Db) => Promise<T>): Promise<T> {
-  // SECURITY.md 43: a tag on most of the pool rewrites every talent holding it, past a
+  // Security rule 43: a tag on most of the pool rewrites every talent holding it, past a
   // request's statement limit on a large pool.
   const long = async (tx: Db) => {
     await allowLongStatements(tx)

@@ -64,8 +64,8 @@ describe('tags', () => {
   )
 })
 
-describe('tag caps (SECURITY.md 31)', () => {
-  test('SECURITY.md 31: the pool holds at most MAX_TAGS_IN_POOL tags, by hand or typed on a talent', async ({
+describe('tag caps (security rule 31)', () => {
+  test('security rule 31: the pool holds at most MAX_TAGS_IN_POOL tags, by hand or typed on a talent', async ({
     database,
   }) => {
     const { db } = database
@@ -79,7 +79,7 @@ describe('tag caps (SECURITY.md 31)', () => {
     await db.execute(sql`DELETE FROM tags WHERE name LIKE 'Filler %'`)
   })
 
-  test('SECURITY.md 31: a talent carries at most 50 tags, with a message the form shows', () => {
+  test('security rule 31: a talent carries at most 50 tags, with a message the form shows', () => {
     const body = {
       fullName: 'Many Tags',
       email: 'many@x.test',

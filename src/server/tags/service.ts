@@ -50,7 +50,7 @@ export async function listTags(db: Db, dataVersion: number | undefined): Promise
  * refused with 'This tag already exists in the system.' The lower(name) unique index decides,
  * so two people creating the same tag at once cannot both succeed.
  */
-/** SECURITY.md 31: refuses a write that would take the pool past MAX_TAGS_IN_POOL tags. */
+/** Security rule 31: refuses a write that would take the pool past MAX_TAGS_IN_POOL tags. */
 async function assertRoomForTags(db: Db, adding: number, field?: string): Promise<void> {
   if (adding === 0) return
   const total = await db.$count(tags)

@@ -10,7 +10,7 @@ import { CHUNK_BYTES, listTalentsJson, MAX_LIST_BYTES } from './list.ts'
 import { NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER } from './routes.ts'
 
 /**
- * SECURITY.md 31: a bare GET /api/talents (the spec's "all talents") answers at most 8 MB and
+ * Security rule 31: a bare GET /api/talents (the spec's "all talents") answers at most 8 MB and
  * says where the next page starts, as paged requests do; nothing is lost or repeated across pages.
  */
 let viewer: SignedIn
@@ -26,7 +26,7 @@ test.beforeAll(async ({ api }) => {
     FROM generate_series(1, ${TALENTS}) AS i`)
 })
 
-test('SECURITY.md 31: a bare list stops at 8 MB and X-Next-Cursor leads to the rest, none lost or repeated', async () => {
+test('security rule 31: a bare list stops at 8 MB and X-Next-Cursor leads to the rest, none lost or repeated', async () => {
   const seen: number[] = []
   let cursor: string | undefined
   let pages = 0
@@ -68,7 +68,7 @@ function countingQueries(db: Db): { db: Db; reads: number[] } {
   return { db: counting, reads }
 }
 
-test('SECURITY.md 31: a long page is read in queries bounded in bytes, not one of 5 MB', async ({
+test('security rule 31: a long page is read in queries bounded in bytes, not one of 5 MB', async ({
   api,
 }) => {
   const { db, reads } = countingQueries(api.database.db)
@@ -83,7 +83,7 @@ test('SECURITY.md 31: a long page is read in queries bounded in bytes, not one o
   expect(page.json.length).toBeGreaterThan(MAX_LIST_BYTES - rowBytes)
 })
 
-test('SECURITY.md 47: a long page is the same JSON whatever the client accepts, sent in slices', async ({
+test('security rule 47: a long page is the same JSON whatever the client accepts, sent in slices', async ({
   api,
 }) => {
   const ask = (encoding: string) =>

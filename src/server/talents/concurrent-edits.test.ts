@@ -5,7 +5,7 @@ import { STALE_EDIT } from './service.ts'
 
 const EDITS = 8
 
-test('SECURITY.md 27: N parallel edits of one version — exactly one wins, the rest get 409, the row is the winner', async ({
+test('security rule 27: N parallel edits of one version — exactly one wins, the rest get 409, the row is the winner', async ({
   api,
 }) => {
   // Four editors, each a user of their own.

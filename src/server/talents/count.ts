@@ -33,7 +33,7 @@ export function countQuery(db: Db, filter: TalentFilter, corrections: Correction
 type LookUp = () => Promise<Corrections>
 
 /**
- * The exact total for a filter, counted once per data version, not per page (STACK.md): the
+ * The exact total for a filter, counted once per data version, not per page: the
  * stat cards, saved views and exports. `corrections` is asked for only when the count is not
  * cached.
  */

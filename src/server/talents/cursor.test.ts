@@ -13,7 +13,7 @@ const FORGED: [string, object][] = [
   ['a NUL in a name key', { s: 'name_asc', k: 'ann\u0000a', i: 1 }],
 ]
 
-describe('SECURITY.md 36: forged cursors are checked in full before the query', () => {
+describe('security rule 36: forged cursors are checked in full before the query', () => {
   it.each(FORGED)('%s → 400', (_label, value) => {
     expect(() =>
       decodeCursor(forge(value), value && 's' in value ? (value.s as 'newest') : 'newest'),
@@ -26,7 +26,7 @@ describe('SECURITY.md 36: forged cursors are checked in full before the query', 
   })
 })
 
-describe('SECURITY.md 36: through the API', () => {
+describe('security rule 36: through the API', () => {
   apiTest.for(FORGED)('%s → 400 with a message, never a 500', async ([, value], { api }) => {
     const sort = 's' in value ? String(value.s) : 'newest'
     const user = await api.as('user')

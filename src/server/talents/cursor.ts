@@ -9,7 +9,7 @@ import { LIST_ORDERS, type ListOrder } from './list-order.ts'
  */
 export type TalentCursor = { sort: ListOrder; key: string; id: number }
 
-/** PostgreSQL's int4: a larger id would fail in SQL, so it is a 400 here (SECURITY.md 36). */
+/** PostgreSQL's int4: a larger id would fail in SQL, so it is a 400 here (security rule 36). */
 const MAX_INT4 = 2_147_483_647
 
 const cursorSchema = z.strictObject({
@@ -29,7 +29,7 @@ export const INVALID_CURSOR_MESSAGE = 'Invalid cursor'
 const TIMESTAMP_KEY = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/
 
 /**
- * SECURITY.md 36: the date must round-trip — '2024-02-30' passes a pattern and Date.parse (which
+ * Security rule 36: the date must round-trip — '2024-02-30' passes a pattern and Date.parse (which
  * rolls it over to March 1) but is no date, and PostgreSQL refuses it in the cast.
  */
 function isRealTimestamp(key: string): boolean {

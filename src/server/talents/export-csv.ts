@@ -12,7 +12,7 @@ async function* csvRecords(batches: AsyncIterable<Talent[]>): AsyncGenerator<rea
 }
 
 /**
- * The export as a CSV stream, written by the one CSV writer (SECURITY.md 42:
+ * The export as a CSV stream, written by the one CSV writer (security rule 42:
  * quoting, BOM, CRLF, formula check), batch by batch as the talents are read.
  */
 export function csvStream(batches: AsyncIterable<Talent[]>): Readable {

@@ -54,7 +54,7 @@ export const talentExportRoutes: FastifyPluginCallback<TalentExportRoutesOptions
 }
 
 function sendExport(request: FastifyRequest, reply: FastifyReply, file: TalentExport) {
-  // SECURITY.md 24: who exported how much, without the search text (it may name a person).
+  // Security rule 24: who exported how much, without the search text (it may name a person).
   request.log.info({
     event: 'talents_exported',
     userId: requireViewer(request).user.id,

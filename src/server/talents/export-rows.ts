@@ -15,7 +15,7 @@ import { inTurn } from './read-turns.ts'
 const FIRST_BATCH_ROWS = 100
 /**
  * The most rows one batch reads, however short they are: a batch is parsed and written in one
- * go, so this bounds the work of one turn (SECURITY.md 31) as CHUNK_BYTES bounds its bytes.
+ * go, so this bounds the work of one turn (security rule 31) as CHUNK_BYTES bounds its bytes.
  */
 export const MAX_BATCH_ROWS = 1000
 

@@ -55,9 +55,9 @@ async function* xlsxChunks(batches: AsyncIterable<Talent[]>): AsyncGenerator<Buf
 /**
  * The export as an XLSX stream: one sheet 'Talents', a bold frozen header,
  * every cell an inline string (no shared-strings table, which would have to be complete before
- * the sheet could be written) and neutralised against formula injection (SECURITY.md 21).
+ * the sheet could be written) and neutralised against formula injection (security rule 21).
  *
- * Why not @e965/xlsx (STACK.md's pick): it has no streaming writer. At 100,000 talents its
+ * Why not @e965/xlsx (the usual pick): it has no streaming writer. At 100,000 talents its
  * sheet_add_aoa took 11.7 s, its write() held the event loop for 12.0 s and the process grew to
  * 598 MB (docs/performance.md); this stream stays at one batch. SheetJS still reads the result
  * (export.test.ts), as will the importer.

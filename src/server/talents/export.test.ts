@@ -205,7 +205,7 @@ describe('GET /api/talents/export', () => {
   })
 })
 
-describe('SECURITY.md 21: formula injection in exported cells', () => {
+describe('security rule 21: formula injection in exported cells', () => {
   const DANGEROUS = [
     '=HYPERLINK("http://evil")',
     '+1 555 0100',

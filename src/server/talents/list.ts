@@ -22,17 +22,17 @@ import type { SearchGate } from '../search/search-gate.ts'
 
 /**
  * The cap for a bare GET /api/talents without `limit`: the spec's client downloads
- * every talent, which at 100k rows costs seconds and 38 MB (STACK.md), so it gets at most this
+ * every talent, which at 100k rows costs seconds and 38 MB, so it gets at most this
  * many, with X-Next-Cursor to continue.
  */
 export const MAX_LIST_ROWS = 10_000
 /**
- * SECURITY.md 31: and at most this many bytes of JSON (4 bare calls over 3,000 talents with long
+ * Security rule 31: and at most this many bytes of JSON (4 bare calls over 3,000 talents with long
  * notes were 61 MB each and froze the server); X-Next-Cursor continues where it stopped.
  */
 export const MAX_LIST_BYTES = 8 * 1024 * 1024
 /**
- * SECURITY.md 31: a long page is read in queries of about this many bytes of JSON, one query per
+ * Security rule 31: a long page is read in queries of about this many bytes of JSON, one query per
  * turn of the event loop (read-turns.ts). A query's rows are built (on PGlite, by the server's own
  * thread), received and parsed in one go: a fixed 500 rows with 10,000-character notes was ~5 MB
  * per query, and on PGlite a 50-row (512 KB) query already took 10-160 ms on a loaded 2-core box.
@@ -68,7 +68,7 @@ export type ListOptions = {
    */
   rankWithin?: number
   /**
-   * SECURITY.md 43: searches take turns through it and answer 503 past its deadline
+   * Security rule 43: searches take turns through it and answer 503 past its deadline
    * (search/search-gate.ts). Unset: no gate (scripts, tests of the list itself).
    */
   searchGate?: SearchGate

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
 import { inTurn } from './read-turns.ts'
 
-test('SECURITY.md 31: queued reads run one per turn of the event loop, in order', async () => {
+test('security rule 31: queued reads run one per turn of the event loop, in order', async () => {
   const order: string[] = []
   const first = inTurn(() => Promise.resolve(order.push('first read')))
   const second = inTurn(() => Promise.resolve(order.push('second read')))

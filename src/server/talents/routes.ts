@@ -25,7 +25,7 @@ export type TalentRoutesOptions = {
   cachedPages: number
   /** Totals up to this many are exact (config COUNT_EXACT_UP_TO). */
   exactCountUpTo: number
-  /** SECURITY.md 43: searches take turns and have a deadline (search/search-gate.ts). */
+  /** Security rule 43: searches take turns and have a deadline (search/search-gate.ts). */
   searchGate: SearchGate
 }
 
@@ -48,7 +48,7 @@ async function sendJsonText(request: FastifyRequest, reply: FastifyReply, body: 
   if (body.json.length < MIN_COMPRESSED_CHARS) return reply.send(body.json)
   if (!acceptsBrotli(request.headers['accept-encoding'])) {
     if (body.json.length <= SLICE_CHARS) return reply.send(body.json)
-    // SECURITY.md 47: a long page goes out (or into gzip) a slice per turn, never whole.
+    // Security rule 47: a long page goes out (or into gzip) a slice per turn, never whole.
     void reply.header('content-length', Buffer.byteLength(body.json))
     return reply.send(textInSlices(body.json))
   }

@@ -22,8 +22,8 @@ export const talentOwnColumns = {
   updatedAt: talents.updatedAt,
 }
 
-// The columns the API returns (STYLE.md DATABASE: select what you send). The adder's public
-// fields only; never the users row as a whole (SECURITY.md 16).
+// The columns the API returns (select what you send). The adder's public
+// fields only; never the users row as a whole (security rule 16).
 export const talentColumns = {
   ...talentOwnColumns,
   adderEmail: users.email,

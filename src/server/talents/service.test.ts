@@ -84,7 +84,7 @@ describe('createTalent', () => {
     expect(Date.parse(talent.createdAt)).toBeGreaterThan(Date.now() - 60_000)
   })
 
-  test('a body addedById naming someone else is a 400 on that field (SECURITY.md 14)', async ({
+  test('a body addedById naming someone else is a 400 on that field (security rule 14)', async ({
     database,
   }) => {
     expect(await appError(createTalent(database.db, input({ addedById: bob.id }), alice))).toEqual({
@@ -174,7 +174,9 @@ describe('updateTalent', () => {
     expect(same.email).toBe('ADA@example.com')
   })
 
-  test('a stale updatedAt is a 409 and changes nothing (SECURITY.md 27)', async ({ database }) => {
+  test('a stale updatedAt is a 409 and changes nothing (security rule 27)', async ({
+    database,
+  }) => {
     const created = await createTalent(database.db, input(), alice)
     const first = await updateTalent(
       database.db,

@@ -19,7 +19,7 @@ import { selectTalents, toTalent } from './rows.ts'
  * - DELETE is allowed to admins and to the user who added the talent; anyone else gets 403
  *   'You can only delete talents you added.' The UI's buttons (spec section 6: card view shows
  *   delete to admins only, table view to everyone) only hide what this refuses.
- * - addedById is always the signed-in user on create (SECURITY.md 14).
+ * - addedById is always the signed-in user on create (security rule 14).
  */
 export const EMAIL_TAKEN = 'A talent with this email already exists'
 export const STALE_EDIT =
@@ -27,7 +27,7 @@ export const STALE_EDIT =
 export const DELETE_FORBIDDEN = 'You can only delete talents you added.'
 export const ADDED_BY_FORBIDDEN = 'You can only add talents as yourself.'
 
-/** The fields a talent.updated entry compares (addedById never changes; SECURITY.md 14). */
+/** The fields a talent.updated entry compares (addedById never changes; security rule 14). */
 const TRACKED_FIELDS = TALENT_FIELDS
 
 function emailTaken(): ConflictError {
@@ -60,7 +60,7 @@ export async function getTalent(db: Db, id: number): Promise<Talent> {
   return toTalent(row)
 }
 
-/** POST /api/talents. The server sets addedById to the viewer (SECURITY.md 14). */
+/** POST /api/talents. The server sets addedById to the viewer (security rule 14). */
 export async function createTalent(db: Db, input: TalentInput, viewer: Actor): Promise<Talent> {
   if (input.addedById !== undefined && input.addedById !== viewer.id) {
     throw new BadRequestError(ADDED_BY_FORBIDDEN, { addedById: [ADDED_BY_FORBIDDEN] })
@@ -96,7 +96,7 @@ export async function createTalent(db: Db, input: TalentInput, viewer: Actor): P
 
 /**
  * PUT /api/talents/:id. Absent optional fields keep their value (the spec's client sends no
- * status). With `updatedAt`, an edit based on an older version is refused (SECURITY.md 27); the
+ * status). With `updatedAt`, an edit based on an older version is refused (security rule 27); the
  * row is locked first so two concurrent edits cannot both pass the check.
  */
 export async function updateTalent(
@@ -108,7 +108,7 @@ export async function updateTalent(
   return write(db, async (tx) => {
     const current = await lockTalent(tx, id)
     const { updatedAt, tags, addedById, ...fields } = input
-    // SECURITY.md 14: a body may repeat the adder, never change it.
+    // Security rule 14: a body may repeat the adder, never change it.
     if (addedById !== undefined && addedById !== current.addedById) {
       throw new BadRequestError(ADDED_BY_FORBIDDEN, { addedById: [ADDED_BY_FORBIDDEN] })
     }
@@ -127,7 +127,7 @@ export async function updateTalent(
         notes: emptyToNull(fields.notes),
         tags: tags === undefined ? undefined : await ensureTags(tx, tags, viewer),
         // A version the client can hold exactly (milliseconds, as in its ISO string) and that
-        // always moves forward, even for two edits within one millisecond (SECURITY.md 27).
+        // always moves forward, even for two edits within one millisecond (security rule 27).
         updatedAt: sql`greatest(date_trunc('milliseconds', clock_timestamp()), date_trunc('milliseconds', ${talents.updatedAt}) + interval '1 millisecond')`,
       })
       .where(eq(talents.id, id))

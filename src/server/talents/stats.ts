@@ -25,7 +25,7 @@ export function statsConditions(viewerId: number) {
 
 /**
  * The four dashboard cards (spec section 2) for the whole pool, as four indexed counts
- * (STACK.md: ~12 ms, against ~33 ms for one count(*) FILTER scan). The three that are the same
+ * (~12 ms, against ~33 ms for one count(*) FILTER scan). The three that are the same
  * for everyone share the cache of the list totals (per data version), so the header and the cards
  * agree; the viewer's own count is cached the same way, per viewer (each dashboard visit asks for it).
  */

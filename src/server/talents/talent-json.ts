@@ -14,7 +14,7 @@ const isoMillis = (column: SQLWrapper) =>
  *
  * Why: mapping rows to JSON in JavaScript was most of the list's time; a page is its rows' texts
  * joined (docs/decisions/003-json-built-in-sql.md). Only the adder's public fields, never a users
- * row (SECURITY.md 16).
+ * row (security rule 16).
  */
 export const talentJsonText = sql<string>`json_build_object(
   'id', ${talents.id},

@@ -51,7 +51,7 @@ function displayName(user: Pick<UserRow, 'firstName' | 'lastName' | 'email'>): s
 }
 
 /**
- * POST /api/invite (spec section 7, SECURITY.md 4): a new user with a CSPRNG temporary password
+ * POST /api/invite (spec section 7, security rule 4): a new user with a CSPRNG temporary password
  * that must be changed at first sign-in and expires after TEMP_PASSWORD_DAYS. With a mailer the
  * invitation is e-mailed; without one, or when sending fails, the admin gets the password to share.
  * The user is created either way.

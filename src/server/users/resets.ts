@@ -62,7 +62,7 @@ export type ResetContext = {
 
 /**
  * POST /api/users/:id/reset-password (what PATCH mustChangePassword did before): a new
- * CSPRNG temporary password (SECURITY.md 4), shown to the admin once and e-mailed when SMTP is
+ * CSPRNG temporary password (security rule 4), shown to the admin once and e-mailed when SMTP is
  * set; the user must change it at their next sign-in, and their sessions end.
  */
 export async function resetPassword(
@@ -72,7 +72,7 @@ export async function resetPassword(
 ): Promise<ResetPasswordResponse> {
   if (id === admin.id) throw new ForbiddenError(SELF_PASSWORD_RESET)
   if (!(await getUserById(db, id))) throw new NotFoundError(USER_NOT_FOUND)
-  // SECURITY.md 1: argon2 runs before the transaction holds a connection.
+  // Security rule 1: argon2 runs before the transaction holds a connection.
   const tempPassword = generateTempPassword()
   const passwordHash = await hashPassword(tempPassword)
   const expiresAt = tempPasswordExpiry(config)

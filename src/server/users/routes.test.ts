@@ -82,7 +82,7 @@ describe('POST /api/invite without SMTP', () => {
     expect(response.statusCode).toBe(201)
     const body = inviteResponseSchema.parse(response.json())
     const temp = body.tempPassword ?? ''
-    // SECURITY.md 4: 16 base62 characters ≈ 95 bits.
+    // Security rule 4: 16 base62 characters ≈ 95 bits.
     expect(temp).toMatch(/^[A-Za-z0-9]{16}$/)
     expect(body).toMatchObject({
       user: {
@@ -129,7 +129,7 @@ describe('POST /api/invite without SMTP', () => {
     expect(response.json()).toEqual({ message: EMAIL_TAKEN, fieldErrors: { email: [EMAIL_TAKEN] } })
   })
 
-  test('spec section 5 messages, and unknown fields are refused (SECURITY.md 14)', async ({
+  test('spec section 5 messages, and unknown fields are refused (security rule 14)', async ({
     api,
   }) => {
     const admin = await api.as('admin')
@@ -248,7 +248,7 @@ describe('PATCH /api/users/:id', () => {
       tempPassword: null,
     })
     expect(response.body).not.toContain('passwordHash')
-    // Same token, no new sign-in: the user is re-read on every request (SECURITY.md 9).
+    // Same token, no new sign-in: the user is re-read on every request (security rule 9).
     expect((await other.inject('GET', '/api/users')).statusCode).toBe(200)
     const demoted = await admin.inject('PATCH', `/api/users/${other.user.id}`, edit())
     expect(demoted.statusCode).toBe(200)
@@ -309,7 +309,7 @@ describe('PATCH /api/users/:id', () => {
     // Spec section 4 "forces change at next login": the password they know still works.
     const next = await loginAs(api.app, other.user.email, TEST_PASSWORD)
     expect(next.user.mustChangePassword).toBe(true)
-    // ...until they change it, which takes {newPassword} alone (SECURITY.md 3).
+    // ...until they change it, which takes {newPassword} alone (security rule 3).
     const changed = await api.app.inject({
       method: 'POST',
       url: '/api/auth/change-password',
@@ -364,7 +364,7 @@ describe('PATCH /api/users/:id', () => {
     expect(rename.statusCode).toBe(200)
   })
 
-  test('only its own fields, validated (SECURITY.md 14), 404 for unknown ids, admins only', async ({
+  test('only its own fields, validated (security rule 14), 404 for unknown ids, admins only', async ({
     api,
   }) => {
     const admin = await api.as('admin')
@@ -428,7 +428,7 @@ describe('DELETE /api/users/:id', () => {
   })
 })
 
-describe('the last active admin stays (SECURITY.md 15)', () => {
+describe('the last active admin stays (security rule 15)', () => {
   // Through the API the caller is always an active admin, so this guards the service itself
   // (and two admins demoting each other at once).
   test('cannot be demoted, deactivated or deleted', async ({ api }) => {

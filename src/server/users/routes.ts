@@ -24,7 +24,7 @@ import { resetPasswordResponseSchema } from '#shared/mfa.ts'
 export type UserRoutesOptions = { db: Db; config: Config; mailer: Mailer | undefined }
 
 /**
- * User management of spec sections 2 and 7, admins only (spec section 6, SECURITY.md 13-16).
+ * User management of spec sections 2 and 7, admins only (spec section 6, security rule 13-16).
  * GET /api/users/filter, open to every signed-in user, lives in filter-routes.ts.
  */
 export const userRoutes: FastifyPluginCallback<UserRoutesOptions> = (

@@ -15,7 +15,7 @@ import { openTempPassword } from './temp-password.ts'
 import { MFA_NEEDS_KEY, acceptTotp } from '../auth/mfa/service.ts'
 import { userDetails, userUpdatedEntry } from './user-activity.ts'
 
-/** A user row read without its passwordHash (STYLE.md: only auth/ selects it). */
+/** A user row read without its passwordHash (only auth/ selects it). */
 
 export type CreateUserInput = {
   email: string
@@ -93,7 +93,7 @@ export function toPublicUser(row: PublicUserRow): User {
 
 /**
  * The admin's view of a user (spec section 3): the public shape plus the temporary password,
- * opened with the key here and nowhere else (SECURITY.md 16, 34).
+ * opened with the key here and nowhere else (security rule 16, 34).
  */
 export function toAdminUser(
   row: PublicUserRow,
@@ -141,7 +141,7 @@ export async function listUsers(db: Db, key: SecretKey | undefined): Promise<Adm
 
 /**
  * Locks the active admins' rows for the rest of the transaction and returns their ids, so two
- * admins demoting each other at once cannot both pass the last-admin check (SECURITY.md 15).
+ * admins demoting each other at once cannot both pass the last-admin check (security rule 15).
  */
 async function lockActiveAdmins(tx: Db): Promise<number[]> {
   const rows = await tx
@@ -182,7 +182,7 @@ export const MFA_SELF_CODE =
   'Enter a current code from your authenticator app to stop requiring two-factor sign-in for yourself.'
 
 /**
- * PATCH /api/users/:id (spec section 5 "Edit user", SECURITY.md 4, 9, 15). Deactivating
+ * PATCH /api/users/:id (spec section 5 "Edit user", security rule 4, 9, 15). Deactivating
  * ends the user's sessions. Forcing a password change keeps their password: at their next sign-in
  * they are sent to /change-password, and every session they have now ends. A pending temporary
  * password cannot be waived. mfaEnabled means "two-factor required"; an admin who is enrolled
@@ -232,7 +232,7 @@ export async function updateUser(
     if (entry) await recordActivity(tx, entry)
     const deactivated = target.isActive && !row.isActive
     const forced = !target.mustChangePassword && row.mustChangePassword
-    // SECURITY.md 9: a deactivated user's sessions end at once; so do those of a user who must now
+    // Security rule 9: a deactivated user's sessions end at once; so do those of a user who must now
     // change their password, who signs in again with the password they know.
     if (deactivated || forced) await deleteUserSessions(tx, id)
     return { user: row, tempPassword: undefined, deactivated }
@@ -264,7 +264,7 @@ export async function deleteUser(db: Db, id: number, viewer: UserRow): Promise<P
   })
 }
 
-/** When a temporary password issued now stops working (SECURITY.md 4, TEMP_PASSWORD_DAYS). */
+/** When a temporary password issued now stops working (security rule 4, TEMP_PASSWORD_DAYS). */
 export function tempPasswordExpiry(config: Pick<Config, 'tempPasswordDays'>): Date {
   return new Date(Date.now() + config.tempPasswordDays * 86_400_000)
 }

@@ -8,7 +8,7 @@ import type { UserRow } from '../db/rows.ts'
 import { USER_NOT_FOUND } from './service.ts'
 
 /**
- * POST /api/users/:id/unlock (SECURITY.md 6 e): an admin lets a colleague whom strangers' wrong
+ * POST /api/users/:id/unlock (security rule 6 e): an admin lets a colleague whom strangers' wrong
  * passwords have locked out sign in again at once. The unlock is in the activity log when there
  * was a lock to lift; unlocking an account that is not locked changes nothing.
  */

@@ -34,7 +34,7 @@ export const tooManyColumnsMessage = (columns: number) =>
 export const importTooLargeMessage = () =>
   `The file is larger than the ${IMPORT_MAX_MB} MB limit. Split it and import the parts.`
 export const SPREADSHEET_IMPORT_NOT_FOUND = 'Import not found'
-/** SECURITY.md 45: a cell holding a character no database column stores refuses its row. */
+/** Security rule 45: a cell holding a character no database column stores refuses its row. */
 export const unstorableCellMessage = (column: number, character: string) =>
   `Column ${column} holds ${character}, a character Scout cannot store. Remove it from the file and upload it again.`
 export const MAPPING_COLUMNS_MESSAGE =
@@ -151,7 +151,7 @@ export type DryRunProgress = z.infer<typeof dryRunProgressSchema>
 
 export const NO_DRY_RUN_MESSAGE = 'Check the rows with this mapping first.'
 export const DRY_RUN_FAILED_MESSAGE = 'Checking the rows failed. Try again.'
-/** A check whose job failed for good, with the reason (SECURITY.md 45). */
+/** A check whose job failed for good, with the reason (security rule 45). */
 export const dryRunFailedMessage = (reason: string) =>
   `Checking the rows failed (${reason}). Try again.`
 
@@ -167,12 +167,12 @@ export type SpreadsheetImportState = (typeof SPREADSHEET_IMPORT_STATES)[number]
 export const SPREADSHEET_IMPORT_UNDO_DAYS = 7
 
 export const ALREADY_RUN_MESSAGE = 'This import has already been run.'
-/** SECURITY.md 45: a run whose job failed for good ends 'failed' with this, never stays running. */
+/** Security rule 45: a run whose job failed for good ends 'failed' with this, never stays running. */
 export const importFailedMessage = (reason: string) =>
   `The import stopped and could not go on (${reason}). Undo it to take back what it wrote, then fix the file and import it again.`
 export const FAILED_IMPORT_RUN_MESSAGE =
   'This import failed and cannot be run again. Undo it, then upload the file again.'
-/** SECURITY.md 45: a check that failed blocks the run until the rows are checked again. */
+/** Security rule 45: a check that failed blocks the run until the rows are checked again. */
 export const checkFailedMessage = (error: string) =>
   `The last check of these rows failed, so the import cannot run. ${error}`
 export const IMPORT_UNDO_NOT_READY = 'Wait until the import has finished, then undo it.'

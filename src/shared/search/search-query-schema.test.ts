@@ -69,7 +69,7 @@ describe('searchQuerySchema (issue 17: 500 characters, 32 terms)', () => {
   })
 })
 
-describe('SECURITY.md 43: at most 8 words looked up inside names', () => {
+describe('security rule 43: at most 8 words looked up inside names', () => {
   const words = (n: number) => Array.from({ length: n }, (_, i) => `ab${String(i)}`)
 
   test('8 words pass; a 9th is refused with the message naming the limit, AND or OR alike', () => {

@@ -8,7 +8,7 @@ export const MAX_SEARCH_LENGTH = 500
 export const MAX_SEARCH_TERMS = 32
 
 /**
- * SECURITY.md 43: a word of SUBSTRING_MIN_LENGTH letters or more is also looked up inside every
+ * Security rule 43: a word of SUBSTRING_MIN_LENGTH letters or more is also looked up inside every
  * name and e-mail (trigram ILIKE), ranked by a substring test per match, and from five letters
  * looked up for typos: the costly terms. An OR of 32 three-letter fragments held the embedded
  * engine for every other request; the cost grows with each such word (docs/performance.md

@@ -11,7 +11,7 @@ type ProgressProps = {
 }
 
 /**
- * The one progress bar for long work (ARCHITECTURE.md "Growing": uploads, imports, exports): a
+ * The one progress bar for long work (uploads, imports, exports): a
  * native-semantics progressbar with its value for assistive technology.
  */
 export function Progress({ value, label, valueText, className }: ProgressProps) {

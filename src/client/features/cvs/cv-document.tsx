@@ -19,7 +19,7 @@ type CvDocumentProps = { talentId: number; sha256: string }
 /**
  * A DOCX, ODT or RTF as formatted text. The HTML comes from the server,
  * sanitised there against an allow-list (no scripts, images, styles or handlers; http(s) links
- * only) — the one place Scout renders HTML it did not write (SECURITY.md 20). A document without a
+ * only) — the one place Scout renders HTML it did not write (security rule 20). A document without a
  * layout, and every other type, shows as its extracted text alone.
  */
 export function CvDocument({ talentId, sha256 }: CvDocumentProps) {

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react'
 GlobalWorkerOptions.workerSrc = workerUrl
 
 /**
- * pdf.js under Scout's strict CSP (SECURITY.md 25). Nothing is fetched: no cMaps,
+ * pdf.js under Scout's strict CSP (security rule 25). Nothing is fetched: no cMaps,
  * standard fonts, ICC profiles or wasm (wasm would need 'wasm-unsafe-eval'), so fonts not embedded
  * in the file fall back to system fonts. No eval (isEvalSupported: false, CVE-2024-4367 hardening,
  * and its probe would be a CSP violation). No XFA forms: a preview draws pages, nothing else.

@@ -55,7 +55,7 @@ export function useMfaSetup() {
 
 /**
  * POST /api/auth/mfa/enable: the code confirms; the answer has the recovery codes, once. The
- * person's other sessions have ended (SECURITY.md 46): the sessions list is refreshed.
+ * person's other sessions have ended (security rule 46): the sessions list is refreshed.
  */
 export function useMfaEnable() {
   const refresh = useRefresh()

@@ -102,8 +102,8 @@ export function TwoFactorCard({ user }: { user: User }) {
 }
 
 /**
- * The password before the QR code (SECURITY.md 46): a session alone never binds a new
- * authenticator. A wrong password shows under the field; too many end the session (SECURITY.md 30).
+ * The password before the QR code (security rule 46): a session alone never binds a new
+ * authenticator. A wrong password shows under the field; too many end the session (security rule 30).
  */
 function SetupPasswordForm({
   setup,

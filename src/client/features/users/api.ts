@@ -86,7 +86,7 @@ export function useDeleteUser() {
   })
 }
 
-/** POST /api/users/:id/unlock (SECURITY.md 6 e), then the list refreshes (the Locked badge goes). */
+/** POST /api/users/:id/unlock (security rule 6 e), then the list refreshes (the Locked badge goes). */
 export function useUnlockUser() {
   const queryClient = useQueryClient()
   return useMutation({

@@ -6,7 +6,7 @@ import { parseApiError } from '../../lib/api.ts'
 import { mutateThen } from '../../lib/mutate-then.ts'
 import { useUnlockUser } from './api.ts'
 
-/** True while strangers' wrong passwords keep this account from signing in (SECURITY.md 6 e). */
+/** True while strangers' wrong passwords keep this account from signing in (security rule 6 e). */
 export function isLocked(user: AdminUser, now = Date.now()): boolean {
   return user.lockedUntil !== null && Date.parse(user.lockedUntil) > now
 }

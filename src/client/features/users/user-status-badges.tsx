@@ -46,7 +46,7 @@ function TempPasswordBadge({ user }: { user: AdminUser }) {
 /**
  * The Status cell: Active/Inactive, the temp-password badge and 'MFA Enabled' (spec section 2, with
  * 'Awaiting setup' beside it until the person has enrolled), and
- * 'Locked' while strangers' wrong passwords hold the account (SECURITY.md 6 e).
+ * 'Locked' while strangers' wrong passwords hold the account (security rule 6 e).
  */
 export function UserStatusBadges({ user }: { user: AdminUser }) {
   const hasTempPassword = user.tempPassword !== null || user.mustChangePassword
@@ -79,7 +79,7 @@ export function UserStatusBadges({ user }: { user: AdminUser }) {
         </Badge>
       ) : null}
       {/*
-        SECURITY.md 48: the spec's 'MFA Enabled' badge for the spec's flag (an admin turned it on)
+        security rule 48: the spec's 'MFA Enabled' badge for the spec's flag (an admin turned it on)
         and for a person who set it up themself; "not enrolled yet" is a smaller note beside it.
       */}
       {user.mfaEnabled || user.mfaEnrolled ? (

@@ -104,7 +104,7 @@ test('enrolment at sign-in: wrong codes are throttled like passwords and logged'
   )
 })
 
-test('SECURITY.md 30, 39: five wrong codes when turning it off end the session', async ({
+test('security rule 30, 39: five wrong codes when turning it off end the session', async ({
   api,
 }) => {
   const caller = await api.signIn()

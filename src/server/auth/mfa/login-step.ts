@@ -18,7 +18,7 @@ import { acceptLoginCode, beginSetup, finishEnrolment, MFA_LOGIN_WRONG_CODE } fr
 
 /**
  * The second step of a sign-in. A code is counted before it is checked, against the
- * account and the address exactly like a password (SECURITY.md 6 a-c, 39), and on the challenge,
+ * account and the address exactly like a password (security rule 6 a-c, 39), and on the challenge,
  * which is spent after 5 wrong codes. The challenge is spent by the success too (single use).
  */
 async function checkCode<T>(
@@ -88,7 +88,7 @@ export async function completeEnrolmentAtLogin(
   context: LoginContext,
 ): Promise<SessionResult & { recoveryCodes: string[] }> {
   const challenge = await openChallenge(db, input.mfaToken, 'enroll')
-  // The new factor ends any session the user still had (SECURITY.md 46); the new one starts after.
+  // The new factor ends any session the user still had (security rule 46); the new one starts after.
   const { target, result: enrolled } = await checkCode(db, config, challenge, context, (user) =>
     finishEnrolment(db, config.secretKey, user, input.code, (tx) =>
       deleteSessionsOfUser(tx, user.id),

@@ -92,7 +92,7 @@ test('enrolment: a QR URL and key, confirmed by a code; ten recovery codes; secr
   for (const code of body.recoveryCodes) expect(code).toMatch(/^[a-z2-7]{5}-[a-z2-7]{5}$/)
   expect(body.user).toMatchObject({ mfaEnrolled: true, mfaEnabled: false })
 
-  // SECURITY.md 34, 38: the database holds ciphertext and hashes only.
+  // Security rule 34, 38: the database holds ciphertext and hashes only.
   const [row] = await api.database.db.select().from(users).where(eq(users.id, caller.user.id))
   expect(row?.mfaSecretEnc).toMatch(/^v1:/)
   expect(row?.mfaSecretEnc).not.toContain(secret)
@@ -247,7 +247,7 @@ test('recovery codes: each signs in once, typed with or without its hyphen, in a
   expect(used.filter((r) => r.usedAt !== null)).toHaveLength(2)
 })
 
-test('SECURITY.md 39: wrong codes are throttled like passwords, across sign-ins, and logged', async ({
+test('security rule 39: wrong codes are throttled like passwords, across sign-ins, and logged', async ({
   api,
 }) => {
   const { user, secret } = await enrolled(api)
@@ -328,7 +328,7 @@ test('turning it off needs the password and a code; wrong ones are throttled; no
   expect(loginResponseSchema.safeParse(login.json()).success).toBe(true)
 })
 
-test('SECURITY.md 30, 39: five wrong codes while signed in end the session', async ({ api }) => {
+test('security rule 30, 39: five wrong codes while signed in end the session', async ({ api }) => {
   const caller = await api.signIn()
   await caller.inject('POST', '/api/auth/mfa/setup', { password: TEST_PASSWORD })
   for (let i = 0; i < 4; i++) {

@@ -14,7 +14,7 @@ import { createSession } from '../sessions.ts'
 import { MFA_NO_SETUP, SESSION_ENDED_BY_CODES, WRONG_PASSWORD } from './service.ts'
 
 /**
- * SECURITY.md 46: a second factor needs the password. A session alone (a stolen token) can neither
+ * Security rule 46: a second factor needs the password. A session alone (a stolen token) can neither
  * start a setup nor finish one; binding or changing the factor ends the person's other sessions.
  */
 let clock: ReturnType<typeof useStepClock>
@@ -49,7 +49,7 @@ async function pendingSecret(api: Api, userId: number) {
   return row?.pending ?? null
 }
 
-test('SECURITY.md 46: setting up two-factor needs the current password; a wrong one is a clear 400 and hands out nothing', async ({
+test('security rule 46: setting up two-factor needs the current password; a wrong one is a clear 400 and hands out nothing', async ({
   api,
 }) => {
   const caller = await api.signIn()
@@ -76,14 +76,14 @@ test('SECURITY.md 46: setting up two-factor needs the current password; a wrong 
   expect(await pendingSecret(api, caller.user.id)).not.toBeNull()
 })
 
-test('SECURITY.md 46, 30: wrong passwords at setup are counted like other signed-in password checks — the fifth ends the session', async ({
+test('security rule 46, 30: wrong passwords at setup are counted like other signed-in password checks — the fifth ends the session', async ({
   api,
 }) => {
   const caller = await api.signIn()
   for (let i = 0; i < 4; i++) {
     expect((await setup(caller, { password: 'not-my-password' })).statusCode).toBe(400)
   }
-  // The account counted them as failures too (SECURITY.md 6 b).
+  // The account counted them as failures too (security rule 6 b).
   const [account] = await api.database.db
     .select()
     .from(loginThrottle)
@@ -96,7 +96,7 @@ test('SECURITY.md 46, 30: wrong passwords at setup are counted like other signed
   expect(await pendingSecret(api, caller.user.id)).toBeNull()
 })
 
-test("SECURITY.md 46: after an admin's two-factor reset a session alone still cannot enrol; the sign-in's enrolment step (password just verified) still works", async ({
+test("security rule 46: after an admin's two-factor reset a session alone still cannot enrol; the sign-in's enrolment step (password just verified) still works", async ({
   api,
 }) => {
   const admin = await api.as('admin')
@@ -144,7 +144,7 @@ test("SECURITY.md 46: after an admin's two-factor reset a session alone still ca
   expect((await me(fresh)).statusCode).toBe(200)
 })
 
-test("SECURITY.md 46: turning two-factor on ends the person's other sessions and keeps this one; turning it off does too", async ({
+test("security rule 46: turning two-factor on ends the person's other sessions and keeps this one; turning it off does too", async ({
   api,
 }) => {
   const caller = await api.signIn()

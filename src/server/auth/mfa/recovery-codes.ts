@@ -22,7 +22,7 @@ export function hashRecoveryCode(code: string): string {
 
 /**
  * Replaces the user's recovery codes with ten new ones; only their hashes are stored
- * (SECURITY.md 38). Returns the codes, to be shown once.
+ * (security rule 38). Returns the codes, to be shown once.
  */
 export async function issueRecoveryCodes(tx: Db, userId: number): Promise<string[]> {
   const codes = new Set<string>()

@@ -38,7 +38,7 @@ function needKey(key: SecretKey | undefined): SecretKey {
 
 /**
  * POST /api/auth/mfa/setup (and at sign-in): a new TOTP secret, kept sealed as pending until a
- * code confirms it (SECURITY.md 34). A second setup replaces the first; an enrolled user must turn
+ * code confirms it (security rule 34). A second setup replaces the first; an enrolled user must turn
  * two-factor off first.
  */
 export async function beginSetup(
@@ -103,7 +103,7 @@ export async function finishEnrolment(
   key: SecretKey | undefined,
   user: UserRow,
   code: string,
-  /** Ends the sessions the new factor must end, in the enrolment's transaction (SECURITY.md 46). */
+  /** Ends the sessions the new factor must end, in the enrolment's transaction (security rule 46). */
   endSessions: (tx: Db) => Promise<void>,
 ): Promise<{ user: UserRow; recoveryCodes: string[] } | undefined> {
   const sealKey = needKey(key)
@@ -150,7 +150,7 @@ export async function clearMfa(tx: Db, userId: number): Promise<void> {
 export type SignedInCheck = { db: Db; config: Config; user: UserRow; sessionId: number }
 
 /**
- * SECURITY.md 30, 39: a signed-in check of a password or a code is counted before it runs,
+ * Security rule 30, 39: a signed-in check of a password or a code is counted before it runs,
  * against the session and as a failure of the account; the fifth wrong one in 15 minutes ends the
  * session (401). A right one takes its count back.
  */
@@ -184,8 +184,8 @@ function wrongPassword(): BadRequestError {
 }
 
 /**
- * POST /api/auth/mfa/setup, signed in (SECURITY.md 46): the current password first, counted like
- * every signed-in password check (SECURITY.md 30), so a stolen session alone never gets a secret
+ * POST /api/auth/mfa/setup, signed in (security rule 46): the current password first, counted like
+ * every signed-in password check (security rule 30), so a stolen session alone never gets a secret
  * to bind the thief's authenticator with. The secret is only ever handed out here and at the
  * sign-in's enrolment step (which follows a password just verified), so confirming it with a code
  * proves the password too.
@@ -203,7 +203,7 @@ export async function beginSignedInSetup(
 
 /**
  * POST /api/auth/mfa/enable: the signed-in user confirms their setup with a code. Binding a new
- * second factor ends the person's other sessions and waiting sign-ins (SECURITY.md 46, ASVS 4.0.3
+ * second factor ends the person's other sessions and waiting sign-ins (security rule 46, ASVS 4.0.3
  * V3.7.1), in the enrolment's transaction; this session stays.
  */
 export async function enableMfa(
@@ -228,7 +228,7 @@ export async function enableMfa(
 
 /**
  * POST /api/auth/mfa/disable: needs the password and a current code, each throttled like a
- * password check (SECURITY.md 30). Refused while an admin requires two-factor for the user.
+ * password check (security rule 30). Refused while an admin requires two-factor for the user.
  */
 export async function disableMfa(
   context: SignedInCheck,
@@ -249,7 +249,7 @@ export async function disableMfa(
   )
   return db.transaction(async (tx) => {
     await clearMfa(tx, user.id)
-    // Changing the second factor ends the other sessions, as binding one does (SECURITY.md 46).
+    // Changing the second factor ends the other sessions, as binding one does (security rule 46).
     await deleteUserSessions(tx, user.id, context.sessionId)
     await recordActivity(tx, {
       userId: user.id,

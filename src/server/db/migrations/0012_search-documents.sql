@@ -3,7 +3,7 @@
 -- folded by unaccent, on both engines (PGlite loads the unaccent contrib, db/open.ts).
 CREATE EXTENSION IF NOT EXISTS unaccent;--> statement-breakpoint
 -- unaccent() is STABLE (it looks its dictionary up by name at each call), so it cannot feed a
--- stored column or an index (STACK.md). Naming the dictionary makes the result depend on the
+-- stored column or an index. Naming the dictionary makes the result depend on the
 -- input alone. Schema-qualified so it works under any search_path (a restore sets it empty).
 CREATE FUNCTION "search_unaccent"(text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
   AS $$ SELECT public.unaccent('public.unaccent'::regdictionary, $1) $$;--> statement-breakpoint
@@ -39,7 +39,7 @@ ALTER TABLE "talents" ADD COLUMN "search_document" "tsvector" GENERATED ALWAYS A
 ALTER TABLE "talents" ADD COLUMN "search_cv_document" "tsvector" DEFAULT ''::tsvector NOT NULL;--> statement-breakpoint
 CREATE INDEX "talents_search_idx" ON "talents" USING gin (("search_document" || "search_cv_document"));--> statement-breakpoint
 -- Sets a talent's CV document from its current CV, writing the row only when it changes. Raw
--- UPDATEs leave updated_at alone: reading a CV is no edit (SECURITY.md 27, undo's stamps).
+-- UPDATEs leave updated_at alone: reading a CV is no edit (security rule 27, undo's stamps).
 CREATE FUNCTION "refresh_talent_cv_search_document"(talent integer) RETURNS void LANGUAGE sql AS $$
   UPDATE public.talents t SET search_cv_document = d.document
   FROM (SELECT public.talent_cv_search_document(talent) AS document) d

@@ -12,7 +12,7 @@ async function qrMatrix(text: string): Promise<Matrix> {
 
 /**
  * The otpauth URL as a QR code, drawn as SVG rectangles: no HTML string and no data: image, so the
- * Content-Security-Policy stays as it is (SECURITY.md 20, 25). The key is shown as text beside it.
+ * Content-Security-Policy stays as it is (security rule 20, 25). The key is shown as text beside it.
  */
 export function QrCode({ text, label }: { text: string; label: string }) {
   const [matrix, setMatrix] = useState<Matrix | undefined>(undefined)

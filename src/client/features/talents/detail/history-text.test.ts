@@ -54,7 +54,7 @@ describe('describeActivity', () => {
     expect(text('talent.cv_removed', { fileName: 'cv.pdf' })).toBe(
       'Dana Reyes removed the CV cv.pdf',
     )
-    // SECURITY.md 48: the oldest version removed to keep CV_MAX_VERSIONS is named.
+    // Security rule 48: the oldest version removed to keep CV_MAX_VERSIONS is named.
     expect(
       text('talent.cv_attached', {
         fileName: 'new.pdf',

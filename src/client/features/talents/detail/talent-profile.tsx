@@ -38,7 +38,7 @@ export function TalentProfile({ talent, isAdmin, onEdit }: TalentProfileProps) {
   const { user } = useAuth()
   const linkedin =
     talent.linkedinUrl !== null && isHttpUrl(talent.linkedinUrl) ? talent.linkedinUrl : null
-  // SECURITY.md 20: a stored link is rendered only if it is safe to follow.
+  // Security rule 20: a stored link is rendered only if it is safe to follow.
   const storedCv = talent.cvResumePath?.trim() ?? ''
   const cvPath = isHttpUrl(storedCv) || isSameOriginPath(storedCv) ? storedCv : null
 

@@ -46,7 +46,7 @@ export function TalentSearch({ applied, onApply, total, isTotalEstimated }: Tale
   function commit(value: string) {
     window.clearTimeout(timer.current)
     const q = value.trimStart()
-    // Over a limit (SECURITY.md 43): the message shows under the box and nothing is sent.
+    // Over a limit (security rule 43): the message shows under the box and nothing is sent.
     if (searchProblem(q) !== undefined) return
     setSentText(q)
     const isSearching = applied.q !== undefined || applied.search !== undefined
