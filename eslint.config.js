@@ -4,6 +4,7 @@ import drizzle from 'eslint-plugin-drizzle'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
+import scout from './scripts/lint/comment-citations.js'
 
 export default tseslint.config(
   {
@@ -25,7 +26,7 @@ export default tseslint.config(
       globals: { ...globals.node, ...globals.browser },
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
-    plugins: { 'check-file': checkFile, drizzle, 'react-hooks': reactHooks },
+    plugins: { 'check-file': checkFile, drizzle, 'react-hooks': reactHooks, scout },
     rules: {
       ...reactHooks.configs.recommended.rules,
       'check-file/filename-naming-convention': [
@@ -47,6 +48,7 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       'no-console': 'error',
+      'scout/comment-citations': 'error',
     },
   },
   // Arrows point one way (docs/architecture.md, "Layers"), client -> shared <- server. (ESLint core rule: the
@@ -119,7 +121,7 @@ export default tseslint.config(
     rules: { 'no-console': 'off' },
   },
   {
-    files: ['*.js', '*.config.ts'],
+    files: ['*.js', '*.config.ts', 'scripts/lint/*.js'],
     ...tseslint.configs.disableTypeChecked,
   },
 )

@@ -113,7 +113,7 @@ async function waitForDebugger(port: number): Promise<void> {
 /**
  * A page opened as a signed-in person opens it: the client keeps its session token in
  * localStorage (spec section 3), and a page without one goes to /login before asking the server
- * anything. Until stop 33 this bench sent only the session cookie, so its "/dashboard" figures
+ * anything. Earlier, this bench sent only the session cookie, so its "/dashboard" figures
  * were the redirect to /login. Each run gets a fresh Chromium and profile whose only state is the
  * token and the session cookie (set on /api/health, so no page code is cached), and Lighthouse
  * keeps that storage.
@@ -138,7 +138,7 @@ async function runSignedIn(url: string, formFactor: FormFactor, token: string): 
     await page.goto(new URL('/api/health', url).href)
     await page.evaluate((value) => localStorage.setItem('authToken', value), token)
     // A browser that signed in holds the session cookie too (security rule 10): with it the server
-    // sends /dashboard with its frame drawn. Until stop 40 this bench left it out.
+    // sends /dashboard with its frame drawn. Earlier, this bench left it out.
     await context.addCookies([{ name: SESSION_COOKIE, value: token, url }])
     await page.close()
     // Disconnects only (this process did not launch it). Connected, Playwright would hold every
@@ -166,7 +166,7 @@ async function runSignedIn(url: string, formFactor: FormFactor, token: string): 
 /**
  * Lighthouse sometimes fails to record a run's trace with a fresh Chromium on this machine
  * ("Something went wrong with recording the trace … Please run Lighthouse again.", NO_NAVSTART:
- * twice in ten signed-in runs, stop 40). Such a run measured nothing, so it is run again, at most
+ * twice in ten signed-in runs). Such a run measured nothing, so it is run again, at most
  * twice; any other failure stops the bench.
  */
 async function withRetries(run: () => Promise<Report>): Promise<Report> {

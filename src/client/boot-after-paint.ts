@@ -28,7 +28,7 @@ applyTheme(readTheme())
  * A page's first Intl formatter loads the browser's locale data: ~15 ms here, ~60 ms on
  * Lighthouse's slowed phone, whichever formatter comes first (the next cost ~1 ms). The app's
  * modules create their formatters as they load; in a task of its own, that cost does not make
- * one module's evaluation a long task (docs/performance.md, stop 40).
+ * one module's evaluation a long task (docs/performance.md).
  */
 function loadLocaleData(): void {
   new Intl.NumberFormat('en-US').format(0)
@@ -39,7 +39,7 @@ let started = false
  * Starts fetching every chunk of the app, then runs them one per task, in the order the build
  * lists them (each after the chunks it imports), the entry last. Importing the entry alone ran
  * every chunk in one task — 40–90 ms on this machine, four times that on Lighthouse's phone —
- * during which the screen did not answer a tap (docs/performance.md, stop 33).
+ * during which the screen did not answer a tap (docs/performance.md).
  */
 async function loadApp(): Promise<void> {
   if (started || entry === undefined) return

@@ -68,7 +68,7 @@ export function prefetchDashboardData(queryClient: QueryClient): void {
  * the shell's and the page's code load beside the session check, and the first talents page
  * and stats leave as soon as the server has confirmed the session. Before, four steps ran one
  * after the other (entry → session check → shell code → page code → data): on Lighthouse's
- * simulated phone the data left only at 1.45-1.7 s (docs/performance.md, stop 33). The data waits
+ * simulated phone the data left only at 1.45-1.7 s (docs/performance.md). The data waits
  * for the check, so a stale token asks for nothing more; filters in the address (not the
  * defaults) leave the data to the page.
  */

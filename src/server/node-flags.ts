@@ -4,8 +4,7 @@
  *
  * `--max-semi-space-size=4`: a young generation of 4 MB a half instead of V8's 16. Requests
  * allocate fast and briefly; with the larger nursery the heap grew by ~50 MB more under load, and
- * the embedded engine's server went over its 500 MB budget during a CV import (docs/performance.md,
- * "the young generation", stop 28).
+ * the embedded engine's server went over its 500 MB budget during a CV import (docs/decisions/025-memory-bounds.md).
  *
  * `--max-old-space-size=384`: V8 lets the old generation grow to about four times what a full
  * collection left when its limit is a gigabyte or more, twice that when it is small. The live heap

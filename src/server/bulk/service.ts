@@ -49,7 +49,7 @@ export const TOO_MANY_TAGS = `A talent can have at most ${MAX_TAGS_PER_TALENT} t
  * the server does on both engines. Parts were the embedded engine's answer while it ran on the
  * server's thread (a 10,000-talent edit in one statement held every request for ~2.3 s); on its
  * own thread (pglite-thread.ts) one statement is faster (2.1 s against 2.35 s in parts of 200)
- * and the list is answered meanwhile (docs/performance.md, stop 41). Kept for callers that run
+ * and the list is answered meanwhile (docs/performance.md). Kept for callers that run
  * the embedded engine on their own thread (scripts, tests).
  */
 export type BulkOptions = { rowsPerStatement?: number; undoRowsPerStatement?: number }

@@ -96,7 +96,7 @@ export const duplicateGroups = pgTable(
  * (migration 0028). A table of its own, not an expression index on talents: an update of any
  * column of a talent (a bulk tag) wrote a new entry in every index of the table, and this one ran
  * a PL/pgSQL function for each row, ~25-45 ms a 1,000 rows on the embedded engine
- * (docs/performance.md, stop 41). Only a new name or area changes these rows.
+ * (docs/performance.md). Only a new name or area changes these rows.
  */
 export const nameBlocks = pgTable(
   'name_blocks',

@@ -29,7 +29,7 @@ export async function queueTableUpkeep(tx: Db): Promise<void> {
  * took 9.6 ms, 0.08 ms after VACUUM) and the planner's estimates (estimated totals, plans) never
  * moved past the seed. PostgreSQL's autovacuum gets there a minute or more later, or never where it
  * is turned off: a spreadsheet imported again right after the undo of a 99,000-row import ran its
- * dry run's name check through 113,000 dead rows for over 15 minutes (docs/performance.md, stop 28).
+ * dry run's name check through 113,000 dead rows for over 15 minutes (docs/performance.md).
  * So it vacuums on both engines, in the background, as soon as the large write is done.
  */
 export function tableUpkeepJob(db: Db): JobHandler {

@@ -119,7 +119,7 @@ async function estimatedRows(db: Db, where: SQL | undefined, pool: number): Prom
 /**
  * Past this many times the exact bound, the planner's estimate is answered without counting: a
  * word in 20,000 of 100,000 talents cost 112 ms to count to 10,001, as much as its ranked page
- * (docs/performance.md, stop 36). Twice the bound leaves room for the planner to be wrong: its
+ * (docs/performance.md). Twice the bound leaves room for the planner to be wrong: its
  * estimates of a word kept in ANALYZE's statistics were within 10 %.
  */
 const SURELY_PAST_BOUND = 2

@@ -11,8 +11,7 @@ import { LoadError } from '../../../components/ui/load-error.tsx'
 
 /**
  * The profile (its tabs, History, CV preview and actions) loads when first needed, not with the
- * dashboard: its ~15 scripts came before the first cards on a cold open (docs/performance.md,
- * stop 36). The dashboard preloads it once its own first screen is drawn.
+ * dashboard: its ~15 scripts came before the first cards on a cold open (docs/performance.md). The dashboard preloads it once its own first screen is drawn.
  */
 export const TalentProfile = lazyComponent(() =>
   import('./talent-profile.tsx').then((module) => module.TalentProfile),
