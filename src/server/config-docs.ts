@@ -1,5 +1,5 @@
 import { PASSWORD_MAX_LENGTH } from '#shared/auth.ts'
-import { PASSWORD_MIN_LENGTH_FLOOR } from './auth/password-policy.ts'
+import { PASSWORD_MIN_LENGTH_FLOOR } from './passwords/password-policy.ts'
 
 /** Every environment variable Scout reads, with its default and meaning (the README table). */
 export const CONFIG_DOCS = [

@@ -3,7 +3,7 @@ import { isSupportedCountry, type CountryCode } from 'libphonenumber-js'
 import path from 'node:path'
 import { z } from 'zod'
 import { PASSWORD_MAX_LENGTH } from '#shared/auth.ts'
-import { PASSWORD_MIN_LENGTH_FLOOR, passwordProblems } from './auth/password-policy.ts'
+import { PASSWORD_MIN_LENGTH_FLOOR, passwordProblems } from './passwords/password-policy.ts'
 import { parseSecretKey, type SecretKey } from './secrets/secret-box.ts'
 import { CONFIG_DOCS } from './config-docs.ts'
 

@@ -1,5 +1,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { SecretKey } from '../secrets/secret-box.ts'
+import { DEVICE_COOKIE_DAYS } from '../housekeeping/kept-for.ts'
+
+export { DEVICE_COOKIE_DAYS }
 
 /**
  * Security rule 6 d, after OWASP's "Slow Down Online Guessing Attacks with Device Cookies": a browser
@@ -11,7 +14,6 @@ import type { SecretKey } from '../secrets/secret-box.ts'
  *   <base64url(email)>.<expires, unix seconds>.<nonce>.<HMAC-SHA256 of the first three>
  */
 export const DEVICE_COOKIE = 'scout_device'
-export const DEVICE_COOKIE_DAYS = 180
 const DAY_MS = 24 * 60 * 60 * 1000
 
 export type Device = { email: string; nonce: string }

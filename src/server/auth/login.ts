@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { LoginRequest } from '#shared/auth.ts'
-import { recordActivity } from '../activity/record.ts'
+import { recordActivity } from '../audit/record.ts'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/open.ts'
 import { users } from '../db/schema.ts'

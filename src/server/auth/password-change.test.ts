@@ -4,7 +4,7 @@ import { apiErrorBodySchema } from '#shared/api-error.ts'
 import { sessions, users } from '../db/schema.ts'
 import { apiTest as test, type Api } from '#tests/support/api-test.ts'
 import { loginAs, sealedTempPassword, TEST_PASSWORD } from '#tests/support/test-app.ts'
-import { COMMON_PASSWORD_MESSAGE, PERSONAL_PASSWORD_MESSAGE } from './password-policy.ts'
+import { COMMON_PASSWORD_MESSAGE, PERSONAL_PASSWORD_MESSAGE } from '../passwords/password-policy.ts'
 import { verifyPassword } from './passwords.ts'
 import {
   CURRENT_PASSWORD_INCORRECT,

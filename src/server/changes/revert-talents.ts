@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { recordActivities } from '../activity/record.ts'
+import { recordActivities } from '../audit/record.ts'
 import type { Db } from '../db/open.ts'
 import { rawRows } from '../db/raw-rows.ts'
 import type { Actor } from '../db/rows.ts'

@@ -10,9 +10,6 @@ import { readFileText } from './extract-job.ts'
 import { addCvVersion, inspectUpload, storeUpload, type CvUpload } from './service.ts'
 import { suggestFields } from './suggest-fields.ts'
 
-/** Unclaimed 'Add from CV' uploads are swept after this long (housekeeping). */
-export const UPLOAD_TTL_HOURS = 24
-
 /**
  * 'Add from CV': keeps the file as an upload of the caller, reads its text now — in a
  * worker thread, so the event loop stays free — and suggests the form's fields from it. The CV is

@@ -9,7 +9,7 @@ import {
   type CvFile,
   type CvMimeType,
 } from '#shared/cv.ts'
-import { recordActivity } from '../activity/record.ts'
+import { recordActivity } from '../audit/record.ts'
 import { CV_MAX_VERSIONS_DEFAULT } from '../config.ts'
 import type { Db } from '../db/open.ts'
 import type { Actor } from '../db/rows.ts'

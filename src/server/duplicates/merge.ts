@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { MERGE_UNDO_DAYS, type MergeInput } from '#shared/duplicates.ts'
-import { recordActivity } from '../activity/record.ts'
+import { recordActivity } from '../audit/record.ts'
 import { inTransaction } from '../db/in-transaction.ts'
 import type { Db } from '../db/open.ts'
 import type { Actor } from '../db/rows.ts'

@@ -1,7 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm'
-import { DEVICE_COOKIE_DAYS } from '../auth/device-cookie.ts'
 import type { Config } from '../config.ts'
-import { UPLOAD_TTL_HOURS } from '../cvs/parse.ts'
+import { DEVICE_COOKIE_DAYS, UPLOAD_TTL_HOURS } from './kept-for.ts'
 import type { Db } from '../db/open.ts'
 import { rawRows } from '../db/raw-rows.ts'
 

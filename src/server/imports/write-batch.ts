@@ -2,7 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm'
 import type { CountryCode } from 'libphonenumber-js'
 import { chunksOf } from '#shared/chunks.ts'
 import type { ImportMapping } from '#shared/imports/import-api.ts'
-import { recordActivities } from '../activity/record.ts'
+import { recordActivities } from '../audit/record.ts'
 import {
   recordTalentUpdates,
   stampUpdatedTalents,

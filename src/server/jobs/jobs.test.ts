@@ -6,9 +6,6 @@ import type { Db } from '../db/open.ts'
 import { claimJob, completeJob, enqueueJob, failJob, releaseAbandonedJobs } from './queue.ts'
 import { createWorkerPool, WorkerTaskError } from './worker-pool.ts'
 import { startJobRunner } from './runner.ts'
-import { JOB_LANES } from '../app.ts'
-import { SCAN_DUPLICATES } from '../duplicates/scan-schedule.ts'
-import { TABLE_UPKEEP } from './table-upkeep.ts'
 
 const stateOf = async (db: Db, id: number) =>
   (await db.select().from(jobs).where(eq(jobs.id, id)))[0]
@@ -123,39 +120,6 @@ describe('the job queue (jobs/ in docs/architecture.md, "Shared modules")', () =
     await runner.stop()
     // With one loop for both kinds the quick job would wait for a slow one that never ends.
     expect(finished).toEqual(['quick', 'slow'])
-  })
-
-  it("app.ts's lanes: table upkeep runs while a duplicate scan is still going", async ({ db }) => {
-    const ran: string[] = []
-    let releaseScan = () => undefined as void
-    let scanStarted = () => undefined as void
-    const started = new Promise<void>((resolve) => (scanStarted = resolve))
-    const runner = startJobRunner({
-      db: db,
-      handlers: {
-        [SCAN_DUPLICATES]: async () => {
-          scanStarted()
-          await new Promise<void>((resolve) => (releaseScan = resolve))
-          ran.push('scan')
-        },
-        [TABLE_UPKEEP]: () => {
-          ran.push('upkeep')
-          releaseScan()
-          return Promise.resolve()
-        },
-      },
-      lanes: JOB_LANES,
-      log: { info: () => undefined, warn: () => undefined, error: () => undefined },
-      pollMs: 20,
-    })
-    await enqueueJob(db, SCAN_DUPLICATES, {})
-    runner.nudge()
-    await started
-    await enqueueJob(db, TABLE_UPKEEP, {})
-    runner.nudge()
-    await runner.drain()
-    await runner.stop()
-    expect(ran).toEqual(['upkeep', 'scan'])
   })
 
   it('drain waits until every lane has run what was due, including work one job queued for another', async ({

@@ -9,7 +9,7 @@ import {
   type RenameTag,
   type Tag,
 } from '#shared/tag.ts'
-import { recordActivity } from '../activity/record.ts'
+import { recordActivity } from '../audit/record.ts'
 import { inTransaction } from '../db/in-transaction.ts'
 import { allowLongStatements } from '../db/long-statements.ts'
 import type { Db } from '../db/open.ts'

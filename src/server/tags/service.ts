@@ -7,7 +7,7 @@ import {
   type Tag,
 } from '#shared/tag.ts'
 import { DEFAULT_TAGS, SYSTEM_TAGS } from '#shared/talent.ts'
-import { recordActivities, recordActivity } from '../activity/record.ts'
+import { recordActivities, recordActivity } from '../audit/record.ts'
 import type { Db } from '../db/open.ts'
 import type { Actor } from '../db/rows.ts'
 import { rawRows } from '../db/raw-rows.ts'

@@ -7,7 +7,7 @@ import {
   type TalentExportQuery,
   type TalentSelectionExport,
 } from '#shared/talent-export.ts'
-import { recordActivity } from '../activity/record.ts'
+import { recordActivity } from '../audit/record.ts'
 import type { Db } from '../db/open.ts'
 import { NO_CORRECTIONS } from '../search/corrections.ts'
 import { CSV_CONTENT_TYPE } from '../files/csv-writer.ts'

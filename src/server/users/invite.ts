@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { InviteResponse, InviteUser } from '#shared/user.ts'
 import type { Config } from '../config.ts'
-import { recordActivity } from '../activity/record.ts'
+import { recordActivity } from '../audit/record.ts'
 import type { Db } from '../db/open.ts'
 import { isUniqueViolation } from '../errors.ts'
 import { generateTempPassword, hashPassword } from '../auth/passwords.ts'

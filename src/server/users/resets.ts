@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { ResetPasswordResponse } from '#shared/mfa.ts'
-import { recordActivity } from '../activity/record.ts'
+import { recordActivity } from '../audit/record.ts'
 import { clearMfa } from '../auth/mfa/service.ts'
 import { generateTempPassword, hashPassword } from '../auth/passwords.ts'
 import { deleteUserSessions } from '../auth/sessions.ts'

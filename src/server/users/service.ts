@@ -1,7 +1,7 @@
 import { emptyToNull } from '#shared/empty-to-null.ts'
 import { and, asc, eq, getTableColumns } from 'drizzle-orm'
 import type { AdminUser, Role, UpdateUser, User } from '#shared/user.ts'
-import { recordActivity } from '../activity/record.ts'
+import { recordActivity } from '../audit/record.ts'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/open.ts'
 import { users } from '../db/schema.ts'

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { recordActivity } from '../activity/record.ts'
+import { recordActivity } from '../audit/record.ts'
 import { unlockAccount } from '../auth/throttle.ts'
 import type { Db } from '../db/open.ts'
 import { users } from '../db/schema.ts'

@@ -1,4 +1,4 @@
-import type { ActivityRecord } from '../activity/record.ts'
+import type { ActivityRecord } from '../audit/record.ts'
 import { changedFields } from '../activity/changes.ts'
 import type { users } from '../db/schema.ts'
 

@@ -1,4 +1,4 @@
-import { recordActivity } from '../../activity/record.ts'
+import { recordActivity } from '../../audit/record.ts'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/open.ts'
 import type { UserRow } from '../../db/rows.ts'

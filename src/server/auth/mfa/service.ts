@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm'
 import type { MfaSetupResponse } from '#shared/mfa.ts'
-import { recordActivity } from '../../activity/record.ts'
+import { recordActivity } from '../../audit/record.ts'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/open.ts'
 import { users } from '../../db/schema.ts'

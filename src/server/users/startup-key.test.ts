@@ -9,11 +9,11 @@ import { users } from '../db/schema.ts'
 import { databaseTest as test } from '#tests/support/database-test.ts'
 import { testEngine } from '#tests/support/test-database.ts'
 import { createTestUser } from '#tests/support/test-app.ts'
-import { openTempPassword, sealTempPassword } from '../users/temp-password.ts'
-import { keyFilePath, readKeyFile, writeKeyFile } from './key-file.ts'
-import { generateSecretKey, isSealed, sealedKeyId, type SecretKey } from './secret-box.ts'
-import { nextKeyFilePath, resolveSecrets } from './startup-key.ts'
-import { StoredSecretsError } from './stored-secrets.ts'
+import { openTempPassword, sealTempPassword } from './temp-password.ts'
+import { keyFilePath, readKeyFile, writeKeyFile } from '../secrets/key-file.ts'
+import { generateSecretKey, isSealed, sealedKeyId, type SecretKey } from '../secrets/secret-box.ts'
+import { nextKeyFilePath, resolveSecrets } from '../secrets/startup-key.ts'
+import { StoredSecretsError } from '../secrets/stored-secrets.ts'
 
 /** Security rule 34 at start-up, on the engine under test: where the key comes from, and what it meets. */
 const engine = testEngine()

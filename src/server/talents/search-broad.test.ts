@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { expect } from 'vitest'
 import { talentListQuerySchema } from '#shared/talent-list-query.ts'
 import { apiTest as test, type Api } from '#tests/support/api-test.ts'
-import { listTalents, type ListOptions } from '../talents/list.ts'
+import { listTalents, type ListOptions } from './list.ts'
 
 /**
  * At 1,000,000 talents, a query with more matches than are counted exactly is ranked

@@ -6,12 +6,12 @@ import { inviteResponseSchema } from '#shared/user.ts'
 import { users } from '../db/schema.ts'
 import { apiTest, apiTestWith } from '#tests/support/api-test.ts'
 import { loginAs } from '#tests/support/test-app.ts'
-import { openTempPassword } from '../users/temp-password.ts'
+import { openTempPassword } from './temp-password.ts'
 import {
   INVITE_MAIL_FAILED_MESSAGE,
   INVITE_SENT_MESSAGE,
   mailFailedDevMessage,
-} from '../users/invite.ts'
+} from './invite.ts'
 
 type Received = { from: string; to: string[]; raw: string }
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { expect } from 'vitest'
 import { talentStatsSchema } from '#shared/talent.ts'
 import { buildApp } from '../app.ts'
-import { cachedCount, noteDataVersion } from './count-cache.ts'
+import { cachedCount, noteDataVersion } from '../cache/count-cache.ts'
 import { apiTest, type SignedIn } from '#tests/support/api-test.ts'
 
 /**

@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { talentSchema, type Talent } from '#shared/talent.ts'
 import { apiTest as test, type Api } from '#tests/support/api-test.ts'
 import { uploadCv } from '#tests/support/cv-files.ts'
-import { encodeCursor } from '../talents/cursor.ts'
+import { encodeCursor } from './cursor.ts'
 
 /** Relevance order, its cursor, and the `match` each result carries. */
 

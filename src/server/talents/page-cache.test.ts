@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm'
 import { describe, expect } from 'vitest'
 import { apiTest as test, type Api } from '#tests/support/api-test.ts'
 import type { Talent } from '#shared/talent.ts'
-import { cachedPage, MAX_CACHE_BYTES, pageBytes, type CachedPage } from './page-cache.ts'
-import { getTalent } from '../talents/service.ts'
+import { cachedPage, MAX_CACHE_BYTES, pageBytes, type CachedPage } from '../cache/page-cache.ts'
+import { getTalent } from './service.ts'
 import { insertTalent } from '#tests/support/talent-rows.ts'
 
 const names = async (api: Api, url = '/api/talents?limit=50') => {
