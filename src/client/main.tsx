@@ -4,10 +4,7 @@ import { startTransition, StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app.tsx'
 import { DASHBOARD_FRAME_ATTRIBUTE } from './features/talents/dashboard-frame.tsx'
-import {
-  recheckSessionWhenRefused,
-  removeTokenWhenCurrentUserFails,
-} from './features/auth/session.ts'
+import { recheckSessionWhenRefused, removeTokenWhenCurrentUserFails } from './lib/session.ts'
 import { hasValidAuthToken } from './lib/auth-token.ts'
 import { queryClient } from './lib/query-client.ts'
 import { applyTheme, readTheme } from './lib/theme.ts'

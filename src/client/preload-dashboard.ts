@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { currentUserQueryOptions } from './features/auth/api.ts'
+import { currentUserQueryOptions } from './lib/current-user.ts'
 import { hasValidAuthToken } from './lib/auth-token.ts'
 import { runInTurns } from './lib/run-in-turns.ts'
 import { AppShell, DashboardPage } from './pages.ts'

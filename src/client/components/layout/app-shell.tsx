@@ -1,6 +1,6 @@
 import { Suspense, useState } from 'react'
 import { Outlet } from 'react-router'
-import { useAuth } from '../../features/auth/api.ts'
+import { useAuth } from '../../lib/current-user.ts'
 import { QuickSearch } from '../../features/talents/search/quick-search.tsx'
 import { useQuickSearch } from '../../features/talents/search/use-quick-search.ts'
 import { PageSpinner } from './page-spinner.tsx'

@@ -1,5 +1,5 @@
 import { Navigate, Outlet } from 'react-router'
-import { useAuth } from './api.ts'
+import { useAuth } from '../../lib/current-user.ts'
 
 /** spec section 2: non-admins on admin-only routes are sent to /dashboard. */
 export function AdminRoute() {

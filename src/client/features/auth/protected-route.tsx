@@ -2,7 +2,7 @@ import { useDeferredValue } from 'react'
 import { Navigate, Outlet } from 'react-router'
 import { LoadingScreen } from '../../components/layout/loading-screen.tsx'
 import { useHydrated } from '../../lib/use-hydrated.ts'
-import { useAuth } from './api.ts'
+import { useAuth } from '../../lib/current-user.ts'
 
 /**
  * spec section 2: a spinner while authentication loads (in the dashboard's frame there, issue

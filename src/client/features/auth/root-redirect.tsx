@@ -1,6 +1,6 @@
 import { Navigate } from 'react-router'
 import { PageSpinner } from '../../components/layout/page-spinner.tsx'
-import { useAuth } from './api.ts'
+import { useAuth } from '../../lib/current-user.ts'
 
 /** `/`: to /dashboard when signed in, else to /login (spec section 2). */
 export function RootRedirect() {

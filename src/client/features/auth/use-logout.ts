@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router'
 import { removeAuthToken, removeCachedUser } from '../../lib/auth-token.ts'
 import { toast } from '../../components/ui/use-toast.ts'
 import { logoutRequest } from './api.ts'
-import { CURRENT_USER_KEY } from './session.ts'
+import { CURRENT_USER_KEY } from '../../lib/session.ts'
 
 /** The logout flow of spec section 4; the person lands on /login whatever the server says. */
 export function useLogout(): () => Promise<void> {

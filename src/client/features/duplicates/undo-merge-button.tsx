@@ -5,7 +5,7 @@ import { ConfirmDeleteDialog } from '../../components/ui/confirm-delete-dialog.t
 import { toast } from '../../components/ui/use-toast.ts'
 import { parseApiError } from '../../lib/api.ts'
 import { mutateThen } from '../../lib/mutate-then.ts'
-import { useAuth } from '../auth/api.ts'
+import { useAuth } from '../../lib/current-user.ts'
 import { useUndoMerge } from './api.ts'
 
 /** 'Undo merge' on a 'Merged' History entry: admins, for 30 days. */

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { messageResponseSchema } from '#shared/auth.ts'
 import { mfaEnableResponseSchema, mfaSetupResponseSchema, sessionInfoSchema } from '#shared/mfa.ts'
 import { api } from '../../lib/api.ts'
-import { CURRENT_USER_KEY } from '../auth/api.ts'
+import { CURRENT_USER_KEY } from '../../lib/session.ts'
 
 // Settings' two-factor and sessions.
 

@@ -10,7 +10,7 @@ import {
   CardTitle,
 } from '../../components/ui/card.tsx'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
-import { useAuth } from '../auth/api.ts'
+import { useAuth } from '../../lib/current-user.ts'
 import { AccountDetails } from './account-details.tsx'
 import { ChangePasswordDialog } from './change-password-dialog.tsx'
 import { NotificationSettings } from './notification-settings.tsx'

@@ -10,7 +10,7 @@ import { messageResponseSchema } from '#shared/auth.ts'
 import { resetPasswordResponseSchema } from '#shared/mfa.ts'
 import { api, apiRequest } from '../../lib/api.ts'
 import { queryRoots } from '../../lib/query-roots.ts'
-import { CURRENT_USER_KEY } from '../auth/api.ts'
+import { CURRENT_USER_KEY } from '../../lib/session.ts'
 
 // Users' reads and writes (spec section 7): the admin's list and the dashboard's Added By choices.
 

@@ -6,7 +6,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog.tsx'
-import { useAuth } from '../auth/api.ts'
+import { useAuth } from '../../lib/current-user.ts'
 import { AccountResets } from './account-resets.tsx'
 import { EditUserForm } from './edit-user-form.tsx'
 

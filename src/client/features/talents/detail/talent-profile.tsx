@@ -13,7 +13,7 @@ import {
   initials,
   lastUpdated,
 } from '../../../lib/talent-format.ts'
-import { useAuth } from '../../auth/api.ts'
+import { useAuth } from '../../../lib/current-user.ts'
 import { TalentProfileTabs } from './talent-profile-tabs.tsx'
 
 type TalentProfileProps = {

@@ -1,5 +1,5 @@
 import { hashKey, type QueryClient } from '@tanstack/react-query'
-import { removeAuthToken, removeCachedUser } from '../../lib/auth-token.ts'
+import { removeAuthToken, removeCachedUser } from './auth-token.ts'
 
 /** The current-user query: the path doubles as the key for the generic query function. */
 export const CURRENT_USER_KEY = ['/api/auth/me'] as const
