@@ -1,4 +1,4 @@
-import { cp, mkdtemp, rm } from 'node:fs/promises'
+import { cp, mkdtemp, realpath, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { clientDir } from './client-build.ts'
@@ -20,7 +20,9 @@ export async function startPlainDesign(
 ): Promise<RunningServer & { cleanUp: () => Promise<void> }> {
   const work = await mkdtemp(path.join(tmpdir(), 'scout-bench-plain-'))
   const client = path.join(work, 'client')
-  await cp(clientDir(), client, { recursive: true })
+  // The build's folder itself: dist/client is a link to the current build, and copying the link
+  // would make the removals below remove Scout's own drawn pages.
+  await cp(await realpath(clientDir()), client, { recursive: true })
   for (const page of DRAWN) {
     for (const suffix of ['', '.br', '.gz'])
       await rm(path.join(client, page + suffix), { force: true })
