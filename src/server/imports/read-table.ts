@@ -35,6 +35,10 @@ export type TableShape = {
 export type TableRow = { row: number; cells: string[] }
 
 const SAMPLE_BYTES = 64 * 1024
+
+// iconv-lite loads its table of encodings on the first decode: as the server starts rather than
+// inside the first upload's request, where it held the event loop (security rule 47).
+iconv.getCodec('utf8')
 /** A 1 MB cell is reported on its row; a record past this bound stops the read. */
 const MAX_RECORD_BYTES = 8 * 1024 * 1024
 const DELIMITERS = [',', ';', '\t', '|'] as const
