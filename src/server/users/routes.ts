@@ -11,7 +11,7 @@ import {
   ACCOUNT_UNLOCKED_MESSAGE,
 } from '#shared/user.ts'
 import { requireViewer } from '../auth/access.ts'
-import { accountLocks } from '../auth/throttle.ts'
+import { accountLocks } from '../auth/account-locks.ts'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/open.ts'
 import type { Mailer } from '../mail/mailer.ts'

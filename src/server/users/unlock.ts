@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { recordActivity } from '../audit/record.ts'
-import { unlockAccount } from '../auth/throttle.ts'
+import { unlockAccount } from '../auth/account-locks.ts'
 import type { Db } from '../db/open.ts'
 import { users } from '../db/schema.ts'
 import { NotFoundError } from '../errors.ts'
