@@ -593,6 +593,8 @@ const MATRIX: Entry[] = [
     expect: { ...SIGNED_IN, user: 204, admin: 204, otherObject: 403 },
   },
   { route: 'GET /api/users', request: () => ({}), expect: ADMIN_ONLY },
+  // The privacy log (docs/security.md 54): admins only, as a page or as CSV.
+  { route: 'GET /api/privacy/log', request: () => ({}), expect: ADMIN_ONLY },
   {
     route: 'POST /api/invite',
     request: (ctx) => ({
