@@ -351,6 +351,12 @@ const MATRIX: Entry[] = [
     // Like the talent itself: every signed-in user may read its history (issue 5).
     expect: { ...SIGNED_IN, otherObject: 200 },
   },
+  // docs/security.md 53: a person's data in one zip, for admins and the talent's adder.
+  {
+    route: 'GET /api/talents/:id/personal-data',
+    request: async (ctx) => ({ url: `/api/talents/${(await talentWithCv(ctx)).id}/personal-data` }),
+    expect: { ...SIGNED_IN, otherObject: 403 },
+  },
   {
     route: 'POST /api/talents',
     request: (ctx) => ({ payload: talentBody(ctx.unique) }),

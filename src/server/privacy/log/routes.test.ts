@@ -1,4 +1,4 @@
-import { describe, expect } from 'vitest'
+import { describe, expect, vi } from 'vitest'
 import { z } from 'zod'
 import {
   PRIVACY_LOG_CSV_HEADERS,
@@ -11,6 +11,9 @@ import { privacyLogRows, privacyLogText } from '#tests/support/privacy/privacy-l
 import { recordPrivacyEvent } from './record.ts'
 
 /** docs/security.md 54-55: the privacy log, its entries from spreadsheet exports, its API. */
+
+// The first test of a file also starts its app, on a machine that runs many suites at once.
+vi.setConfig({ testTimeout: 120_000 })
 
 const NAME = 'Saoirse Privacy-Nakamura'
 const EMAIL = 'saoirse.pn@example.com'
