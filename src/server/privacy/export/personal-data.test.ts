@@ -3,7 +3,10 @@ import { expect, vi } from 'vitest'
 import { z } from 'zod'
 import { PERSONAL_DATA_FORBIDDEN } from '#shared/privacy-log.ts'
 import { talentSchema } from '#shared/talent.ts'
+import { randomBytes } from 'node:crypto'
 import { activityLog } from '../../db/schema.ts'
+import { talentCvs } from '../../db/file-schema.ts'
+import { databaseFileStore } from '../../files/database-file-store.ts'
 import { apiTest as test, type Api, type SignedIn } from '#tests/support/api-test.ts'
 import { makePdf, uploadCv } from '#tests/support/cv-files.ts'
 import { privacyLogRows, privacyLogText } from '#tests/support/privacy/privacy-log-rows.ts'
@@ -167,6 +170,18 @@ test('a History longer than one read is complete, in order', async ({ api }) => 
   const ids = data.history.map((entry) => entry.id)
   expect(ids).toEqual([...ids].sort((a, b) => a - b))
   expect(text('summary.html').match(/<tr><td>/g)).toHaveLength(802 + 13)
+})
+
+test('a CV larger than one read slice comes out whole, byte for byte', async ({ api }) => {
+  const admin = await api.as('admin')
+  const id = await api.makeTalent({ fullName: 'Big File', email: 'big@example.com' })
+  const bytes = randomBytes(2 * 1024 * 1024 + 12_345)
+  const { sha256 } = await databaseFileStore(api.database.db).put(bytes, 'application/pdf')
+  await api.database.db.insert(talentCvs).values({ talentId: id, sha256, fileName: 'big.pdf' })
+  const response = await admin.inject('GET', `/api/talents/${id}/personal-data`)
+  expect(response.statusCode, response.body).toBe(200)
+  const { entries } = unzip(response.rawPayload)
+  expect(Buffer.from(entries['cvs/1-big.pdf']!).equals(bytes)).toBe(true)
 })
 
 test('who may: admins and the adder; any other user 403, anonymous 401, an unknown talent 404', async ({

@@ -21,7 +21,10 @@ import { cvVersions, type CvVersionEntry } from './cv-versions.ts'
 
 export type PersonalDataExport = { fileName: string; stream: Readable }
 
-/** A CV's bytes go into the zip in slices this size, so each push is a short piece of work. */
+/**
+ * A CV is read and zipped in slices this size: each read and each push is a short piece of work,
+ * and only one slice of one CV is held at a time.
+ */
 const SLICE = 1024 * 1024
 
 async function* summaryChunks(
@@ -71,15 +74,6 @@ async function* dataJsonChunks(
   yield `${first ? '' : '\n  '}]\n}\n`
 }
 
-async function* cvChunks(db: Db, sha256: string): AsyncGenerator<Uint8Array> {
-  // One version's bytes at a time: the next is read only once this one is in the zip.
-  const bytes = await databaseFileStore(db).get(sha256)
-  if (!bytes) throw new Error(`CV file ${sha256} is gone`)
-  for (let offset = 0; offset < bytes.length; offset += SLICE) {
-    yield bytes.subarray(offset, offset + SLICE)
-  }
-}
-
 /**
  * GET /api/talents/:id/personal-data: one zip of everything Scout holds about the talent —
  * summary.html, data.json (every field, tag and status, every CV version's facts, the whole
@@ -110,7 +104,11 @@ export async function startPersonalDataExport(
   const parts: ZipPart[] = [
     { name: 'summary.html', chunks: () => summaryChunks(db, talent, cvs, historyOf, now) },
     { name: 'data.json', chunks: () => dataJsonChunks(db, talent, cvs, historyOf, now) },
-    ...cvs.map((cv) => ({ name: cv.file, stored: true, chunks: () => cvChunks(db, cv.sha256) })),
+    ...cvs.map((cv) => ({
+      name: cv.file,
+      stored: true,
+      chunks: () => databaseFileStore(db).slices(cv.sha256, SLICE),
+    })),
   ]
   return { fileName: personalDataFileName(talentId, now), stream: zipStream(parts) }
 }
