@@ -30,6 +30,7 @@ const SERVER_FEATURES = [
   'cvs',
   'duplicates',
   'imports',
+  'privacy',
   'reports',
   'tags',
   'talents',

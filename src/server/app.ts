@@ -56,6 +56,8 @@ import { tagRoutes } from './tags/routes.ts'
 import { talentRoutes } from './talents/routes.ts'
 import { talentExportRoutes } from './talents/export-routes.ts'
 import { bulkRoutes } from './bulk/routes.ts'
+import { privacyLogRoutes } from './privacy/log/routes.ts'
+import { personalDataRoutes } from './privacy/export/routes.ts'
 import { registerTextInputGuard } from './text-input.ts'
 import { createSmtpMailer, type Mailer } from './mail/mailer.ts'
 import { userFilterRoutes } from './users/filter-routes.ts'
@@ -202,6 +204,8 @@ export async function buildApp({
   await app.register(userFilterRoutes, { db: database.db })
   await app.register(preferenceRoutes, { db: database.db })
   await app.register(savedViewRoutes, { db: database.db })
+  await app.register(privacyLogRoutes, { db: database.db })
+  await app.register(personalDataRoutes, { db: database.db })
   await app.register(userRoutes, {
     db: database.db,
     config,

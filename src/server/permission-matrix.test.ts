@@ -351,6 +351,12 @@ const MATRIX: Entry[] = [
     // Like the talent itself: every signed-in user may read its history.
     expect: { ...SIGNED_IN, otherObject: 200 },
   },
+  // docs/security.md 53: a person's data in one zip, for admins and the talent's adder.
+  {
+    route: 'GET /api/talents/:id/personal-data',
+    request: async (ctx) => ({ url: `/api/talents/${(await talentWithCv(ctx)).id}/personal-data` }),
+    expect: { ...SIGNED_IN, otherObject: 403 },
+  },
   {
     route: 'POST /api/talents',
     request: (ctx) => ({ payload: talentBody(ctx.unique) }),
@@ -593,6 +599,8 @@ const MATRIX: Entry[] = [
     expect: { ...SIGNED_IN, user: 204, admin: 204, otherObject: 403 },
   },
   { route: 'GET /api/users', request: () => ({}), expect: ADMIN_ONLY },
+  // The privacy log (docs/security.md 54): admins only, as a page or as CSV.
+  { route: 'GET /api/privacy/log', request: () => ({}), expect: ADMIN_ONLY },
   {
     route: 'POST /api/invite',
     request: (ctx) => ({

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/open.ts'
 import { base64Bytes, files } from '../db/file-schema.ts'
 import { sha256Of } from '../secrets/sha256.ts'
@@ -26,6 +26,24 @@ export function databaseFileStore(db: Db): FileStore {
         .from(files)
         .where(eq(files.sha256, sha256))
       return row && Buffer.from(row.base64, 'base64')
+    },
+    // A slice of a bytea is read without the rest: a CV (PDF, DOCX) does not compress, so
+    // PostgreSQL keeps it out of line uncompressed and substring reads only the chunks it needs.
+    slices: async function* (sha256, sliceBytes) {
+      const [file] = await db
+        .select({ sizeBytes: files.sizeBytes })
+        .from(files)
+        .where(eq(files.sha256, sha256))
+      if (!file) throw new Error(`file ${sha256} is not stored`)
+      for (let from = 0; from < file.sizeBytes; from += sliceBytes) {
+        const slice = sql<string>`encode(substring(${files.bytes} from ${from + 1} for ${sliceBytes}), 'base64')`
+        const [row] = await db
+          .select({ base64: slice.mapWith(String) })
+          .from(files)
+          .where(eq(files.sha256, sha256))
+        if (!row) throw new Error(`file ${sha256} went while it was read`)
+        yield Buffer.from(row.base64, 'base64')
+      }
     },
   }
 }

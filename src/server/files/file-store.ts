@@ -17,4 +17,9 @@ export type FileStore = {
   put: (bytes: Buffer, mimeType: string) => Promise<StoredFile>
   /** The bytes, or undefined when no such file is stored. */
   get: (sha256: string) => Promise<Buffer | undefined>
+  /**
+   * The bytes in slices of at most `sliceBytes`, each read when the consumer asks for it, so a
+   * large file is never held whole (the personal-data zip). Throws when no such file is stored.
+   */
+  slices: (sha256: string, sliceBytes: number) => AsyncIterable<Buffer>
 }

@@ -9,6 +9,7 @@ import {
 } from '#shared/talent-export.ts'
 import { recordActivity } from '../audit/record.ts'
 import type { Db } from '../db/open.ts'
+import { recordPrivacyEvent } from '../privacy/log/record.ts'
 import { NO_CORRECTIONS } from '../search/corrections.ts'
 import { CSV_CONTENT_TYPE } from '../files/csv-writer.ts'
 import { csvStream } from './export-csv.ts'
@@ -30,8 +31,9 @@ export type TalentExport = {
  * GET /api/talents/export: every talent matching the dashboard's filters,
  * search and sort, as a CSV or XLSX stream read in keyset-paged batches.
  *
- * The export is in the activity log before any row leaves (who, format, filter, sort, count), so
- * a download cut short is still on record; the count is the one the list shows for the filter.
+ * The export is in the activity log (who, format, filter, sort, count) and the privacy log (who,
+ * format, count: docs/security.md 54) before any row leaves, so a download cut short is still on
+ * record; the count is the one the list shows for the filter.
  */
 export async function startTalentExport(
   db: Db,
@@ -41,7 +43,7 @@ export async function startTalentExport(
 ): Promise<TalentExport> {
   const filter = filterOf(listQueryOf(query))
   const total = await countTalents(db, filter, viewer.dataVersion)
-  await recordExport(db, viewer.userId, query, { filter, rowCount: total })
+  await recordExport(db, viewer.userId, query, { filter, rowCount: total }, { scope: 'filter' })
   return exportOf(query, total, talentBatches(db, query), now)
 }
 
@@ -61,22 +63,41 @@ export async function startSelectionExport(
   // Not the cached count: a selection is no filter the cache keys on.
   const [counted] = await countQuery(db, { ids }, NO_CORRECTIONS)
   const total = counted?.n ?? 0
-  await recordExport(db, viewer.userId, query, { selected: ids.length, rowCount: total })
+  await recordExport(
+    db,
+    viewer.userId,
+    query,
+    { selected: ids.length, rowCount: total },
+    { scope: 'selection', requested: ids.length },
+  )
   return exportOf(query, total, talentBatches(db, query, ids), now)
 }
 
+/**
+ * Both records in one transaction. The privacy log's entry says who exported how many talents in
+ * which format, never the filter or search (it may name a person; docs/security.md 55).
+ */
 async function recordExport(
   db: Db,
   userId: number,
   query: Pick<TalentExportQuery, 'format' | 'sort'>,
-  details: Record<string, unknown>,
+  details: { rowCount: number } & Record<string, unknown>,
+  privacy: { scope: 'filter' | 'selection'; requested?: number },
 ): Promise<void> {
-  await recordActivity(db, {
-    userId,
-    action: 'talent.exported',
-    entityType: 'talent',
-    entityId: null,
-    details: { format: query.format, sort: query.sort, ...details },
+  await db.transaction(async (tx) => {
+    await recordActivity(tx, {
+      userId,
+      action: 'talent.exported',
+      entityType: 'talent',
+      entityId: null,
+      details: { format: query.format, sort: query.sort, ...details },
+    })
+    await recordPrivacyEvent(tx, {
+      kind: 'spreadsheet-export',
+      actorId: userId,
+      count: details.rowCount,
+      details: { format: query.format, ...privacy },
+    })
   })
 }
 

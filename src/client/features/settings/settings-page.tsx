@@ -11,6 +11,7 @@ import {
 } from '../../components/ui/card.tsx'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { useAuth } from '../../lib/current-user.ts'
+import { PrivacyLogCard } from '../privacy/privacy-log-card.tsx'
 import { AccountDetails } from './account-details.tsx'
 import { ChangePasswordDialog } from './change-password-dialog.tsx'
 import { NotificationSettings } from './notification-settings.tsx'
@@ -44,6 +45,8 @@ export function SettingsPage() {
       </Card>
       {user === null ? null : <TwoFactorCard user={user} />}
       <SessionsCard />
+      {/* Settings → Privacy (docs/security.md 54): admins only; the server refuses others. */}
+      {user?.role === 'admin' ? <PrivacyLogCard /> : null}
       <ChangePasswordDialog open={isChangingPassword} onOpenChange={setIsChangingPassword} />
     </div>
   )

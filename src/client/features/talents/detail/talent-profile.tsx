@@ -14,6 +14,7 @@ import {
   lastUpdated,
 } from '../../../lib/talent-format.ts'
 import { useAuth } from '../../../lib/current-user.ts'
+import { ExportPersonalData } from '../../privacy/export-personal-data.tsx'
 import { TalentProfileTabs } from './talent-profile-tabs.tsx'
 
 type TalentProfileProps = {
@@ -65,6 +66,10 @@ export function TalentProfile({ talent, isAdmin, onEdit }: TalentProfileProps) {
             {capitalize(talent.areaOfInterest)} · {capitalizeWords(talent.seniorityLevel)}
           </p>
         </div>
+        {/* docs/security.md 53: admins and the talent's adder; the server checks again. */}
+        {isAdmin || (user !== null && talent.addedById === user.id) ? (
+          <ExportPersonalData talentId={talent.id} />
+        ) : null}
         {canEditProfile(isAdmin, talent) ? (
           <Button type="button" onClick={onEdit} className="w-full sm:w-auto">
             <Pencil aria-hidden="true" />
