@@ -12,6 +12,7 @@ export default defineConfig({
     './src/server/db/import-schema.ts',
     './src/server/db/duplicate-schema.ts',
     './src/server/db/search-schema.ts',
+    './src/server/db/privacy-schema.ts',
   ],
   out: './src/server/db/migrations',
 })

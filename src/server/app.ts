@@ -54,6 +54,9 @@ import { reportRoutes } from './reports/routes.ts'
 import { registerSecurityHeaders } from './security-headers.ts'
 import { tagRoutes } from './tags/routes.ts'
 import { talentRoutes } from './talents/routes.ts'
+import { privacyRecordRoutes } from './privacy/record/routes.ts'
+import { erasureRoutes } from './privacy/erasure/routes.ts'
+import { erasureKeys } from './privacy/erasure/identifiers.ts'
 import { talentExportRoutes } from './talents/export-routes.ts'
 import { bulkRoutes } from './bulk/routes.ts'
 import { registerTextInputGuard } from './text-input.ts'
@@ -168,6 +171,7 @@ export async function buildApp({
   await app.register(sessionRoutes, { db: database.db })
   await app.register(talentRoutes, {
     db: database.db,
+    erasureKeys: erasureKeys(config.secretKey, config.defaultPhoneRegion),
     cachedPages: config.talentPageCache,
     exactCountUpTo: config.countExactUpTo,
     searchGate: new SearchGate(
@@ -176,6 +180,11 @@ export async function buildApp({
     ),
   })
   await app.register(talentExportRoutes, { db: database.db })
+  await app.register(privacyRecordRoutes, { db: database.db })
+  await app.register(erasureRoutes, {
+    db: database.db,
+    keys: erasureKeys(config.secretKey, config.defaultPhoneRegion),
+  })
   await app.register(bulkRoutes, { db: database.db })
   await app.register(duplicateRoutes, { db: database.db, phoneRegion: config.defaultPhoneRegion })
   app.decorate(

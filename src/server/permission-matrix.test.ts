@@ -371,6 +371,29 @@ const MATRIX: Entry[] = [
     // Admins delete any talent; a user only the ones they added.
     expect: { ...SIGNED_IN, otherObject: 403 },
   },
+  // docs/security.md 49-51: the privacy record like the talent; erase like delete.
+  {
+    route: 'GET /api/talents/:id/privacy',
+    request: async (ctx) => ({ url: `/api/talents/${await talentOf(ctx)}/privacy` }),
+    expect: { ...SIGNED_IN, otherObject: 200 },
+  },
+  {
+    route: 'PUT /api/talents/:id/privacy',
+    request: async (ctx) => ({
+      url: `/api/talents/${await talentOf(ctx)}/privacy`,
+      payload: { source: 'referred', lawfulBasis: 'legitimate interest' },
+    }),
+    expect: { ...SIGNED_IN, otherObject: 200 },
+  },
+  {
+    route: 'POST /api/talents/:id/erase',
+    request: async (ctx) => ({
+      url: `/api/talents/${await talentOf(ctx)}/erase`,
+      payload: { reason: 'Asked by e-mail' },
+    }),
+    expect: { ...SIGNED_IN, otherObject: 403 },
+  },
+  { route: 'GET /api/erasures', request: () => ({}), expect: ADMIN_ONLY },
   // CVs (issue 16): attach and read like editing a talent; remove like deleting one.
   {
     route: 'POST /api/talents/:id/cv',
