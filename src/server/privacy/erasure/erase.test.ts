@@ -92,7 +92,12 @@ async function addImport(api: Api, caller: SignedIn) {
     generation: 1,
     mapping: {},
     state: 'done',
-    result: { possibleDuplicateRows: [{ row: 2, fullName: PERSON.fullName, email: PERSON.email }] },
+    result: {
+      ...{ total: 1, created: 1, updated: 0, skipped: 0, invalid: 0, possibleDuplicates: 1 },
+      possibleDuplicateRows: [{ row: 2, fullName: PERSON.fullName, candidates: [] }],
+      unmappedValues: { areaOfInterest: [], seniorityLevel: [], status: [] },
+      errors: [],
+    },
   })
   return row.id
 }

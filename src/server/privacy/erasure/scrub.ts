@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/open.ts'
 import { rawRows } from '../../db/raw-rows.ts'
+import { escapeLike } from '../../db/escape-like.ts'
 import { redactMentions, type Identifiers } from './redact.ts'
 
 /** Who erased and when, as the talent's History entries keep it (docs/security.md 50). */
@@ -101,6 +102,8 @@ export async function scrubTalentTraces(
  * (and with it the bad-rows file, made from it on demand); a dry run listing them is dropped and
  * is checked again when asked for. An import still being mapped cannot go on without its file.
  */
+const like = (text: string) => `%${escapeLike(text)}%`
+
 async function scrubSpreadsheetImports(tx: Db, who: Identifiers, changeSets: number[]) {
   const email = who.email.toLowerCase()
   const imports = await rawRows<{ id: number }>(
@@ -111,7 +114,7 @@ async function scrubSpreadsheetImports(tx: Db, who: Identifiers, changeSets: num
                 SELECT 1 FROM files f WHERE f.sha256 = s.sha256
                   AND position(convert_to(${email}, 'UTF8') IN f.bytes) > 0))
            OR EXISTS (SELECT 1 FROM import_dry_runs d WHERE d.import_id = s.id
-                AND d.result::text ILIKE ${`%${email.replace(/[\\%_]/g, (c) => `\\${c}`)}%`})
+                AND (d.result::text ILIKE ${like(email)} OR d.result::text ILIKE ${like(who.fullName)}))
         FOR UPDATE`,
   )
   if (imports.length === 0) return
