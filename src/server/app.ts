@@ -272,7 +272,11 @@ function jobHandlers(
       UNDO_SPREADSHEET_IMPORT,
     ]),
     [EXTRACT_CV_TEXT]: extractCvTextJob(db),
-    [IMPORT_CV_ITEM]: importCvItemJob(db, config.cvMaxVersions),
+    [IMPORT_CV_ITEM]: importCvItemJob(
+      db,
+      config.cvMaxVersions,
+      erasureKeys(config.secretKey, config.defaultPhoneRegion),
+    ),
     [DRY_RUN_SPREADSHEET_IMPORT]: dryRunSpreadsheetImportJob(db, config.defaultPhoneRegion),
     [RUN_SPREADSHEET_IMPORT]: runSpreadsheetImportJob(db, {
       phoneRegion: config.defaultPhoneRegion,

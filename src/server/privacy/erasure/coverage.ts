@@ -50,7 +50,7 @@ export const ERASED: Readonly<Record<string, string>> = {
   'name_blocks.talent_id': 'cascade with the talent',
   // History: entries stay, their values go.
   'activity_log.details':
-    "the talent's entries: replaced by who erased and when; other entries: its values redacted",
+    "the talent's entries: replaced by who erased and when; entries naming other talents (merges, exports): its values redacted",
   'activity_log.entity_id': 'kept: a number, naming nobody once the talent is gone',
   // Undo data and the work it belongs to.
   'change_set_rows.before': "the talent's (and its CV versions') rows are deleted",

@@ -44,8 +44,18 @@ export function redactJson(value: unknown, who: Identifiers): unknown {
   return value
 }
 
-/** A text or jsonb column redaction reaches, and the key that names its row. */
-type Target = { table: string; column: string; key: string; json: boolean }
+/**
+ * A text or jsonb column redaction reaches, and the key that names its row. `only` narrows the
+ * rows read with a cheap condition first: the ILIKE over a large table's text is the cost.
+ */
+type Target = { table: string; column: string; key: string; json: boolean; only?: SQL }
+
+/**
+ * The History entries whose details name talents other than their own entity (shared/activity.ts):
+ * a merge names the merged, its undo the restored, an export its filter. A talent's own entries
+ * are replaced whole (scrub.ts). A new action whose details name other talents goes here.
+ */
+export const ACTIONS_NAMING_OTHERS = ['talent.merged', 'talent.merge_undone', 'talent.exported']
 
 /**
  * Columns where a person's values may sit inside other records (docs/security.md 50): History of
@@ -53,7 +63,16 @@ type Target = { table: string; column: string; key: string; json: boolean }
  * searches. coverage.ts lists them as "its values redacted".
  */
 export const REDACTED_COLUMNS: readonly Target[] = [
-  { table: 'activity_log', column: 'details', key: 'id', json: true },
+  {
+    table: 'activity_log',
+    column: 'details',
+    key: 'id',
+    json: true,
+    only: sql`action IN (${sql.join(
+      ACTIONS_NAMING_OTHERS.map((a) => sql`${a}`),
+      sql`, `,
+    )})`,
+  },
   { table: 'bulk_actions', column: 'payload', key: 'id', json: true },
   { table: 'bulk_actions', column: 'selection', key: 'id', json: true },
   { table: 'jobs', column: 'payload', key: 'id', json: true },
@@ -67,10 +86,11 @@ export const REDACTED_COLUMNS: readonly Target[] = [
 function mentions(target: Target, who: Identifiers): SQL {
   const patterns = needles(who).map((needle) => `%${escapeLike(needle)}%`)
   const column = sql`${sql.identifier(target.column)}::text`
-  return sql.join(
+  const any = sql.join(
     patterns.map((pattern) => sql`${column} ILIKE ${pattern}`),
     sql` OR `,
   )
+  return target.only ? sql`${target.only} AND (${any})` : any
 }
 
 /** Redacts the person's values wherever REDACTED_COLUMNS hold them; returns rows changed. */
