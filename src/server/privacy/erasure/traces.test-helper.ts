@@ -22,16 +22,24 @@ export async function findTraces(db: Db, needles: readonly string[]): Promise<Tr
         ORDER BY 1, 2`,
   )
   const found: Trace[] = []
-  for (const needle of needles) {
-    const pattern = `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-    for (const { table, column } of columns) {
-      const [hit] = await rawRows<{ n: number }>(
-        db,
-        sql`SELECT 1 AS n FROM ${sql.identifier(table)}
-            WHERE ${sql.identifier(column)}::text ILIKE ${pattern} LIMIT 1`,
-      )
-      if (hit) found.push({ where: `${table}.${column}`, needle })
+  const patterns = needles.map((needle) => `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
+  const anyPattern = sql`ARRAY[${sql.join(
+    patterns.map((p) => sql`${p}`),
+    sql`, `,
+  )}]::text[]`
+  for (const { table, column } of columns) {
+    const hits = await rawRows<{ value: string }>(
+      db,
+      sql`SELECT ${sql.identifier(column)}::text AS value FROM ${sql.identifier(table)}
+          WHERE ${sql.identifier(column)}::text ILIKE ANY(${anyPattern}) LIMIT 50`,
+    )
+    for (const needle of needles) {
+      if (hits.some((hit) => hit.value.toLowerCase().includes(needle.toLowerCase()))) {
+        found.push({ where: `${table}.${column}`, needle })
+      }
     }
+  }
+  for (const needle of needles) {
     const files = await rawRows<{ sha256: string }>(
       db,
       sql`SELECT sha256 FROM files
