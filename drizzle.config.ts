@@ -13,6 +13,7 @@ export default defineConfig({
     './src/server/db/duplicate-schema.ts',
     './src/server/db/search-schema.ts',
     './src/server/db/privacy-log-schema.ts',
+    './src/server/db/privacy-schema.ts',
   ],
   out: './src/server/db/migrations',
 })

@@ -54,6 +54,9 @@ import { reportRoutes } from './reports/routes.ts'
 import { registerSecurityHeaders } from './security-headers.ts'
 import { tagRoutes } from './tags/routes.ts'
 import { talentRoutes } from './talents/routes.ts'
+import { privacyRecordRoutes } from './privacy/record/routes.ts'
+import { erasureRoutes } from './privacy/erasure/routes.ts'
+import { erasureKeys } from './privacy/erasure/identifiers.ts'
 import { talentExportRoutes } from './talents/export-routes.ts'
 import { bulkRoutes } from './bulk/routes.ts'
 import { privacyLogRoutes } from './privacy/log/routes.ts'
@@ -170,6 +173,7 @@ export async function buildApp({
   await app.register(sessionRoutes, { db: database.db })
   await app.register(talentRoutes, {
     db: database.db,
+    erasureKeys: erasureKeys(config.secretKey, config.defaultPhoneRegion),
     cachedPages: config.talentPageCache,
     exactCountUpTo: config.countExactUpTo,
     searchGate: new SearchGate(
@@ -178,6 +182,11 @@ export async function buildApp({
     ),
   })
   await app.register(talentExportRoutes, { db: database.db })
+  await app.register(privacyRecordRoutes, { db: database.db })
+  await app.register(erasureRoutes, {
+    db: database.db,
+    keys: erasureKeys(config.secretKey, config.defaultPhoneRegion),
+  })
   await app.register(bulkRoutes, { db: database.db })
   await app.register(duplicateRoutes, { db: database.db, phoneRegion: config.defaultPhoneRegion })
   app.decorate(
@@ -267,7 +276,11 @@ function jobHandlers(
       UNDO_SPREADSHEET_IMPORT,
     ]),
     [EXTRACT_CV_TEXT]: extractCvTextJob(db),
-    [IMPORT_CV_ITEM]: importCvItemJob(db, config.cvMaxVersions),
+    [IMPORT_CV_ITEM]: importCvItemJob(
+      db,
+      config.cvMaxVersions,
+      erasureKeys(config.secretKey, config.defaultPhoneRegion),
+    ),
     [DRY_RUN_SPREADSHEET_IMPORT]: dryRunSpreadsheetImportJob(db, config.defaultPhoneRegion),
     [RUN_SPREADSHEET_IMPORT]: runSpreadsheetImportJob(db, {
       phoneRegion: config.defaultPhoneRegion,

@@ -123,6 +123,11 @@ export function isWriteCollision(error: unknown): boolean {
   })
 }
 
+/** FOR UPDATE NOWAIT met a row another transaction holds (SQLSTATE 55P03, security rule 50). */
+export function isLockNotAvailable(error: unknown): boolean {
+  return causes(error).some((e) => errorCode(e) === '55P03')
+}
+
 export const WRITE_COLLISION_MESSAGE =
   'Someone else changed this at the same moment. Nothing was saved; please try again.'
 

@@ -351,7 +351,7 @@ const MATRIX: Entry[] = [
     // Like the talent itself: every signed-in user may read its history.
     expect: { ...SIGNED_IN, otherObject: 200 },
   },
-  // docs/security.md 53: a person's data in one zip, for admins and the talent's adder.
+  // Security rule 53: a person's data in one zip, for admins and the talent's adder.
   {
     route: 'GET /api/talents/:id/personal-data',
     request: async (ctx) => ({ url: `/api/talents/${(await talentWithCv(ctx)).id}/personal-data` }),
@@ -377,6 +377,29 @@ const MATRIX: Entry[] = [
     // Admins delete any talent; a user only the ones they added.
     expect: { ...SIGNED_IN, otherObject: 403 },
   },
+  // Security rule 49-51: the privacy record like the talent; erase like delete.
+  {
+    route: 'GET /api/talents/:id/privacy',
+    request: async (ctx) => ({ url: `/api/talents/${await talentOf(ctx)}/privacy` }),
+    expect: { ...SIGNED_IN, otherObject: 200 },
+  },
+  {
+    route: 'PUT /api/talents/:id/privacy',
+    request: async (ctx) => ({
+      url: `/api/talents/${await talentOf(ctx)}/privacy`,
+      payload: { source: 'referred', lawfulBasis: 'legitimate interest' },
+    }),
+    expect: { ...SIGNED_IN, otherObject: 200 },
+  },
+  {
+    route: 'POST /api/talents/:id/erase',
+    request: async (ctx) => ({
+      url: `/api/talents/${await talentOf(ctx)}/erase`,
+      payload: { reason: 'Asked by e-mail' },
+    }),
+    expect: { ...SIGNED_IN, otherObject: 403 },
+  },
+  { route: 'GET /api/erasures', request: () => ({}), expect: ADMIN_ONLY },
   // CVs: attach and read like editing a talent; remove like deleting one.
   {
     route: 'POST /api/talents/:id/cv',
@@ -599,7 +622,7 @@ const MATRIX: Entry[] = [
     expect: { ...SIGNED_IN, user: 204, admin: 204, otherObject: 403 },
   },
   { route: 'GET /api/users', request: () => ({}), expect: ADMIN_ONLY },
-  // The privacy log (docs/security.md 54): admins only, as a page or as CSV.
+  // The privacy log (security rule 54): admins only, as a page or as CSV.
   { route: 'GET /api/privacy/log', request: () => ({}), expect: ADMIN_ONLY },
   {
     route: 'POST /api/invite',

@@ -15,6 +15,9 @@ export const ACTIVITY_ACTIONS = [
   'talent.exported',
   'talent.merged',
   'talent.merge_undone',
+  'talent.privacy_updated',
+  'talent.erased',
+  'talent.anonymised',
   'tag.created',
   'tag.renamed',
   'tag.merged',
@@ -84,6 +87,10 @@ export function isActivityAction(value: string): value is ActivityAction {
  * - talent.exported: entityId null, details { format, filter, sort, rowCount }
  * - talent.merged: on the survivor, { mergeId, merged: [{ id, fullName, email }] }
  * - talent.merge_undone: on the survivor, { mergeId, restored: [{ id, fullName }], kept: [field] }
+ * - talent.privacy_updated: { changes } — the privacy record's fields (security rule 49)
+ * - talent.erased / talent.anonymised: { erasureId?, erasedBy, erasedAt } and no name — the
+ *   talent's earlier entries keep their action and date, their details become
+ *   { erased: { by, at } } (security rule 50)
  * - tag.created: { name }
  * - user.invited / user.deleted: { email, firstName, lastName, role }
  * - user.updated: { email, changes, passwordReset? } — passwordReset when a temporary one was issued
@@ -102,6 +109,11 @@ export const cvChangeDetailsSchema = z.object({
   fileName: z.string(),
   replacedFileName: z.string().optional(),
   prunedFileNames: z.array(z.string()).optional(),
+})
+
+/** What an entry's details become once its talent was erased or anonymised (security.md 50). */
+export const erasedDetailsSchema = z.object({
+  erased: z.object({ by: z.string().nullable(), at: z.string() }),
 })
 
 /** Details of talent.merged / talent.merge_undone. */

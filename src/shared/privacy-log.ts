@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /**
- * The privacy log (docs/security.md 54-55): one entry for every hand-over or removal of personal
+ * The privacy log (security rule 54-55): one entry for every hand-over or removal of personal
  * data and every act that changes what Scout may hold — who did it, when, which talent (by id
  * only) and how many. It never holds a copy of a talent's personal data: no name, e-mail, phone,
  * note or free text, only ids, counts and the words listed here.

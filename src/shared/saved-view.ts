@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { searchQuerySchema } from './search/search-query-schema.ts'
+import { CONSENT_VALUES, INFORMED_VALUES } from './search/search-fields.ts'
+import { PRIVACY_SOURCES } from './privacy.ts'
 import {
   AREAS,
   SENIORITY_LEVELS,
@@ -30,6 +32,9 @@ export const savedViewStateSchema = z.strictObject({
   addedBy: z.string().trim().min(1).max(254).optional(),
   search: z.string().trim().min(1).max(100).optional(),
   q: searchQuerySchema.optional(),
+  consent: z.enum(CONSENT_VALUES).optional(),
+  informed: z.enum(INFORMED_VALUES).optional(),
+  source: z.enum(PRIVACY_SOURCES).optional(),
   sort: z.enum(SORT_VALUES).optional(),
   view: z.enum(VIEW_MODES).optional(),
 })

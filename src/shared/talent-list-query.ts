@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { searchQuerySchema } from './search/search-query-schema.ts'
+import { CONSENT_VALUES, INFORMED_VALUES } from './search/search-fields.ts'
+import { PRIVACY_SOURCES } from './privacy.ts'
 import {
   AREAS,
   MAX_PAGE_SIZE,
@@ -35,6 +37,10 @@ export const talentListQuerySchema = z.strictObject({
   status: filterParam(z.enum(TALENT_STATUSES)),
   addedBy: filterParam(z.string().trim().max(254)),
   search: filterParam(z.string().trim().max(100)),
+  /** The privacy record's filters (security rule 49), as `consent:` etc. in `q`. */
+  consent: filterParam(z.enum(CONSENT_VALUES)),
+  informed: filterParam(z.enum(INFORMED_VALUES)),
+  source: filterParam(z.enum(PRIVACY_SOURCES)),
   /** The query language; combined with every other parameter by AND. */
   q: searchQuerySchema.optional(),
   /**
@@ -60,6 +66,9 @@ export function countActiveFilters(query: Partial<TalentListQueryInput>): number
     query.addedBy,
     query.search,
     query.q,
+    query.consent,
+    query.informed,
+    query.source,
   ]
   return counted.filter((v) => v !== undefined && v.trim() !== '' && v !== 'all').length
 }

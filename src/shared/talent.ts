@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { cvSummarySchema } from './cv.ts'
+import { privacyRecordInputSchema } from './privacy.ts'
 import { talentMatchSchema } from './search/talent-match.ts'
 
 // spec section 9: business constants. They drive the zod enums below and the form's selects.
@@ -180,6 +181,16 @@ export const talentInputSchema = z.strictObject({
   status: talentFields.status.default([]),
   /** 'Add from CV': the upload (POST /api/cv/parse) to attach as the talent's CV. */
   cvFileId: z.number().int().positive().max(2_147_483_647).optional(),
+  /**
+   * The privacy record (security rule 49); absent, the form's default (source `sourced`,
+   * legitimate interest) is written.
+   */
+  privacy: privacyRecordInputSchema.optional(),
+  /**
+   * Security rule 52: the person was erased before and whoever adds them again saw the warning
+   * and confirmed. Without it such a create is refused with 409 and the warning.
+   */
+  confirmErased: z.literal(true).optional(),
 })
 export type TalentInput = z.infer<typeof talentInputSchema>
 export type TalentFormValues = z.input<typeof talentInputSchema>

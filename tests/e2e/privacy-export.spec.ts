@@ -12,7 +12,7 @@ import {
   unique,
 } from './support/fixtures.ts'
 
-// docs/security.md 53-54: a person's data handed over from the detail view, then found in the log.
+// Security rule 53-54: a person's data handed over from the detail view, then found in the log.
 
 test('export a talent’s personal data from the detail view, then find it in Settings → Privacy log', async ({
   page,

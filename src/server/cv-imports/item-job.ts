@@ -16,6 +16,9 @@ import { cvImportItems, cvImports } from '../db/change-schema.ts'
 import type { Job } from '../jobs/queue.ts'
 import type { GiveUpHandler, JobHandler } from '../jobs/runner.ts'
 import { attachToTalent, createFromItem } from './talent-from-item.ts'
+import { erasedPersonMessage } from '#shared/erasure.ts'
+import type { ErasureKeys } from '../privacy/erasure/identifiers.ts'
+import { erasedOn } from '../privacy/erasure/reentry.ts'
 
 const payloadSchema = z.object({ itemId: z.number().int() })
 
@@ -62,6 +65,7 @@ async function processItem(
   itemId: number,
   isLastTry: boolean,
   maxCvVersions: number,
+  keys: ErasureKeys | undefined,
 ): Promise<void> {
   const [item] = await db
     .select({ sha256: cvImportItems.sha256, state: cvImportItems.state })
@@ -110,7 +114,13 @@ async function processItem(
         : []
       const file = { sha256, fileName: row.fileName }
       const context = { changeSetId: row.changeSetId, actor: row.importer, maxCvVersions }
-      const reason = existing ? null : reviewReason(suggested)
+      // Security rule 52: a person who asked to be erased is held for a person to decide.
+      const erasedAt = existing || !keys ? undefined : await erasedOn(tx, keys, suggested)
+      const reason = existing
+        ? null
+        : erasedAt
+          ? `${erasedPersonMessage(erasedAt)}. Held for review: create them only if they asked to be back.`
+          : reviewReason(suggested)
       if (existing) {
         await attachToTalent(tx, context, existing.id, file)
         await settle({ state: 'attached', talentId: existing.id, sha256: null, suggested })
@@ -125,11 +135,18 @@ async function processItem(
   })
 }
 
-/** `maxCvVersions`: CV_MAX_VERSIONS, for a CV attached to a talent that has its e-mail. */
-export function importCvItemJob(db: Db, maxCvVersions = CV_MAX_VERSIONS_DEFAULT): JobHandler {
+/**
+ * `maxCvVersions`: CV_MAX_VERSIONS, for a CV attached to a talent that has its e-mail; `keys`:
+ * how an erased person is recognised (security rule 52).
+ */
+export function importCvItemJob(
+  db: Db,
+  maxCvVersions = CV_MAX_VERSIONS_DEFAULT,
+  keys?: ErasureKeys,
+): JobHandler {
   return async (job: Job) => {
     const { itemId } = payloadSchema.parse(job.payload)
-    await processItem(db, itemId, job.attempts >= job.maxAttempts, maxCvVersions)
+    await processItem(db, itemId, job.attempts >= job.maxAttempts, maxCvVersions, keys)
   }
 }
 

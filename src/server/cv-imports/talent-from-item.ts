@@ -1,4 +1,5 @@
 import type { TalentInput } from '#shared/talent.ts'
+import { defaultPrivacyRecord, IMPORT_DEFAULT_SOURCE } from '#shared/privacy.ts'
 import { recordCreated } from '../changes/change-set.ts'
 import { addCvVersion } from '../cvs/service.ts'
 import type { Db } from '../db/open.ts'
@@ -26,6 +27,8 @@ export async function attachToTalent(
 /**
  * A new talent from a row, through the talent form's own service (the same rules, the same
  * History entry), with the row's CV attached; both recorded for undo. Answers the talent's id.
+ * Its privacy record says `imported` (security rule 49): the files tell nothing of how they
+ * were obtained; the Privacy tab corrects it.
  */
 export async function createFromItem(
   tx: Db,
@@ -33,7 +36,8 @@ export async function createFromItem(
   input: TalentInput,
   file: ImportFile,
 ): Promise<number> {
-  const talent = await createTalent(tx, input, context.actor)
+  const privacy = input.privacy ?? defaultPrivacyRecord(IMPORT_DEFAULT_SOURCE)
+  const talent = await createTalent(tx, { ...input, privacy }, context.actor)
   await recordCreated(tx, context.changeSetId, 'talent', talent.id)
   await attachToTalent(tx, context, talent.id, file)
   return talent.id

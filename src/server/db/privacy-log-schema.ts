@@ -3,7 +3,7 @@ import { PRIVACY_EVENT_KINDS } from '#shared/privacy-log.ts'
 import { actorIdColumn, timestamps } from './schema.ts'
 
 /**
- * The privacy log (docs/security.md 54-55, privacy/log/record.ts): who handed out or removed
+ * The privacy log (security rule 54-55, privacy/log/record.ts): who handed out or removed
  * personal data, when, of which talent and how many. `talent_id` is no foreign key on purpose:
  * the entry must outlive the talent it names (an erasure is logged about a talent that is gone).
  * No column holds a talent's personal data; `details` is privacyEventDetailsSchema (shared), ids,

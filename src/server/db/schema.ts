@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -15,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import { AREAS, SENIORITY_LEVELS, TALENT_STATUSES } from '#shared/talent.ts'
 import { ROLES } from '#shared/user.ts'
+import { LAWFUL_BASES, PRIVACY_SOURCES } from '#shared/privacy.ts'
 
 /** PostgreSQL tsvector, read as its text form (drizzle has no built-in tsvector column). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
@@ -141,6 +143,17 @@ export const talents = pgTable(
     linkedinKey: text('linkedin_key').generatedAlwaysAs(
       (): SQL => sql`talent_linkedin_key(${talents.linkedinUrl})`,
     ),
+    // The privacy record (security rule 49, shared/privacy.ts): how the person came in, the
+    // lawful basis, consent dates (basis consent only) and when they were told. Defaults are what
+    // talents from before migration 0030 got: source unknown ('other'), legitimate interest.
+    privacySource: text('privacy_source', { enum: PRIVACY_SOURCES }).notNull().default('other'),
+    privacySourceDetail: text('privacy_source_detail'),
+    lawfulBasis: text('lawful_basis', { enum: LAWFUL_BASES })
+      .notNull()
+      .default('legitimate interest'),
+    consentGivenOn: date('consent_given_on', { mode: 'string' }),
+    consentValidUntil: date('consent_valid_until', { mode: 'string' }),
+    informedOn: date('informed_on', { mode: 'string' }),
     ...timestamps,
   },
   (t) => [
@@ -176,6 +189,10 @@ export const talents = pgTable(
       .where(sql`${t.phoneE164} IS NULL AND ${t.phone} IS NOT NULL`),
     index('talents_linkedin_key_idx').on(t.linkedinKey),
     index('talents_name_key_idx').on(sql`talent_name_key(${t.fullName})`),
+    // consent:expired / consent:expiring (security rule 49): few talents hold consent.
+    index('talents_consent_valid_until_idx')
+      .on(t.consentValidUntil)
+      .where(sql`${t.lawfulBasis} = 'consent'`),
   ],
 )
 

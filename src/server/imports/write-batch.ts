@@ -1,3 +1,4 @@
+import { IMPORT_DEFAULT_SOURCE } from '#shared/privacy.ts'
 import { eq, inArray, sql } from 'drizzle-orm'
 import type { CountryCode } from 'libphonenumber-js'
 import { chunksOf } from '#shared/chunks.ts'
@@ -152,11 +153,13 @@ async function insertTalents(
         status jsonb)
     ), ins as (
       insert into talents (full_name, email, phone, phone_e164, linkedin_url, cv_resume_path,
-        area_of_interest, seniority_level, notes, tags, status, added_by_id)
+        area_of_interest, seniority_level, notes, tags, status, added_by_id, privacy_source)
       select r.full_name, r.email, r.phone, r.phone_e164, r.linkedin_url, r.cv_resume_path,
         r.area_of_interest, r.seniority_level, r.notes,
         array(select jsonb_array_elements_text(r.tags)),
-        array(select jsonb_array_elements_text(r.status)), ${actor.id}
+        array(select jsonb_array_elements_text(r.status)), ${actor.id},
+        -- security rule 49: a spreadsheet's rows came in as 'imported'.
+        ${IMPORT_DEFAULT_SOURCE}
       from r
       on conflict do nothing
       returning id, full_name, email, updated_at

@@ -1,4 +1,6 @@
-import { arrayContains, eq, sql, type SQL } from 'drizzle-orm'
+import { arrayContains, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm'
+import { CONSENT_EXPIRING_DAYS } from '#shared/privacy.ts'
+import type { ConsentValue } from '#shared/search/search-fields.ts'
 import type { FieldTerm } from '#shared/search/parse-query.ts'
 import { tags, talents, users } from '../db/schema.ts'
 import { talentCvs } from '../db/file-schema.ts'
@@ -28,6 +30,18 @@ function addedByCondition(value: string): SQL {
 }
 
 /**
+ * Security rule 49: consent that ran out (valid until before today) or runs out within
+ * CONSENT_EXPIRING_DAYS, on the basis consent only; the partial index on consent_valid_until
+ * (schema.ts) serves both. Days are the database's current_date.
+ */
+export function consentCondition(value: ConsentValue): SQL {
+  const consent = sql`${talents.lawfulBasis} = 'consent'`
+  if (value === 'expired') return sql`(${consent} and ${talents.consentValidUntil} < current_date)`
+  return sql`(${consent} and ${talents.consentValidUntil} >= current_date
+    and ${talents.consentValidUntil} <= current_date + ${CONSENT_EXPIRING_DAYS}::integer)`
+}
+
+/**
  * A field term of the search box as SQL: the same conditions (and indexes) as the filter panel's
  * parameters (talents/where.ts), so `level:senior` and `seniorityLevel=senior` agree.
  */
@@ -45,5 +59,11 @@ export function fieldTermCondition(term: FieldTerm): SQL {
       return addedByCondition(term.value)
     case 'has':
       return sql`exists (select 1 from ${talentCvs} where ${talentCvs.talentId} = ${talents.id})`
+    case 'consent':
+      return consentCondition(term.value)
+    case 'informed':
+      return term.value === 'no' ? isNull(talents.informedOn) : isNotNull(talents.informedOn)
+    case 'source':
+      return eq(talents.privacySource, term.value)
   }
 }

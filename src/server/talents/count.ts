@@ -1,6 +1,7 @@
 import { count, eq, sql, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
 import { printQuery } from '#shared/search/print-query.ts'
+import { todayIso } from '#shared/privacy.ts'
 import { cached, cachedCount } from '../cache/count-cache.ts'
 import type { Db } from '../db/open.ts'
 import { rawRows } from '../db/raw-rows.ts'
@@ -19,7 +20,21 @@ export function filterKey(filter: TalentFilter): string {
     filter.search?.toLowerCase(),
     // The canonical text: `ann  lee` and `ann lee` are one query.
     filter.query && printQuery(filter.query),
+    filter.consent,
+    filter.informed,
+    filter.source,
+    // consent:expired and expiring move with the calendar, not only with writes.
+    usesToday(filter) ? todayIso() : undefined,
   ])
+}
+
+function usesToday(filter: TalentFilter): boolean {
+  if (filter.consent) return true
+  return (
+    filter.query?.clauses.some((c) =>
+      c.anyOf.some((t) => t.kind === 'field' && t.field === 'consent'),
+    ) ?? false
+  )
 }
 
 const NO_FILTER_KEY = filterKey({})

@@ -32,7 +32,7 @@ export type TalentExport = {
  * search and sort, as a CSV or XLSX stream read in keyset-paged batches.
  *
  * The export is in the activity log (who, format, filter, sort, count) and the privacy log (who,
- * format, count: docs/security.md 54) before any row leaves, so a download cut short is still on
+ * format, count: security rule 54) before any row leaves, so a download cut short is still on
  * record; the count is the one the list shows for the filter.
  */
 export async function startTalentExport(
@@ -75,7 +75,7 @@ export async function startSelectionExport(
 
 /**
  * Both records in one transaction. The privacy log's entry says who exported how many talents in
- * which format, never the filter or search (it may name a person; docs/security.md 55).
+ * which format, never the filter or search (it may name a person; security rule 55).
  */
 async function recordExport(
   db: Db,

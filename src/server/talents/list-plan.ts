@@ -26,9 +26,20 @@ import {
 
 export function filterOf(query: TalentListQuery): TalentFilter {
   const { areaOfInterest, seniorityLevel, tag, status, addedBy, search, q } = query
+  const { consent, informed, source } = query
   const parsed = q === undefined ? undefined : parseQuery(q)
   const searched = parsed && parsed.clauses.length > 0 ? parsed : undefined
-  return { areaOfInterest, seniorityLevel, tag, status, addedBy, search, query: searched }
+  const privacy = { consent, informed, source }
+  return {
+    areaOfInterest,
+    seniorityLevel,
+    tag,
+    status,
+    addedBy,
+    search,
+    ...privacy,
+    query: searched,
+  }
 }
 
 /** What a request's rows are filtered, ordered and explained (`match`) by. */

@@ -18,6 +18,7 @@ import { talentDetailJson } from './detail.ts'
 import type { CachedPage } from '../cache/page-cache.ts'
 import { createTalent, deleteTalent, updateTalent } from './service.ts'
 import { getTalentStats } from './stats.ts'
+import type { ErasureKeys } from '../privacy/erasure/identifiers.ts'
 
 export type TalentRoutesOptions = {
   db: Db
@@ -27,6 +28,8 @@ export type TalentRoutesOptions = {
   exactCountUpTo: number
   /** Security rule 43: searches take turns and have a deadline (search/search-gate.ts). */
   searchGate: SearchGate
+  /** Security rule 52: how a re-entry of an erased person is recognised. */
+  erasureKeys: ErasureKeys
 }
 
 /** Response headers of GET /api/talents: the body stays the spec's plain array. */
@@ -62,7 +65,7 @@ async function sendJsonText(request: FastifyRequest, reply: FastifyReply, body: 
  */
 export const talentRoutes: FastifyPluginCallback<TalentRoutesOptions> = (
   base,
-  { db, cachedPages, exactCountUpTo, searchGate },
+  { db, cachedPages, exactCountUpTo, searchGate, erasureKeys },
   done,
 ) => {
   const app = base.withTypeProvider<ZodTypeProvider>()
@@ -111,7 +114,8 @@ export const talentRoutes: FastifyPluginCallback<TalentRoutesOptions> = (
     config: { access: 'user' },
     schema: { summary: 'Add a talent', body: talentInputSchema, response: { 201: talentSchema } },
     handler: async (request, reply) => {
-      const talent = await createTalent(db, request.body, requireViewer(request).user)
+      const viewer = requireViewer(request).user
+      const talent = await createTalent(db, request.body, viewer, erasureKeys)
       return reply.status(201).send(talent)
     },
   })

@@ -11,6 +11,10 @@ import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '.
 import { claimUpload } from '../cvs/parse.ts'
 import { ensureTags } from '../tags/service.ts'
 import { lockTalent, TALENT_NOT_FOUND } from './lock.ts'
+import { defaultPrivacyRecord, FORM_DEFAULT_SOURCE } from '#shared/privacy.ts'
+import { privacyValues } from '../privacy/record/service.ts'
+import type { ErasureKeys } from '../privacy/erasure/identifiers.ts'
+import { assertNotErased } from '../privacy/erasure/reentry.ts'
 import { selectTalents, toTalent } from './rows.ts'
 
 /*
@@ -60,14 +64,25 @@ export async function getTalent(db: Db, id: number): Promise<Talent> {
   return toTalent(row)
 }
 
-/** POST /api/talents. The server sets addedById to the viewer (security rule 14). */
-export async function createTalent(db: Db, input: TalentInput, viewer: Actor): Promise<Talent> {
+/**
+ * POST /api/talents. The server sets addedById to the viewer (security rule 14). The privacy record
+ * defaults to the form's (source `sourced`, security rule 49); a person erased before is
+ * refused with the warning until confirmed (security rule 52; `erasureKeys` absent: no check,
+ * for callers outside a request such as the seed).
+ */
+export async function createTalent(
+  db: Db,
+  input: TalentInput,
+  viewer: Actor,
+  erasureKeys?: ErasureKeys,
+): Promise<Talent> {
   if (input.addedById !== undefined && input.addedById !== viewer.id) {
     throw new BadRequestError(ADDED_BY_FORBIDDEN, { addedById: [ADDED_BY_FORBIDDEN] })
   }
-  const { cvFileId, ...fields } = input
+  const { cvFileId, privacy, confirmErased, ...fields } = input
   return write(db, async (tx) => {
     await assertEmailFree(tx, fields.email)
+    if (erasureKeys) await assertNotErased(tx, erasureKeys, fields, confirmErased === true)
     const [row] = await tx
       .insert(talents)
       .values({
@@ -78,6 +93,7 @@ export async function createTalent(db: Db, input: TalentInput, viewer: Actor): P
         notes: emptyToNull(input.notes),
         tags: await ensureTags(tx, input.tags, viewer),
         addedById: viewer.id,
+        ...privacyValues(privacy ?? defaultPrivacyRecord(FORM_DEFAULT_SOURCE)),
       })
       .returning({ id: talents.id })
     if (!row) throw new Error(`Talent ${input.email} was not inserted`)

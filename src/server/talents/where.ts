@@ -7,6 +7,7 @@ import { escapeLike } from '../db/escape-like.ts'
 import { idArray } from '../db/id-array.ts'
 import type { Corrections } from '../search/corrections.ts'
 import { searchCondition } from '../search/search-sql.ts'
+import { consentCondition, fieldTermCondition } from '../search/field-terms.ts'
 import type { TalentCursor } from './cursor.ts'
 import type { ListOrder } from './list-order.ts'
 
@@ -14,7 +15,15 @@ import type { ListOrder } from './list-order.ts'
 export type TalentFilter = Partial<
   Pick<
     TalentListQuery,
-    'areaOfInterest' | 'seniorityLevel' | 'tag' | 'status' | 'addedBy' | 'search'
+    | 'areaOfInterest'
+    | 'seniorityLevel'
+    | 'tag'
+    | 'status'
+    | 'addedBy'
+    | 'search'
+    | 'consent'
+    | 'informed'
+    | 'source'
   >
 > & {
   /** `q` parsed; undefined when it has no clauses. */
@@ -44,6 +53,17 @@ export function talentWhere(filter: TalentFilter, corrections: Corrections): SQL
         )
       : undefined,
     pattern ? or(ilike(talents.fullName, pattern), ilike(talents.email, pattern)) : undefined,
+    // Security rule 49: the same conditions as `consent:`, `informed:` and `source:` in `q`.
+    filter.consent ? consentCondition(filter.consent) : undefined,
+    filter.informed
+      ? fieldTermCondition({
+          kind: 'field',
+          negated: false,
+          field: 'informed',
+          value: filter.informed,
+        })
+      : undefined,
+    filter.source ? eq(talents.privacySource, filter.source) : undefined,
     filter.query ? searchCondition(filter.query, corrections) : undefined,
     filter.ids ? sql`${talents.id} = any(${idArray(filter.ids)})` : undefined,
   )

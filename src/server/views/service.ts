@@ -81,6 +81,9 @@ function countFor(db: Db, state: SavedViewState, dataVersion: number | undefined
     addedBy: state.addedBy,
     search: state.search,
     q: state.q,
+    consent: state.consent,
+    informed: state.informed,
+    source: state.source,
   })
   return countTalents(db, filter, dataVersion)
 }

@@ -8,14 +8,34 @@ import {
   type SeniorityLevel,
   type TalentStatus,
 } from '../talent.ts'
+import { PRIVACY_SOURCES, type PrivacySource } from '../privacy.ts'
 
 /** Field terms of the search box; each mirrors a filter of the dashboard's panel. */
-export const SEARCH_FIELDS = ['area', 'level', 'tag', 'status', 'addedby', 'has'] as const
+export const SEARCH_FIELDS = [
+  'area',
+  'level',
+  'tag',
+  'status',
+  'addedby',
+  'has',
+  'consent',
+  'informed',
+  'source',
+] as const
 export type SearchField = (typeof SEARCH_FIELDS)[number]
 
 /** What `has:` can ask for. Only the CV so far; more go here when the server knows them. */
 export const HAS_VALUES = ['cv'] as const
 export type HasValue = (typeof HAS_VALUES)[number]
+
+/**
+ * The privacy record's filters (security rule 49): `consent:expired` (basis consent, valid
+ * until before today), `consent:expiring` (within CONSENT_EXPIRING_DAYS), `informed:no` / `yes`.
+ */
+export const CONSENT_VALUES = ['expired', 'expiring'] as const
+export type ConsentValue = (typeof CONSENT_VALUES)[number]
+export const INFORMED_VALUES = ['no', 'yes'] as const
+export type InformedValue = (typeof INFORMED_VALUES)[number]
 
 /**
  * A field and a value it can take. Enum fields carry the spec's spelling, so the server compares
@@ -27,6 +47,9 @@ export type FieldValue =
   | { field: 'level'; value: SeniorityLevel }
   | { field: 'status'; value: TalentStatus }
   | { field: 'has'; value: HasValue }
+  | { field: 'consent'; value: ConsentValue }
+  | { field: 'informed'; value: InformedValue }
+  | { field: 'source'; value: PrivacySource }
   | { field: 'tag'; value: string }
   | { field: 'addedby'; value: string }
 
@@ -84,6 +107,18 @@ export function resolveFieldValue(field: SearchField, typed: string): FieldValue
     }
     case 'has': {
       const value = matchOption(HAS_VALUES, typed)
+      return value === undefined ? undefined : { field, value }
+    }
+    case 'consent': {
+      const value = matchOption(CONSENT_VALUES, typed)
+      return value === undefined ? undefined : { field, value }
+    }
+    case 'informed': {
+      const value = matchOption(INFORMED_VALUES, typed)
+      return value === undefined ? undefined : { field, value }
+    }
+    case 'source': {
+      const value = matchOption(PRIVACY_SOURCES, typed)
       return value === undefined ? undefined : { field, value }
     }
     case 'tag': {

@@ -13,7 +13,7 @@ import { PRIVACY_LOG_KEY } from './privacy-log-api.ts'
 type ExportPersonalDataProps = { talentId: number }
 
 /**
- * 'Export personal data' on the talent detail view (docs/security.md 53): one zip of everything
+ * 'Export personal data' on the talent detail view (security rule 53): one zip of everything
  * Scout holds about the person, ready to send. While it downloads the button is busy and says
  * how much has arrived; a toast says when it is ready or why it failed. Shown only to those who
  * may (admins and the talent's adder); the server checks again.

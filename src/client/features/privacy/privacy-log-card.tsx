@@ -18,7 +18,7 @@ import { privacyLogOptions } from './privacy-log-api.ts'
 import { PrivacyLogTable } from './privacy-log-table.tsx'
 
 /**
- * Settings → Privacy (admins): the privacy log (docs/security.md 54) — every export of personal
+ * Settings → Privacy (admins): the privacy log (security rule 54) — every export of personal
  * data, erasure, retention run, notice, consent change and spreadsheet export, newest first, a
  * page at a time, and the whole of it as CSV.
  */

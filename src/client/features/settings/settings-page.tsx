@@ -45,7 +45,7 @@ export function SettingsPage() {
       </Card>
       {user === null ? null : <TwoFactorCard user={user} />}
       <SessionsCard />
-      {/* Settings → Privacy (docs/security.md 54): admins only; the server refuses others. */}
+      {/* Settings → Privacy (security rule 54): admins only; the server refuses others. */}
       {user?.role === 'admin' ? <PrivacyLogCard /> : null}
       <ChangePasswordDialog open={isChangingPassword} onOpenChange={setIsChangingPassword} />
     </div>

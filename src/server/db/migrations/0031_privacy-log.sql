@@ -1,4 +1,4 @@
--- The privacy log (docs/security.md 54-55; numbered 0031: 0030 is taken by work landing beside it).
+-- The privacy log (security rules 54 and 55): who handed over whose data, by id only.
 CREATE TABLE "privacy_log" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"kind" text NOT NULL,

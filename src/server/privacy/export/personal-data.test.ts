@@ -11,7 +11,7 @@ import { apiTest as test, type Api, type SignedIn } from '#tests/support/api-tes
 import { makePdf, uploadCv } from '#tests/support/cv-files.ts'
 import { privacyLogRows, privacyLogText } from '#tests/support/privacy/privacy-log-rows.ts'
 
-/** docs/security.md 53-54: GET /api/talents/:id/personal-data on the engine under test. */
+/** Security rule 53-54: GET /api/talents/:id/personal-data on the engine under test. */
 
 vi.setConfig({ testTimeout: 120_000 })
 
@@ -213,7 +213,7 @@ test('who may: admins and the adder; any other user 403, anonymous 401, an unkno
   }
 })
 
-test('docs/security.md 54-55: each export is in the privacy log, by id, with no copy of the person', async ({
+test('security rule 54-55: each export is in the privacy log, by id, with no copy of the person', async ({
   api,
 }) => {
   const user = await api.as('user')

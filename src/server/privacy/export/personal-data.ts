@@ -14,7 +14,7 @@ import { zipStream, type ZipPart } from './zip-parts.ts'
 import { cvVersions, type CvVersionEntry } from './cv-versions.ts'
 
 /*
- * PERMISSIONS (docs/security.md 53): a person's data handed over in one file is for admins and
+ * PERMISSIONS (security rule 53): a person's data handed over in one file is for admins and
  * the user who added the talent — the people who may delete or erase them — not for every
  * signed-in user, though each may read the profile screen by screen.
  */
@@ -79,7 +79,7 @@ async function* dataJsonChunks(
  * summary.html, data.json (every field, tag and status, every CV version's facts, the whole
  * History) and every CV version as its original file under cvs/. 404 for an unknown talent,
  * 403 for a user who neither is an admin nor added the talent. The export is in the privacy log
- * (docs/security.md 54) before any byte leaves, so a download cut short is still on record.
+ * (security rule 54) before any byte leaves, so a download cut short is still on record.
  */
 export async function startPersonalDataExport(
   db: Db,

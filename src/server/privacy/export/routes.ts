@@ -7,7 +7,7 @@ import { startPersonalDataExport } from './personal-data.ts'
 
 export type PersonalDataRoutesOptions = { db: Db }
 
-/** A talent's personal data as one zip (docs/security.md 53-54); who may is in personal-data.ts. */
+/** A talent's personal data as one zip (security rule 53-54); who may is in personal-data.ts. */
 export const personalDataRoutes: FastifyPluginCallback<PersonalDataRoutesOptions> = (
   base,
   { db },

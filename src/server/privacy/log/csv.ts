@@ -26,7 +26,7 @@ async function* records(
   }
 }
 
-/** The privacy log as CSV, through the house writer (docs/security.md 42), batch by batch. */
+/** The privacy log as CSV, through the house writer (security rule 42), batch by batch. */
 export function privacyLogCsv(batches: AsyncIterable<PrivacyLogEntry[]>): Readable {
   return csvFileStream(records(batches))
 }

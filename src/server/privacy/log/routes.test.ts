@@ -10,7 +10,7 @@ import { csvRecords } from '#tests/support/export-files.ts'
 import { privacyLogRows, privacyLogText } from '#tests/support/privacy/privacy-log-rows.ts'
 import { recordPrivacyEvent } from './record.ts'
 
-/** docs/security.md 54-55: the privacy log, its entries from spreadsheet exports, its API. */
+/** Security rule 54-55: the privacy log, its entries from spreadsheet exports, its API. */
 
 // The first test of a file also starts its app, on a machine that runs many suites at once.
 vi.setConfig({ testTimeout: 120_000 })
@@ -24,7 +24,7 @@ async function record(api: Api, events: PrivacyEvent[]) {
 
 const pageSchema = z.array(privacyLogEntrySchema)
 
-describe('spreadsheet exports are in the privacy log (docs/security.md 54)', () => {
+describe('spreadsheet exports are in the privacy log (security rule 54)', () => {
   test('CSV and XLSX of a view, and a selection: who, how many, which format', async ({ api }) => {
     const user = await api.as('user')
     const ids = [
@@ -65,7 +65,7 @@ describe('spreadsheet exports are in the privacy log (docs/security.md 54)', () 
     ])
   })
 
-  test('docs/security.md 55: a search naming a person leaves no trace of it in the log', async ({
+  test('security rule 55: a search naming a person leaves no trace of it in the log', async ({
     api,
   }) => {
     const user = await api.as('user')

@@ -11,7 +11,7 @@ export type PrivacyLogRoutesOptions = { db: Db }
 /** Response header of a page that has a next one (as GET /api/talents, docs/api.md). */
 const NEXT_CURSOR_HEADER = 'x-next-cursor'
 
-/** GET /api/privacy/log: the privacy log for admins (docs/security.md 54), a page or a CSV file. */
+/** GET /api/privacy/log: the privacy log for admins (security rule 54), a page or a CSV file. */
 export const privacyLogRoutes: FastifyPluginCallback<PrivacyLogRoutesOptions> = (
   base,
   { db },

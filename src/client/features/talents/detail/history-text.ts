@@ -1,5 +1,6 @@
 import type { ActivityEntry, FieldChange } from '#shared/activity.ts'
 import {
+  erasedDetailsSchema,
   cvChangeDetailsSchema,
   mergeDetailsSchema,
   talentChangeDetailsSchema,
@@ -21,6 +22,13 @@ const FIELD_LABELS: Record<string, string> = {
   tags: 'Theme Tags',
   status: 'Status',
   notes: 'Notes',
+  // The privacy record (security rule 49), as the Privacy tab labels it.
+  source: 'Source',
+  sourceDetail: 'Source details',
+  lawfulBasis: 'Lawful basis',
+  consentGivenOn: 'Consent given on',
+  consentValidUntil: 'Consent valid until',
+  informedOn: 'Informed on',
 }
 
 const MAX_VALUE_LENGTH = 80
@@ -96,7 +104,24 @@ export function describeActivity(
 ): HistoryText {
   const actor = actorName(entry.actor)
   const result = (text: string, changes: string[] = []): HistoryText => ({ text, changes })
+  // Security rule 50: an entry of an erased or anonymised talent keeps only who erased, when.
+  const erased = erasedDetailsSchema.safeParse(entry.details)
+  if (erased.success) {
+    const { by, at } = erased.data.erased
+    return result(
+      `${actor} made a change (details erased by ${by ?? 'the system'} on ${at.slice(0, 10)})`,
+    )
+  }
   switch (entry.action) {
+    case 'talent.privacy_updated': {
+      const parsed = talentChangeDetailsSchema.safeParse(entry.details)
+      const phrases = parsed.success ? parsed.data.changes.map(describeChange) : []
+      return result(`${actor} updated the privacy record`, phrases)
+    }
+    case 'talent.anonymised':
+      return result(`${actor} anonymised this talent`)
+    case 'talent.erased':
+      return result(`${actor} erased this talent`)
     case 'talent.created':
       return result(`${actor} added this talent`)
     case 'talent.deleted':

@@ -68,7 +68,12 @@ export function TalentDetail({
       </div>
       {talent !== undefined ? (
         <Suspense fallback={<DetailSkeleton />}>
-          <TalentProfile talent={talent} isAdmin={isAdmin} onEdit={() => onEdit(talent)} />
+          <TalentProfile
+            talent={talent}
+            isAdmin={isAdmin}
+            onEdit={() => onEdit(talent)}
+            onErased={onBack}
+          />
         </Suspense>
       ) : null}
       {talent === undefined && query.isPending ? <DetailSkeleton /> : null}

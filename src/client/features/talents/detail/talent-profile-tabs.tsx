@@ -5,6 +5,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { CvPanel } from '../../cvs/cv-panel.tsx'
 import { capitalize, capitalizeWords } from '../../../lib/talent-format.ts'
 import { TalentHistory } from './talent-history.tsx'
+import { PrivacyPanel } from '../../privacy/privacy-panel.tsx'
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -36,7 +37,8 @@ type TalentProfileTabsProps = {
 
 /**
  * spec section 2: About (area, level, tags, status) and Notes (300 px scroll area); then
- * History, loaded only when its tab opens, and the CV tab.
+ * History, loaded only when its tab opens, the CV tab, and the Privacy tab, which shows and edits
+ * the privacy record (security rule 49).
  */
 export function TalentProfileTabs({ talent, canRemoveCv }: TalentProfileTabsProps) {
   const notes = talent.notes?.trim() ?? ''
@@ -47,6 +49,7 @@ export function TalentProfileTabs({ talent, canRemoveCv }: TalentProfileTabsProp
         <TabsTrigger value="notes">Notes</TabsTrigger>
         <TabsTrigger value="cv">CV</TabsTrigger>
         <TabsTrigger value="history">History</TabsTrigger>
+        <TabsTrigger value="privacy">Privacy</TabsTrigger>
       </TabsList>
       <TabsContent value="about" className="pt-2">
         <dl className="grid gap-4">
@@ -80,6 +83,9 @@ export function TalentProfileTabs({ talent, canRemoveCv }: TalentProfileTabsProp
       </TabsContent>
       <TabsContent value="history" className="pt-2">
         <TalentHistory talentId={talent.id} />
+      </TabsContent>
+      <TabsContent value="privacy" className="pt-2">
+        <PrivacyPanel talentId={talent.id} />
       </TabsContent>
     </Tabs>
   )

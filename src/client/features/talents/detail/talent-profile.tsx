@@ -1,5 +1,5 @@
-import { Download, ExternalLink, Mail, Pencil, Phone } from 'lucide-react'
-import type { ReactNode } from 'react'
+import { Download, Eraser, ExternalLink, Mail, Pencil, Phone } from 'lucide-react'
+import { useState, type ReactNode } from 'react'
 import { isHttpUrl, isSameOriginPath, type Talent } from '#shared/talent.ts'
 import { Button } from '../../../components/ui/button.tsx'
 import { cn } from '../../../lib/cn.ts'
@@ -16,11 +16,14 @@ import {
 import { useAuth } from '../../../lib/current-user.ts'
 import { ExportPersonalData } from '../../privacy/export-personal-data.tsx'
 import { TalentProfileTabs } from './talent-profile-tabs.tsx'
+import { EraseTalentDialog } from '../../privacy/erase-talent-dialog.tsx'
 
 type TalentProfileProps = {
   talent: Talent
   isAdmin: boolean
   onEdit: () => void
+  /** After an erasure: the talent is gone, so the detail closes. */
+  onErased: () => void
 }
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
@@ -35,8 +38,11 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 const NOT_PROVIDED = <span className="text-muted-foreground">Not provided</span>
 
 /** A loaded talent: header, contact details, About/Notes tabs and 'Last updated'. */
-export function TalentProfile({ talent, isAdmin, onEdit }: TalentProfileProps) {
+export function TalentProfile({ talent, isAdmin, onEdit, onErased }: TalentProfileProps) {
   const { user } = useAuth()
+  const [isErasing, setIsErasing] = useState(false)
+  // Security rule 50: like delete, admins and the talent's adder (the server decides).
+  const canErase = isAdmin || (user !== null && talent.addedById === user.id)
   const linkedin =
     talent.linkedinUrl !== null && isHttpUrl(talent.linkedinUrl) ? talent.linkedinUrl : null
   // Security rule 20: a stored link is rendered only if it is safe to follow.
@@ -66,7 +72,7 @@ export function TalentProfile({ talent, isAdmin, onEdit }: TalentProfileProps) {
             {capitalize(talent.areaOfInterest)} · {capitalizeWords(talent.seniorityLevel)}
           </p>
         </div>
-        {/* docs/security.md 53: admins and the talent's adder; the server checks again. */}
+        {/* security rule 53: admins and the talent's adder; the server checks again. */}
         {isAdmin || (user !== null && talent.addedById === user.id) ? (
           <ExportPersonalData talentId={talent.id} />
         ) : null}
@@ -76,7 +82,27 @@ export function TalentProfile({ talent, isAdmin, onEdit }: TalentProfileProps) {
             Edit Profile
           </Button>
         ) : null}
+        {canErase ? (
+          <Button
+            type="button"
+            variant="outline"
+            onClick={() => setIsErasing(true)}
+            className="w-full sm:w-auto"
+          >
+            <Eraser aria-hidden="true" />
+            Erase
+          </Button>
+        ) : null}
       </header>
+      <EraseTalentDialog
+        open={isErasing}
+        talent={talent}
+        onClose={() => setIsErasing(false)}
+        onErased={() => {
+          setIsErasing(false)
+          onErased()
+        }}
+      />
 
       <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <Detail label="Email">

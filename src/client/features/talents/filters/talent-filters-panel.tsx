@@ -11,6 +11,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { userFilterOptions } from '../../users/api.ts'
 import { type TalentListFilters } from '../api.ts'
 import { FilterSelect } from './filter-select.tsx'
+import { PRIVACY_SOURCES, SOURCE_LABELS } from '#shared/privacy.ts'
 import { tagListOptions } from '../../tags/api.ts'
 import { capitalize, capitalizeWords } from '../../../lib/talent-format.ts'
 import {
@@ -37,6 +38,16 @@ const levelOptions = SENIORITY_LEVELS.map((level) => ({
 }))
 const statusOptions = TALENT_STATUSES.map((status) => ({ value: status, label: status }))
 const BEST_MATCH = { value: RELEVANCE, label: 'Best Match' }
+// The privacy record's filters (security rule 49), as `consent:` etc. in the search.
+const consentOptions = [
+  { value: 'expired', label: 'Consent expired' },
+  { value: 'expiring', label: 'Expires within 30 days' },
+]
+const informedOptions = [
+  { value: 'no', label: 'Not informed' },
+  { value: 'yes', label: 'Informed' },
+]
+const sourceOptions = PRIVACY_SOURCES.map((value) => ({ value, label: SOURCE_LABELS[value] }))
 
 export function activeFiltersText(count: number): string {
   if (count === 0) return 'No filters applied'
@@ -137,6 +148,30 @@ export function TalentFiltersPanel({
             value={draft.status}
             options={statusOptions}
             onChange={(v) => setField('status', v)}
+          />
+          <FilterSelect
+            id="filter-consent"
+            label="Consent"
+            allLabel="Any consent"
+            value={draft.consent}
+            options={consentOptions}
+            onChange={(v) => setField('consent', v)}
+          />
+          <FilterSelect
+            id="filter-informed"
+            label="Informed"
+            allLabel="Informed or not"
+            value={draft.informed}
+            options={informedOptions}
+            onChange={(v) => setField('informed', v)}
+          />
+          <FilterSelect
+            id="filter-source"
+            label="Source"
+            allLabel="All Sources"
+            value={draft.source}
+            options={sourceOptions}
+            onChange={(v) => setField('source', v)}
           />
           <div className="sm:col-span-2">
             <FilterSelect

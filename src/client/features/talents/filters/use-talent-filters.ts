@@ -21,6 +21,9 @@ export const FILTER_PARAM_NAMES = [
   'addedBy',
   'search',
   'q',
+  'consent',
+  'informed',
+  'source',
   'sort',
 ] as const
 
@@ -75,6 +78,9 @@ export function parseFilters(params: URLSearchParams): TalentListFilters {
     addedBy: field(shape.addedBy, params.get('addedBy'), undefined),
     search: field(shape.search, params.get('search'), undefined),
     q,
+    consent: field(shape.consent, params.get('consent'), undefined),
+    informed: field(shape.informed, params.get('informed'), undefined),
+    source: field(shape.source, params.get('source'), undefined),
     sort: field(shape.sort, params.get('sort'), undefined),
   }
 }
@@ -141,6 +147,9 @@ export function toDraft(filters: TalentListFilters): FilterDraft {
     // link shows there too and becomes a `q` on Apply (`ann` still finds Joanna as before).
     search: '',
     q: filters.q ?? filters.search ?? '',
+    consent: filters.consent ?? ALL,
+    informed: filters.informed ?? ALL,
+    source: filters.source ?? ALL,
     sort: filters.sort ?? RELEVANCE,
   }
 }

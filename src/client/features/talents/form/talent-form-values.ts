@@ -68,6 +68,18 @@ export function toCreateBody(values: TalentInput): TalentInput {
   }
 }
 
+/**
+ * POST body of a new talent: its privacy record (security rule 49) goes with it, and
+ * `confirmErased` once the person saw the warning that this person was erased before.
+ */
+export function toNewTalentBody(values: TalentInput, confirmErased: boolean): TalentInput {
+  return {
+    ...toCreateBody(values),
+    ...(values.privacy === undefined ? {} : { privacy: values.privacy }),
+    ...(confirmErased ? { confirmErased: true } : {}),
+  }
+}
+
 /** PUT /api/talents/:id body: the edited fields plus the version the edit started from. */
 export function toUpdateBody(values: TalentInput, updatedAt: string): TalentUpdate {
   return { ...toCreateBody(values), updatedAt }

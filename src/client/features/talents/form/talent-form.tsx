@@ -20,10 +20,17 @@ import { DuplicateWarning } from '../../duplicates/duplicate-warning.tsx'
 import { StatusCheckboxGrid } from './status-checkbox-grid.tsx'
 import { TagPicker } from './tag-picker.tsx'
 import { capitalizeWords, talentToFormValues } from './talent-form-values.ts'
+import {
+  DEFAULT_LAWFUL_BASIS,
+  FORM_DEFAULT_SOURCE,
+  PRIVACY_SOURCES,
+  SOURCE_LABELS,
+} from '#shared/privacy.ts'
 import { useTalentFormSubmit } from './use-talent-form-submit.ts'
 import { useCvPrefill } from './use-cv-prefill.ts'
 
 const AREA_OPTIONS = AREAS.map((area) => ({ value: area, label: capitalizeWords(area) }))
+const SOURCE_OPTIONS = PRIVACY_SOURCES.map((value) => ({ value, label: SOURCE_LABELS[value] }))
 const LEVEL_OPTIONS = SENIORITY_LEVELS.map((level) => ({
   value: level,
   label: capitalizeWords(level),
@@ -60,7 +67,15 @@ export function TalentForm({
   const id = useId()
   const form = useForm<TalentFormValues, unknown, TalentInput>({
     resolver,
-    defaultValues: talentToFormValues(talent),
+    // A new talent's privacy record starts as "sourced" (security rule 49); the Privacy tab
+    // edits an existing one.
+    defaultValues:
+      talent === null
+        ? {
+            ...talentToFormValues(null),
+            privacy: { source: FORM_DEFAULT_SOURCE, lawfulBasis: DEFAULT_LAWFUL_BASIS },
+          }
+        : talentToFormValues(talent),
   })
   const { setFocus } = form
   // The form's code may arrive after its dialog opened (talent-form-dialog.tsx), so the dialog
@@ -68,7 +83,8 @@ export function TalentForm({
   useEffect(() => {
     if (focusFirstField) setFocus('fullName')
   }, [focusFirstField, setFocus])
-  const { submit, isPending, isSaved, formError } = useTalentFormSubmit({ talent, form, onSaved })
+  const { submit, isPending, isSaved, formError, erasedWarning, dismissErasedWarning } =
+    useTalentFormSubmit({ talent, form, onSaved })
   const isEdit = talent !== null
   const prefill = useCvPrefill(form)
   const hint = (field: string) => (prefill.filled.has(field) ? FROM_CV : undefined)
@@ -78,7 +94,7 @@ export function TalentForm({
   return (
     <form
       className={cn('flex min-h-0 flex-1 flex-col', className)}
-      onSubmit={(event) => void form.handleSubmit(submit)(event)}
+      onSubmit={(event) => void form.handleSubmit((values) => submit(values))(event)}
       noValidate
     >
       <div className="grid min-h-0 flex-1 content-start gap-5 overflow-y-auto px-6 py-5">
@@ -138,6 +154,16 @@ export function TalentForm({
             placeholder="Select a level"
             options={LEVEL_OPTIONS}
           />
+          {isEdit ? null : (
+            <FormSelectField
+              control={form.control}
+              name="privacy.source"
+              id={`${id}-source`}
+              label="Source"
+              description="How they came into the pool (edit the rest on the Privacy tab)"
+              options={SOURCE_OPTIONS}
+            />
+          )}
         </div>
         <DuplicateWarning control={form.control} excludeId={talent?.id} />
         <Controller
@@ -172,6 +198,32 @@ export function TalentForm({
           placeholder="Anything worth remembering about this talent"
         />
       </div>
+      {erasedWarning === undefined ? null : (
+        <div
+          role="alert"
+          className="mx-6 mb-3 grid gap-2 rounded-md border border-destructive/50 bg-destructive/10 px-3 py-2 text-sm text-destructive"
+        >
+          <p className="font-medium">{erasedWarning}</p>
+          <p>Add them again only if they asked to be back in the pool.</p>
+          <div className="flex gap-2">
+            <Button
+              type="button"
+              variant="destructive"
+              size="sm"
+              disabled={isPending}
+              onClick={() => {
+                dismissErasedWarning()
+                void form.handleSubmit((values) => submit(values, true))()
+              }}
+            >
+              Add anyway
+            </Button>
+            <Button type="button" variant="outline" size="sm" onClick={dismissErasedWarning}>
+              Keep them out
+            </Button>
+          </div>
+        </div>
+      )}
       {/* Outside the scrolling fields, so a refusal such as the stale-edit 409 is always seen. */}
       {formError === undefined ? null : (
         <p

@@ -4,7 +4,8 @@ import type { Talent, TalentFormValues, TalentInput } from '#shared/talent.ts'
 import { toast } from '../../../components/ui/use-toast.ts'
 import { parseApiError, type ParsedApiError } from '../../../lib/api.ts'
 import { fetchCurrentTalent, useCreateTalent, useUpdateTalent } from '../api.ts'
-import { toCreateBody, toUpdateBody } from './talent-form-values.ts'
+import { ERASED_PERSON_PREFIX } from '#shared/erasure.ts'
+import { toNewTalentBody, toUpdateBody } from './talent-form-values.ts'
 import { saveFailureDescription } from './talent-save-failure.ts'
 
 const FORM_FIELDS = [
@@ -47,6 +48,9 @@ export function useTalentFormSubmit({ talent, form, onSaved }: Options) {
   // After a stale-edit 409 the current version's updatedAt, so that saving again (having read
   // the warning) is based on it instead of failing forever.
   const [refreshedUpdatedAt, setRefreshedUpdatedAt] = useState<string>()
+  // Security rule 52: the server's "This person asked to be erased on …" for a new talent;
+  // saving again then needs the person's confirmation.
+  const [erasedWarning, setErasedWarning] = useState<string>()
 
   function baseUpdatedAt(current: Talent): string {
     if (refreshedUpdatedAt === undefined) return current.updatedAt
@@ -64,6 +68,14 @@ export function useTalentFormSubmit({ talent, form, onSaved }: Options) {
 
   function handleFailure(error: unknown, isUpdate: boolean) {
     const apiError = parseApiError(error)
+    if (
+      !isUpdate &&
+      apiError?.status === 409 &&
+      apiError.message?.startsWith(ERASED_PERSON_PREFIX)
+    ) {
+      setErasedWarning(apiError.message)
+      return
+    }
     const onField = apiError === undefined ? false : showFieldErrors(form, apiError)
     if (apiError?.message !== undefined && !onField) setFormError(apiError.message)
     if (isUpdate && talent !== null && apiError?.status === 409 && !onField) {
@@ -76,11 +88,11 @@ export function useTalentFormSubmit({ talent, form, onSaved }: Options) {
     })
   }
 
-  function submit(values: TalentInput) {
+  function submit(values: TalentInput, confirmErased = false) {
     if (createTalent.isPending || updateTalent.isPending) return
     setFormError(undefined)
     if (talent === null) {
-      createTalent.mutate(toCreateBody(values), {
+      createTalent.mutate(toNewTalentBody(values, confirmErased), {
         onSuccess: (saved) => {
           toast({
             title: 'Talent created',
@@ -107,6 +119,8 @@ export function useTalentFormSubmit({ talent, form, onSaved }: Options) {
   const mutation = talent === null ? createTalent : updateTalent
   return {
     submit,
+    erasedWarning,
+    dismissErasedWarning: () => setErasedWarning(undefined),
     isPending: mutation.isPending,
     isSaved: mutation.isSuccess,
     formError,

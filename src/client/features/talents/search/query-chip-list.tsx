@@ -11,6 +11,9 @@ const FIELD_LABELS: Record<SearchField, string> = {
   status: 'Status',
   addedby: 'Added by',
   has: 'Has',
+  consent: 'Consent',
+  informed: 'Informed',
+  source: 'Source',
 }
 
 /** A chip's words: `Level: Senior`, `Not Status: Hired`, `Has: CV`. */
@@ -18,7 +21,10 @@ export function chipLabel(term: FieldTerm): string {
   const value =
     term.field === 'has'
       ? term.value.toUpperCase()
-      : term.field === 'level'
+      : term.field === 'level' ||
+          term.field === 'consent' ||
+          term.field === 'informed' ||
+          term.field === 'source'
         ? capitalizeWords(term.value)
         : term.value
   return `${term.negated ? 'Not ' : ''}${FIELD_LABELS[term.field]}: ${value}`
