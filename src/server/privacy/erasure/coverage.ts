@@ -325,6 +325,11 @@ export const NO_TALENT_DATA: Readonly<Record<string, string>> = {
     'created_at',
     'updated_at',
   ]),
+  ...columns(
+    'the privacy log: a talent by id, counts and enumerated words only (security rule 55)',
+    'privacy_log',
+    ['id', 'kind', 'actor_id', 'talent_id', 'count', 'details', 'created_at', 'updated_at'],
+  ),
 }
 
 /** `table.column` keys for several columns of one table that share a reason. */
