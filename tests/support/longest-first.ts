@@ -46,26 +46,25 @@ const onPostgres = (spec: TestSpecification) => spec.project.name.startsWith('ap
 const FUZZ_FILE = /\/tests\/fuzz\/fuzz-part-\d+\.test\.ts$/
 
 /**
- * The fuzz parts first (PostgreSQL's, then PGlite's); then each project's files together, as
- * Vitest orders them, the known-long ones first. A project's files stay together: a worker that
- * keeps its modules between files is reused only for a next file of its own project, and a
- * worker for another project imports the whole server again.
+ * Each project's files together, the known-long ones first; the PostgreSQL projects first, since
+ * their fuzz parts are the longest files of all. A project's files stay together: a worker that
+ * keeps its modules between files is reused only when the next file is of its own project, and
+ * a worker for another project imports the whole server again.
  */
-function block(spec: TestSpecification, projects: string[]): number {
-  if (isFuzz(spec)) return onPostgres(spec) ? 0 : 1
-  return 2 + projects.indexOf(spec.project.name)
+function projectRank(spec: TestSpecification, projects: string[]): number {
+  return (onPostgres(spec) ? 0 : projects.length) + projects.indexOf(spec.project.name)
 }
 
 export class LongestFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files)
     const projects = [...new Set(sorted.map((spec) => spec.project.name))]
-    // A stable sort: groupOrder first (it decides what may run together), then the block, then
-    // the known length.
+    // A stable sort: groupOrder first (it decides what may run together), then the project,
+    // then the known length.
     return sorted.sort(
       (a, b) =>
         a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder ||
-        block(a, projects) - block(b, projects) ||
+        projectRank(a, projects) - projectRank(b, projects) ||
         knownSeconds(b) - knownSeconds(a),
     )
   }
