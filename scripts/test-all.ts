@@ -14,6 +14,7 @@
  * 167 s), and the kill test came within 8 s of its 300 s limit.
  */
 import { spawn } from 'node:child_process'
+import { loadavg } from 'node:os'
 import { parseArgs } from 'node:util'
 import { formatSummary, type StageResult } from './test-all/summary.ts'
 
@@ -42,8 +43,11 @@ if (values.help) {
   process.exit(0)
 }
 
+const load = () => loadavg()[0] ?? 0
+
 function run({ name, command }: Stage): Promise<StageResult> {
   const started = Date.now()
+  const loadAtStart = load()
   return new Promise((resolve) => {
     const child = spawn(command, { shell: true, stdio: ['ignore', 'pipe', 'pipe'] })
     const prefix = `[${name}] `
@@ -61,13 +65,23 @@ function run({ name, command }: Stage): Promise<StageResult> {
     child.stdout.on('data', relay(process.stdout))
     child.stderr.on('data', relay(process.stderr))
     child.on('close', (code) => {
-      resolve({ name, ok: code === 0, seconds: (Date.now() - started) / 1000, lines: kept })
+      const seconds = (Date.now() - started) / 1000
+      resolve({
+        name,
+        ok: code === 0,
+        seconds,
+        lines: kept,
+        load: { start: loadAtStart, end: load() },
+      })
     })
   })
 }
 
 const results: StageResult[] = []
 const started = Date.now()
+const loadAtStart = load()
 for (const group of STAGES) results.push(...(await Promise.all(group.map(run))))
-console.log(formatSummary(results, (Date.now() - started) / 1000))
+console.log(
+  formatSummary(results, (Date.now() - started) / 1000, { start: loadAtStart, end: load() }),
+)
 process.exit(results.every((r) => r.ok) ? 0 : 1)

@@ -1,4 +1,21 @@
-export type StageResult = { name: string; ok: boolean; seconds: number; lines?: string[] }
+/** The machine's one-minute load average when a stage started and when it ended. */
+export type Load = { start: number; end: number }
+
+export type StageResult = {
+  name: string
+  ok: boolean
+  seconds: number
+  lines?: string[]
+  load?: Load
+}
+
+/**
+ * A stage time means little without the machine's load beside it: the same stage takes twice as
+ * long while other work shares the two cores (docs/decisions/027-ci-under-ten-minutes.md).
+ */
+export function formatLoad(load: Load | undefined): string {
+  return load ? `  (load ${load.start.toFixed(1)} → ${load.end.toFixed(1)})` : ''
+}
 
 const EXCERPT_LINES = 40
 // Where each runner's failure report starts: Vitest's heading, Playwright's first failure.
@@ -21,10 +38,12 @@ export function failureExcerpt(lines: string[]): string[] {
  * The text `npm test` ends with: what each failed stage said, then each stage, its verdict and its
  * time, then the wall time.
  */
-export function formatSummary(results: StageResult[], wallSeconds: number): string {
+export function formatSummary(results: StageResult[], wallSeconds: number, load?: Load): string {
   const width = Math.max(...results.map((r) => r.name.length), 'total'.length)
   const rows = results.map(
-    (r) => `  ${r.name.padEnd(width)}  ${r.ok ? 'passed' : 'FAILED'}  ${r.seconds.toFixed(1)} s`,
+    (r) =>
+      `  ${r.name.padEnd(width)}  ${r.ok ? 'passed' : 'FAILED'}  ${r.seconds.toFixed(1)} s` +
+      formatLoad(r.load),
   )
   const failed = results.filter((r) => !r.ok)
   const excerpts = failed.flatMap((r) => [
@@ -40,7 +59,7 @@ export function formatSummary(results: StageResult[], wallSeconds: number): stri
     '',
     'Stage times:',
     ...rows,
-    `  ${'total'.padEnd(width)}  ${verdict}  ${wallSeconds.toFixed(1)} s (wall)`,
+    `  ${'total'.padEnd(width)}  ${verdict}  ${wallSeconds.toFixed(1)} s (wall)${formatLoad(load)}`,
     '',
   ].join('\n')
 }

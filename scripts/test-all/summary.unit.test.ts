@@ -15,6 +15,16 @@ describe('formatSummary (issue 14 item 9: each stage’s time printed at the end
     expect(text).toContain('FAILED: e2e  300.0 s (wall)')
   })
 
+  it('prints the load average at each stage’s start and end beside its time', () => {
+    const text = formatSummary(
+      [{ name: 'vitest', ok: true, seconds: 576, load: { start: 2.04, end: 3.46 } }],
+      600,
+      { start: 1.5, end: 3.46 },
+    )
+    expect(text).toContain('vitest  passed  576.0 s  (load 2.0 → 3.5)')
+    expect(text).toContain('600.0 s (wall)  (load 1.5 → 3.5)')
+  })
+
   it('says all stages passed when they did', () => {
     expect(formatSummary([{ name: 'vitest', ok: true, seconds: 1 }], 1)).toContain(
       'all stages passed',
