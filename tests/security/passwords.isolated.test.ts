@@ -2,7 +2,10 @@ import type * as Argon2 from '@node-rs/argon2'
 import { eq, sql } from 'drizzle-orm'
 import { describe, expect, vi } from 'vitest'
 import { hashPassword } from '#server/auth/passwords.ts'
-import { COMMON_PASSWORD_MESSAGE, PERSONAL_PASSWORD_MESSAGE } from '#server/passwords/password-policy.ts'
+import {
+  COMMON_PASSWORD_MESSAGE,
+  PERSONAL_PASSWORD_MESSAGE,
+} from '#server/passwords/password-policy.ts'
 import { LOGIN_FAILED_MESSAGE, TEMP_PASSWORD_EXPIRED_MESSAGE } from '#server/auth/service.ts'
 import { ensureAdmin } from '#server/bootstrap.ts'
 import { loginThrottle, users } from '#server/db/schema.ts'

@@ -7,11 +7,7 @@ import { users } from '../db/schema.ts'
 import { apiTest, apiTestWith } from '#tests/support/api-test.ts'
 import { loginAs } from '#tests/support/test-app.ts'
 import { openTempPassword } from './temp-password.ts'
-import {
-  INVITE_MAIL_FAILED_MESSAGE,
-  INVITE_SENT_MESSAGE,
-  mailFailedDevMessage,
-} from './invite.ts'
+import { INVITE_MAIL_FAILED_MESSAGE, INVITE_SENT_MESSAGE, mailFailedDevMessage } from './invite.ts'
 
 type Received = { from: string; to: string[]; raw: string }
 
