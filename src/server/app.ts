@@ -18,34 +18,16 @@ import { cacheSessionsOn } from './auth/sessions.ts'
 import { clientRoutes } from './client-routes.ts'
 import { COMPRESSION } from './compression.ts'
 import { cvRoutes } from './cvs/routes.ts'
-import { giveUpCvItem, importCvItemJob } from './cv-imports/item-job.ts'
 import { cvImportRoutes } from './cv-imports/routes.ts'
 import { importRoutes } from './imports/routes.ts'
-import {
-  DRY_RUN_SPREADSHEET_IMPORT,
-  dryRunSpreadsheetImportJob,
-  giveUpDryRun,
-} from './imports/dry-run-job.ts'
-import {
-  RUN_SPREADSHEET_IMPORT,
-  giveUpSpreadsheetImport,
-  runSpreadsheetImportJob,
-} from './imports/run-job.ts'
 import { refreshAheadAfterCommits } from './cache/refresh-ahead.ts'
-import { EMBEDDED_CREATES_PER_STATEMENT } from './imports/write-batch.ts'
-import { UNDO_SPREADSHEET_IMPORT, undoSpreadsheetImportJob } from './imports/undo-job.ts'
 import { duplicateRoutes } from './duplicates/routes.ts'
-import { scanDuplicatesJob } from './duplicates/scan-job.ts'
-import { SCAN_DUPLICATES } from './duplicates/scan-schedule.ts'
-import { IMPORT_CV_ITEM } from './cv-imports/start.ts'
-import { EXTRACT_CV_TEXT, extractCvTextJob, giveUpCvText } from './cvs/extract-job.ts'
 import { startHousekeeping } from './housekeeping/scheduler.ts'
-import { startJobRunner, type GiveUpHandler, type JobHandler } from './jobs/runner.ts'
-import { TABLE_UPKEEP, tableUpkeepJob } from './jobs/table-upkeep.ts'
+import { startJobRunner } from './jobs/runner.ts'
 import type { Config } from './config.ts'
 import { SearchGate } from './search/search-gate.ts'
 import { registerCors } from './cors.ts'
-import type { Db, OpenDatabase } from './db/open.ts'
+import type { OpenDatabase } from './db/open.ts'
 import { registerErrorHandling, sendJsonNotFound } from './errors.ts'
 import { serializeError } from './log-errors.ts'
 import { crawlerRoutes, X_ROBOTS_TAG } from './health/crawler-routes.ts'
@@ -67,6 +49,7 @@ import { userFilterRoutes } from './users/filter-routes.ts'
 import { preferenceRoutes } from './users/preferences-routes.ts'
 import { savedViewRoutes } from './views/routes.ts'
 import { userRoutes } from './users/routes.ts'
+import { giveUpHandlers, jobHandlers, JOB_LANES } from './app-jobs.ts'
 
 /** Security rule 18: JSON bodies are capped at 100 KiB. */
 export const BODY_LIMIT = 100 * 1024
@@ -255,53 +238,6 @@ function searchesAtOnce(database: Pick<OpenDatabase, 'engine'>, config: Config):
  */
 function searchDeadlineMs(database: Pick<OpenDatabase, 'engine'>, config: Config): number {
   return database.engine === 'pglite' ? config.statementTimeoutMs : 2 * config.statementTimeoutMs
-}
-
-export const JOB_LANES = [[SCAN_DUPLICATES], [TABLE_UPKEEP], [DRY_RUN_SPREADSHEET_IMPORT]]
-
-/** Every kind of background job this app runs, and its handler. */
-function jobHandlers(
-  database: Pick<OpenDatabase, 'db' | 'engine'>,
-  config: Config,
-): Record<string, JobHandler> {
-  const { db } = database
-  // On the embedded engine a statement holds the server's thread: an import writes in short ones.
-  const embedded = database.engine === 'pglite'
-  return {
-    [TABLE_UPKEEP]: tableUpkeepJob(db),
-    [SCAN_DUPLICATES]: scanDuplicatesJob(db, config.defaultPhoneRegion, [
-      IMPORT_CV_ITEM,
-      DRY_RUN_SPREADSHEET_IMPORT,
-      RUN_SPREADSHEET_IMPORT,
-      UNDO_SPREADSHEET_IMPORT,
-    ]),
-    [EXTRACT_CV_TEXT]: extractCvTextJob(db),
-    [IMPORT_CV_ITEM]: importCvItemJob(
-      db,
-      config.cvMaxVersions,
-      erasureKeys(config.secretKey, config.defaultPhoneRegion),
-    ),
-    [DRY_RUN_SPREADSHEET_IMPORT]: dryRunSpreadsheetImportJob(db, config.defaultPhoneRegion),
-    [RUN_SPREADSHEET_IMPORT]: runSpreadsheetImportJob(db, {
-      phoneRegion: config.defaultPhoneRegion,
-      createsPerStatement: embedded ? EMBEDDED_CREATES_PER_STATEMENT : undefined,
-    }),
-    [UNDO_SPREADSHEET_IMPORT]: undoSpreadsheetImportJob(db),
-  }
-}
-
-/**
- * What each kind does once its job failed for good: the import, row or file it stood for ends
- * 'failed' with the reason, never waiting for ever (security rule 45). The undo and the duplicate
- * scan keep their own last-attempt handling.
- */
-function giveUpHandlers(db: Db): Record<string, GiveUpHandler> {
-  return {
-    [EXTRACT_CV_TEXT]: giveUpCvText(db),
-    [IMPORT_CV_ITEM]: giveUpCvItem(db),
-    [DRY_RUN_SPREADSHEET_IMPORT]: giveUpDryRun(db),
-    [RUN_SPREADSHEET_IMPORT]: giveUpSpreadsheetImport(db),
-  }
 }
 
 function mailerFor(app: FastifyInstance, config: Config, given: Mailer | undefined) {

@@ -1,6 +1,6 @@
 import { describe, expect } from 'vitest'
 import { databaseTest as it } from '#tests/support/database-test.ts'
-import { JOB_LANES } from './app.ts'
+import { JOB_LANES } from './app-jobs.ts'
 import { SCAN_DUPLICATES } from './duplicates/scan-schedule.ts'
 import { enqueueJob } from './jobs/queue.ts'
 import { startJobRunner } from './jobs/runner.ts'

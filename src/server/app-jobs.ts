@@ -1,0 +1,74 @@
+import { giveUpCvItem, importCvItemJob } from './cv-imports/item-job.ts'
+import {
+  DRY_RUN_SPREADSHEET_IMPORT,
+  dryRunSpreadsheetImportJob,
+  giveUpDryRun,
+} from './imports/dry-run-job.ts'
+import {
+  RUN_SPREADSHEET_IMPORT,
+  giveUpSpreadsheetImport,
+  runSpreadsheetImportJob,
+} from './imports/run-job.ts'
+import { EMBEDDED_CREATES_PER_STATEMENT } from './imports/write-batch.ts'
+import { UNDO_SPREADSHEET_IMPORT, undoSpreadsheetImportJob } from './imports/undo-job.ts'
+import { scanDuplicatesJob } from './duplicates/scan-job.ts'
+import { SCAN_DUPLICATES } from './duplicates/scan-schedule.ts'
+import { IMPORT_CV_ITEM } from './cv-imports/start.ts'
+import { EXTRACT_CV_TEXT, extractCvTextJob, giveUpCvText } from './cvs/extract-job.ts'
+import { type GiveUpHandler, type JobHandler } from './jobs/runner.ts'
+import { TABLE_UPKEEP, tableUpkeepJob } from './jobs/table-upkeep.ts'
+import type { Config } from './config.ts'
+import type { Db, OpenDatabase } from './db/open.ts'
+import { erasureKeys } from './privacy/erasure/identifiers.ts'
+
+/*
+ * The app's background work (composition, as app.ts is): every kind of job, its handler, what it
+ * does once it failed for good, and the lanes that keep a long kind from holding up the others.
+ */
+
+export const JOB_LANES = [[SCAN_DUPLICATES], [TABLE_UPKEEP], [DRY_RUN_SPREADSHEET_IMPORT]]
+
+/** Every kind of background job this app runs, and its handler. */
+export function jobHandlers(
+  database: Pick<OpenDatabase, 'db' | 'engine'>,
+  config: Config,
+): Record<string, JobHandler> {
+  const { db } = database
+  // On the embedded engine a statement holds the server's thread: an import writes in short ones.
+  const embedded = database.engine === 'pglite'
+  return {
+    [TABLE_UPKEEP]: tableUpkeepJob(db),
+    [SCAN_DUPLICATES]: scanDuplicatesJob(db, config.defaultPhoneRegion, [
+      IMPORT_CV_ITEM,
+      DRY_RUN_SPREADSHEET_IMPORT,
+      RUN_SPREADSHEET_IMPORT,
+      UNDO_SPREADSHEET_IMPORT,
+    ]),
+    [EXTRACT_CV_TEXT]: extractCvTextJob(db),
+    [IMPORT_CV_ITEM]: importCvItemJob(
+      db,
+      config.cvMaxVersions,
+      erasureKeys(config.secretKey, config.defaultPhoneRegion),
+    ),
+    [DRY_RUN_SPREADSHEET_IMPORT]: dryRunSpreadsheetImportJob(db, config.defaultPhoneRegion),
+    [RUN_SPREADSHEET_IMPORT]: runSpreadsheetImportJob(db, {
+      phoneRegion: config.defaultPhoneRegion,
+      createsPerStatement: embedded ? EMBEDDED_CREATES_PER_STATEMENT : undefined,
+    }),
+    [UNDO_SPREADSHEET_IMPORT]: undoSpreadsheetImportJob(db),
+  }
+}
+
+/**
+ * What each kind does once its job failed for good: the import, row or file it stood for ends
+ * 'failed' with the reason, never waiting for ever (security rule 45). The undo and the duplicate
+ * scan keep their own last-attempt handling.
+ */
+export function giveUpHandlers(db: Db): Record<string, GiveUpHandler> {
+  return {
+    [EXTRACT_CV_TEXT]: giveUpCvText(db),
+    [IMPORT_CV_ITEM]: giveUpCvItem(db),
+    [DRY_RUN_SPREADSHEET_IMPORT]: giveUpDryRun(db),
+    [RUN_SPREADSHEET_IMPORT]: giveUpSpreadsheetImport(db),
+  }
+}
