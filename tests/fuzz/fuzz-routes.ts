@@ -88,6 +88,8 @@ const AUDITED_READS = new Set([
   'GET /api/talents/export',
   'POST /api/talents/export',
   'GET /api/duplicates',
+  // A hand-over of personal data is logged before its first byte (security rule 54).
+  'GET /api/talents/:id/personal-data',
 ])
 
 /**
