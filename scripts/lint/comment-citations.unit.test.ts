@@ -13,7 +13,7 @@ describe('comments cite the repository, or nothing', () => {
   test.each([
     ['// Issue 20: a second factor may be due.', /issue number/],
     ['/** The quick search (issue 17 item 4). */', /issue number/],
-    ['// see security rule 41', /outside the repository/],
+    ['// see SECURITY.md 41', /outside the repository/],
     ['/* STACK.md "Measured facts" */', /outside the repository/],
     ['// as ../shared/spec/talent-pool-spec.md says', /outside the repository/],
     ['// measured at load 7 (docs/performance.md, stop 33)', /work session/],
