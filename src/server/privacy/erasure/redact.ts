@@ -86,11 +86,11 @@ export const REDACTED_COLUMNS: readonly Target[] = [
 function mentions(target: Target, who: Identifiers): SQL {
   const patterns = needles(who).map((needle) => `%${escapeLike(needle)}%`)
   const column = sql`${sql.identifier(target.column)}::text`
-  const any = sql.join(
+  const anyPattern = sql.join(
     patterns.map((pattern) => sql`${column} ILIKE ${pattern}`),
     sql` OR `,
   )
-  return target.only ? sql`${target.only} AND (${any})` : any
+  return target.only ? sql`${target.only} AND (${anyPattern})` : anyPattern
 }
 
 /** Redacts the person's values wherever REDACTED_COLUMNS hold them; returns rows changed. */
