@@ -6,9 +6,12 @@ import type { Db } from '../db/open.ts'
  * The size of each piece an upload is stored in. One statement carrying a whole 50 MB file held
  * the event loop for seconds: hashing it, encoding it as base64 (file-schema.ts says why base64)
  * and handing one 67 MB parameter to the driver or to the embedded engine's thread are each done
- * in one go. A piece's work is a few milliseconds, and the loop turns between pieces.
+ * in one go. A piece's work is a few milliseconds, and the loop turns between pieces. A piece's
+ * base64 text stays under V8's large-object size (128 KiB), so it is born and dies in the young
+ * generation: larger pieces went to the old generation and their collection was the stall that
+ * remained (docs/performance.md, bench:abuse).
  */
-const PIECE_BYTES = 256 * 1024
+const PIECE_BYTES = 64 * 1024
 
 /**
  * Security rule 47: stores an uploaded spreadsheet in `files` (the FileStore's table, keyed by
