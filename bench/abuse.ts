@@ -321,7 +321,7 @@ async function runCase(server: RunningServer, context: Context, item: Case): Pro
   try {
     answer = await item.run(context)
   } catch (error) {
-    answer = { status: 0, message: `no answer: ${(error as Error).message}` }
+    answer = { status: 0, message: `no answer: ${causeOf(error)}` }
   }
   const ms = performance.now() - started
   // A moment after the answer: a runaway that outlives its request shows here.
