@@ -9,7 +9,7 @@ import {
 } from 'lucide-react'
 import type { KeyboardEvent } from 'react'
 import { NavLink } from 'react-router'
-import { SavedViewLinks } from '../../features/views/saved-view-links.tsx'
+import { SavedViewLinks } from '../../features/talents/views/saved-view-links.tsx'
 import { cn } from '../../lib/cn.ts'
 import { duplicateGroupsOptions } from '../../features/duplicates/api.ts'
 

@@ -23,7 +23,7 @@ import {
   useTalentFilters,
 } from './filters/use-talent-filters.ts'
 import { useViewMode } from './list/use-view-mode.ts'
-import { useOpenSavedView } from '../views/use-open-saved-view.ts'
+import { useOpenSavedView } from './views/use-open-saved-view.ts'
 
 // The selected talent lives in the URL (?talent=ID) so Back and shared links work.
 const TALENT_PARAM = 'talent'

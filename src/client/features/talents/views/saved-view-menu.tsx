@@ -3,18 +3,18 @@ import { Bookmark, BookmarkCheck, ChevronDown } from 'lucide-react'
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
 import type { SavedView } from '#shared/saved-view.ts'
-import { Button } from '../../components/ui/button.tsx'
-import { ConfirmDeleteDialog } from '../../components/ui/confirm-delete-dialog.tsx'
+import { Button } from '../../../components/ui/button.tsx'
+import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog.tsx'
 import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
-} from '../../components/ui/dropdown-menu.tsx'
-import { toast } from '../../components/ui/use-toast.ts'
-import type { TalentListFilters } from '../talents/api.ts'
-import type { ViewMode } from '../talents/list/use-view-mode.ts'
+} from '../../../components/ui/dropdown-menu.tsx'
+import { toast } from '../../../components/ui/use-toast.ts'
+import type { TalentListFilters } from '../api.ts'
+import type { ViewMode } from '../list/use-view-mode.ts'
 import {
   savedViewOptions,
   stateOfDashboard,

@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import { useSearchParams } from 'react-router'
 import { z } from 'zod'
-import { FILTER_PARAM_NAMES, filtersToParams } from '../talents/filters/use-talent-filters.ts'
-import type { ViewMode } from '../talents/list/use-view-mode.ts'
+import { FILTER_PARAM_NAMES, filtersToParams } from '../filters/use-talent-filters.ts'
+import type { ViewMode } from '../list/use-view-mode.ts'
 import { filtersOfState, savedViewOptions, VIEW_PARAM } from './api.ts'
 
 const viewIdSchema = z.coerce.number().int().positive().max(2_147_483_647)

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Bookmark, Users } from 'lucide-react'
 import { Link, useLocation } from 'react-router'
-import { cn } from '../../lib/cn.ts'
+import { cn } from '../../../lib/cn.ts'
 import { savedViewListOptions, savedViewUrl, VIEW_PARAM } from './api.ts'
 
 const numberFormat = new Intl.NumberFormat('en-US')

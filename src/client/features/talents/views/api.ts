@@ -7,11 +7,11 @@ import {
   type SavedViewState,
   type UpdateSavedView,
 } from '#shared/saved-view.ts'
-import { api } from '../../lib/api.ts'
-import { queryRoots } from '../../lib/query-roots.ts'
-import type { TalentListFilters } from '../talents/api.ts'
-import type { ViewMode } from '../talents/list/use-view-mode.ts'
-import { filtersToParams } from '../talents/filters/use-talent-filters.ts'
+import { api } from '../../../lib/api.ts'
+import { queryRoots } from '../../../lib/query-roots.ts'
+import type { TalentListFilters } from '../api.ts'
+import type { ViewMode } from '../list/use-view-mode.ts'
+import { filtersToParams } from '../filters/use-talent-filters.ts'
 
 /**
  * Under the talents root on purpose: each view carries its live count, so every talent write

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { SAVED_VIEW_NAME_MAX_LENGTH } from '#shared/saved-view.ts'
-import { Button } from '../../components/ui/button.tsx'
+import { Button } from '../../../components/ui/button.tsx'
 import {
   Dialog,
   DialogContent,
@@ -8,12 +8,12 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-} from '../../components/ui/dialog.tsx'
-import { Field, FieldLabel } from '../../components/ui/field.tsx'
-import { Input } from '../../components/ui/input.tsx'
-import { Switch } from '../../components/ui/switch.tsx'
-import { parseApiError } from '../../lib/api.ts'
-import { getErrorMessage } from '../../lib/get-error-message.ts'
+} from '../../../components/ui/dialog.tsx'
+import { Field, FieldLabel } from '../../../components/ui/field.tsx'
+import { Input } from '../../../components/ui/input.tsx'
+import { Switch } from '../../../components/ui/switch.tsx'
+import { parseApiError } from '../../../lib/api.ts'
+import { getErrorMessage } from '../../../lib/get-error-message.ts'
 
 export type SaveViewValues = { name: string; isShared: boolean }
 
