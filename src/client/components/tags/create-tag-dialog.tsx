@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { Button } from '../../../components/ui/button.tsx'
+import { Button } from '../ui/button.tsx'
 import {
   Dialog,
   DialogContent,
@@ -7,10 +7,10 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-} from '../../../components/ui/dialog.tsx'
-import { Field, FieldLabel } from '../../../components/ui/field.tsx'
-import { Input } from '../../../components/ui/input.tsx'
-import { useCreateTag } from '../../tags/api.ts'
+} from '../ui/dialog.tsx'
+import { Field, FieldLabel } from '../ui/field.tsx'
+import { Input } from '../ui/input.tsx'
+import { useCreateTag } from '../../lib/queries/tag-list.ts'
 import { checkTagName, toastTagSaveError } from './tag-name-feedback.ts'
 
 type CreateTagDialogProps = {

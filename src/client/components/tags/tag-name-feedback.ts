@@ -1,6 +1,6 @@
 import { TAG_EXISTS_MESSAGE, createTagSchema, isDuplicateTag, type CreateTag } from '#shared/tag.ts'
-import { toast } from '../../../components/ui/use-toast.ts'
-import { parseApiError } from '../../../lib/api.ts'
+import { toast } from '../ui/use-toast.ts'
+import { parseApiError } from '../../lib/api.ts'
 
 // spec sections 5 and 8: what a tag name form says, shared by 'Create New Tag' (talent form and
 // Tags page) and the Tags page's rename, so the rules and their words exist once.
