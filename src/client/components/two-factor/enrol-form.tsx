@@ -6,9 +6,9 @@ import {
   type MfaSetupResponse,
   type TotpCodeForm,
 } from '#shared/mfa.ts'
-import { Button } from '../../../components/ui/button.tsx'
-import { FormField } from '../../../components/ui/form-field.tsx'
-import { Spinner } from '../../../components/ui/spinner.tsx'
+import { Button } from '../ui/button.tsx'
+import { FormField } from '../ui/form-field.tsx'
+import { Spinner } from '../ui/spinner.tsx'
 import { QrCode } from './qr-code.tsx'
 
 /** Groups the key in fours, as people copy it into an app by hand. */

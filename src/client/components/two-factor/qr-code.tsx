@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { Skeleton } from '../../../components/ui/skeleton.tsx'
+import { Skeleton } from '../ui/skeleton.tsx'
 
 type Matrix = { size: number; dark: boolean[] }
 

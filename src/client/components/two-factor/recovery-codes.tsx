@@ -1,6 +1,6 @@
 import { Copy, Download } from 'lucide-react'
-import { Button } from '../../../components/ui/button.tsx'
-import { toast } from '../../../components/ui/use-toast.ts'
+import { Button } from '../ui/button.tsx'
+import { toast } from '../ui/use-toast.ts'
 
 async function copy(text: string): Promise<boolean> {
   try {

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { parseApiError } from '../../../lib/api.ts'
 import { lazyComponent } from '../../../lib/lazy-page.tsx'
-import { talentDetailOptions } from '../api.ts'
+import { talentDetailOptions } from '../../../lib/queries/talent-detail.ts'
 import { LoadError } from '../../../components/ui/load-error.tsx'
 
 /**
