@@ -1,14 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { currentUserQueryOptions } from './lib/current-user.ts'
-import { hasValidAuthToken } from './lib/auth-token.ts'
-import { runInTurns } from './lib/run-in-turns.ts'
+import { currentUserQueryOptions } from '../lib/current-user.ts'
+import { hasValidAuthToken } from '../lib/auth-token.ts'
+import { runInTurns } from '../lib/run-in-turns.ts'
 import { AppShell, DashboardPage } from './pages.ts'
 
 /** The dashboard's data code, loaded with its page's code so a sign-in can start the fetch at once. */
 function loadDataCode() {
   return Promise.all([
-    import('./features/talents/api.ts'),
-    import('./features/talents/filters/use-talent-filters.ts'),
+    import('../features/talents/api.ts'),
+    import('../features/talents/filters/use-talent-filters.ts'),
   ]).then(([{ talentListOptions, talentStatsOptions }, { DEFAULT_FILTERS }]) => ({
     talentListOptions,
     talentStatsOptions,

@@ -2,7 +2,7 @@ import { LogOut, Settings } from 'lucide-react'
 import { Link } from 'react-router'
 import type { User } from '#shared/user.ts'
 import { useLogout } from '../../features/auth/use-logout.ts'
-import { Button } from '../ui/button.tsx'
+import { Button } from '../../components/ui/button.tsx'
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -10,7 +10,7 @@ import {
   DropdownMenuLabel,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
-} from '../ui/dropdown-menu.tsx'
+} from '../../components/ui/dropdown-menu.tsx'
 
 type AccountMenuProps = { user: User }
 

@@ -1,12 +1,13 @@
 import { Suspense } from 'react'
 import { Route, Routes } from 'react-router'
 import { CLIENT_ROUTES } from '#shared/client-routes.ts'
-import { LoadingScreen } from './components/layout/loading-screen.tsx'
-import { AdminRoute } from './features/auth/admin-route.tsx'
-import { LoginPage } from './features/auth/login-page.tsx'
-import { ProtectedRoute } from './features/auth/protected-route.tsx'
-import { RootRedirect } from './features/auth/root-redirect.tsx'
-import { NotFoundPage } from './features/not-found/not-found-page.tsx'
+import { LoadingScreen } from './layout/loading-screen.tsx'
+import { AdminRoute } from '../features/auth/admin-route.tsx'
+import { LoginPage } from '../features/auth/login-page.tsx'
+import { ProtectedRoute } from '../features/auth/protected-route.tsx'
+import { RootRedirect } from '../features/auth/root-redirect.tsx'
+import { NotFoundPage } from '../features/not-found/not-found-page.tsx'
+import { prefetchDashboardData, preloadDashboardCode } from './preload-dashboard.ts'
 import {
   AppShell,
   ChangePasswordPage,
@@ -30,12 +31,20 @@ export function AppRoutes() {
   return (
     <Suspense fallback={<LoadingScreen />}>
       <Routes>
-        <Route path={CLIENT_ROUTES.login} element={<LoginPage />} />
+        <Route
+          path={CLIENT_ROUTES.login}
+          element={
+            <LoginPage
+              preloadDashboardCode={preloadDashboardCode}
+              prefetchDashboardData={prefetchDashboardData}
+            />
+          }
+        />
         {/* Shown without an authentication check (spec section 2). */}
         <Route path={CLIENT_ROUTES.changePassword} element={<ChangePasswordPage />} />
         <Route path={CLIENT_ROUTES.firstTimePassword} element={<FirstTimePasswordPage />} />
         <Route path={CLIENT_ROUTES.root} element={<RootRedirect />} />
-        <Route element={<ProtectedRoute />}>
+        <Route element={<ProtectedRoute loading={<LoadingScreen />} />}>
           <Route element={<AppShell />}>
             <Route path={CLIENT_ROUTES.dashboard} element={<DashboardPage />} />
             <Route path={CLIENT_ROUTES.addTalent} element={<AddTalentPage />} />

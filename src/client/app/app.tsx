@@ -1,15 +1,15 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { lazy, startTransition, Suspense, useEffect, useState, type ReactNode } from 'react'
 import { BrowserRouter } from 'react-router'
-import { onFirstInput } from './lib/first-input.ts'
-import { queryClient } from './lib/query-client.ts'
-import { useHasToasts } from './components/ui/use-toast.ts'
+import { onFirstInput } from '../lib/first-input.ts'
+import { queryClient } from '../lib/query-client.ts'
+import { useHasToasts } from '../components/ui/use-toast.ts'
 import { AppRoutes } from './routes.tsx'
 
 // /login ≤ 150 KiB: Radix Toast is not needed to draw the first screen, only after an
 // action. Toasts raised before it arrives wait in use-toast's store and show when it mounts.
 const Toaster = lazy(() =>
-  import('./components/ui/toaster.tsx').then((m) => ({ default: m.Toaster })),
+  import('../components/ui/toaster.tsx').then((m) => ({ default: m.Toaster })),
 )
 
 /**

@@ -1,22 +1,22 @@
 import { KeyRound } from 'lucide-react'
 import { useState } from 'react'
-import { PageHeader } from '../../components/layout/page-header.tsx'
-import { Button } from '../../components/ui/button.tsx'
+import { PageHeader } from '../components/layout/page-header.tsx'
+import { Button } from '../components/ui/button.tsx'
 import {
   Card,
   CardContent,
   CardDescription,
   CardHeader,
   CardTitle,
-} from '../../components/ui/card.tsx'
-import { Skeleton } from '../../components/ui/skeleton.tsx'
-import { useAuth } from '../../lib/current-user.ts'
-import { PrivacyLogCard } from '../privacy/privacy-log-card.tsx'
-import { AccountDetails } from './account-details.tsx'
-import { ChangePasswordDialog } from './change-password-dialog.tsx'
-import { NotificationSettings } from './notification-settings.tsx'
-import { SessionsCard } from './sessions-card.tsx'
-import { TwoFactorCard } from './two-factor-card.tsx'
+} from '../components/ui/card.tsx'
+import { Skeleton } from '../components/ui/skeleton.tsx'
+import { useAuth } from '../lib/current-user.ts'
+import { PrivacyLogCard } from '../features/privacy/privacy-log-card.tsx'
+import { AccountDetails } from '../features/settings/account-details.tsx'
+import { ChangePasswordDialog } from '../features/settings/change-password-dialog.tsx'
+import { NotificationSettings } from '../features/settings/notification-settings.tsx'
+import { SessionsCard } from '../features/settings/sessions-card.tsx'
+import { TwoFactorCard } from '../features/settings/two-factor-card.tsx'
 
 /** spec section 2 "Settings": account, notification switches (saved per user), password. */
 export function SettingsPage() {

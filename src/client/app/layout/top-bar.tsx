@@ -2,10 +2,10 @@ import { PanelLeft, Search, Sparkles } from 'lucide-react'
 import { Link } from 'react-router'
 import type { User } from '#shared/user.ts'
 import { preloadQuickSearch } from '../../features/talents/search/use-quick-search.ts'
-import { Button } from '../ui/button.tsx'
+import { Button } from '../../components/ui/button.tsx'
 import { AccountMenu } from './account-menu.tsx'
-import { ThemeMenu } from './theme-menu.tsx'
-import { TOP_BAR_CLASS } from './top-bar-class.ts'
+import { ThemeMenu } from '../../components/layout/theme-menu.tsx'
+import { TOP_BAR_CLASS } from '../../components/layout/top-bar-class.ts'
 
 type TopBarProps = {
   user: User

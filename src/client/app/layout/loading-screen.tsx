@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router'
 import { DashboardFrame } from '../../features/talents/dashboard-frame.tsx'
-import { PageSpinner } from './page-spinner.tsx'
+import { PageSpinner } from '../../components/layout/page-spinner.tsx'
 
 /**
  * A signed-in screen whose session or code is still loading: the spec's spinner (section 2), in
