@@ -11,10 +11,10 @@ export const FirstTimePasswordPage = lazyPage(() =>
   import('../features/auth/first-time-password-page.tsx').then((m) => m.FirstTimePasswordPage),
 )
 export const DashboardPage = lazyPage(() =>
-  import('../features/talents/dashboard-page.tsx').then((m) => m.DashboardPage),
+  import('./talents/dashboard-page.tsx').then((m) => m.DashboardPage),
 )
 export const AddTalentPage = lazyPage(() =>
-  import('../features/talents/form/add-talent-page.tsx').then((m) => m.AddTalentPage),
+  import('./talents/add-talent-page.tsx').then((m) => m.AddTalentPage),
 )
 export const UsersPage = lazyPage(() =>
   import('../features/users/users-page.tsx').then((m) => m.UsersPage),
@@ -35,7 +35,7 @@ export const ImportPage = lazyPage(() =>
   import('../features/imports/import-page.tsx').then((m) => m.ImportPage),
 )
 export const CvImportPage = lazyPage(() =>
-  import('../features/cv-imports/cv-import-page.tsx').then((m) => m.CvImportPage),
+  import('./cv-import-page.tsx').then((m) => m.CvImportPage),
 )
 export const DuplicatesPage = lazyPage(() =>
   import('../features/duplicates/duplicates-page.tsx').then((m) => m.DuplicatesPage),

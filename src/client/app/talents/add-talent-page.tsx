@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router'
-import { PageHeader } from '../../../components/layout/page-header.tsx'
+import { PageHeader } from '../../components/layout/page-header.tsx'
 import { TalentForm } from './talent-form.tsx'
 
 /** /dashboard/add-talent (spec section 2): the talent form on its own page. */
