@@ -1,9 +1,7 @@
 import { lazyPage } from '../lib/lazy-page.tsx'
 
 // The login screen ships in the entry chunk; everything behind it loads on demand.
-export const AppShell = lazyPage(() =>
-  import('./layout/app-shell.tsx').then((m) => m.AppShell),
-)
+export const AppShell = lazyPage(() => import('./layout/app-shell.tsx').then((m) => m.AppShell))
 export const ChangePasswordPage = lazyPage(() =>
   import('../features/auth/change-password-page.tsx').then((m) => m.ChangePasswordPage),
 )

@@ -11,7 +11,6 @@ export const reportKeys = {
   engagement: () => [...reportKeys.all, 'engagement'] as const,
 }
 
-
 /** GET /api/reports/sources. */
 export function sourcesReportOptions() {
   return queryOptions({

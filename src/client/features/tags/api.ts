@@ -1,10 +1,5 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import {
-  deleteTagResponseSchema,
-  tagSchema,
-  type MergeTag,
-  type RenameTag,
-} from '#shared/tag.ts'
+import { deleteTagResponseSchema, tagSchema, type MergeTag, type RenameTag } from '#shared/tag.ts'
 import { api, apiJson } from '../../lib/api.ts'
 import { queryRoots } from '../../lib/query-roots.ts'
 import { tagKeys } from '../../lib/queries/tag-list.ts'

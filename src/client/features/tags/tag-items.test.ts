@@ -1,12 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import type { Tag } from '#shared/tag.ts'
 import { SYSTEM_TAGS } from '#shared/talent.ts'
-import {
-  filterTagItems,
-  talentCountText,
-  withStatusCounts,
-  withSystemLabels,
-} from './tag-items.ts'
+import { filterTagItems, talentCountText, withStatusCounts, withSystemLabels } from './tag-items.ts'
 
 const tag = (id: number, name: string, count = 0): Tag => ({
   id,

@@ -1,10 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import type { ActivityEntry } from '#shared/activity.ts'
-import {
-  actorName,
-  describeActivity,
-  describeChange,
-} from './history-text.ts'
+import { actorName, describeActivity, describeChange } from './history-text.ts'
 
 const dana = { id: 1, firstName: 'Dana', lastName: 'Reyes', email: 'dana@scout.test' }
 
