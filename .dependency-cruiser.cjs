@@ -1,8 +1,8 @@
 /**
  * Import checks of `npm run lint` that ESLint cannot make without a native resolver: no import
- * circle anywhere in src/, type-only imports included, and the server's platform below its
- * features (docs/architecture.md, "Layers"). The layer rules (client -> shared <- server) are
- * in eslint.config.js.
+ * circle anywhere in src/, type-only imports included; the server's platform below its
+ * features; the client's features closed, composed by app/ (docs/architecture.md, "Layers").
+ * The layer rules (client -> shared <- server) are in eslint.config.js.
  */
 
 /** Server folders every feature may build on; they import no feature (tests included). */
@@ -42,6 +42,14 @@ const folders = (names) => `^src/server/(${names.join('|')})/`
 const SERVER_ROOT_PLUMBING =
   '^src/server/(?!app\\.ts$|app-jobs\\.ts$|index\\.ts$|bootstrap\\.ts$)[^/]+\\.ts$'
 
+/**
+ * The client's folders, bottom up: lib/, components/ and boot/ (the script that runs before the
+ * app) know no feature; each folder of features/ knows only itself and those below; app/ and the
+ * entry files at the root (main.tsx, prerender.tsx, boot-after-paint.ts) compose the features.
+ */
+const CLIENT_BELOW_FEATURES = '^src/client/(lib|components|boot)/'
+const CLIENT_COMPOSITION = ['^src/client/app/', '^src/client/[^/]+\\.tsx?$']
+
 module.exports = {
   forbidden: [
     {
@@ -69,6 +77,41 @@ module.exports = {
       to: {
         path: '^src/server/[^/]+/',
         pathNot: [folders(SERVER_PLATFORM), folders(SERVER_FEATURES)],
+      },
+    },
+    {
+      name: 'client-feature-imports-no-other-feature',
+      severity: 'error',
+      comment:
+        "A feature is closed: what two features share moves down to lib/ or components/, and a screen showing another feature's part takes it from app/ (lib/parts.tsx).",
+      from: { path: '^src/client/features/([^/]+)/' },
+      to: { path: '^src/client/features/', pathNot: '^src/client/features/$1/' },
+    },
+    {
+      name: 'client-feature-imports-no-app',
+      severity: 'error',
+      comment:
+        'app/ and the entry files compose the features; a feature that needs something from there takes it as a prop or a part.',
+      from: { path: '^src/client/features/' },
+      to: { path: CLIENT_COMPOSITION },
+    },
+    {
+      name: 'client-shared-imports-no-feature',
+      severity: 'error',
+      comment:
+        'lib/, components/ and boot/ serve every feature and know none: move the code up into the feature, or what it needs down.',
+      from: { path: CLIENT_BELOW_FEATURES },
+      to: { path: ['^src/client/features/', ...CLIENT_COMPOSITION] },
+    },
+    {
+      name: 'client-folders-known',
+      severity: 'error',
+      comment:
+        'Every client folder is one of app, boot, components, features, lib (public holds static files), so the rules above cover it.',
+      from: { path: '^src/client/' },
+      to: {
+        path: '^src/client/[^/]+/',
+        pathNot: '^src/client/(app|boot|components|features|lib|public)/',
       },
     },
     {

@@ -8,7 +8,7 @@
  *   npm run bench:size [-- --reuse-build] [--engine pglite|postgres] [--talents 1000]
  *
  * /login is counted until its form shows; the dashboard code it preloads while the person types
- * (src/client/preload-dashboard.ts) is reported on its own line, without a budget.
+ * (src/client/app/preload-dashboard.ts) is reported on its own line, without a budget.
  */
 import type { Browser } from 'playwright-core'
 import { launchChromium } from './lib/browser.ts'

@@ -67,6 +67,76 @@ describe('the import rules of npm run lint:imports', () => {
     ).toEqual(['server-folders-known'])
   })
 
+  test('a client feature importing another feature fails', async () => {
+    expect(
+      await violations({
+        'src/client/features/tags/tags-page.tsx':
+          "import { x } from '../talents/form/x.ts'\nexport const y = x\n",
+        'src/client/features/talents/form/x.ts': 'export const x = 1\n',
+      }),
+    ).toEqual(['client-feature-imports-no-other-feature'])
+  })
+
+  test('a client feature building on its own rooms, lib/ and components/ passes', async () => {
+    expect(
+      await violations({
+        'src/client/features/talents/list/a.ts':
+          "import { b } from '../form/b.ts'\nimport { c } from '../../../lib/c.ts'\nimport { d } from '../../../components/ui/d.ts'\nexport const a = b + c + d\n",
+        'src/client/features/talents/form/b.ts': 'export const b = 1\n',
+        'src/client/lib/c.ts': 'export const c = 1\n',
+        'src/client/components/ui/d.ts': 'export const d = 1\n',
+      }),
+    ).toEqual([])
+  })
+
+  test('a client feature importing app/ or an entry file fails', async () => {
+    expect(
+      await violations({
+        'src/client/features/auth/a.ts':
+          "import { b } from '../../app/b.ts'\nimport { c } from '../../main.tsx'\nexport const a = b + c\n",
+        'src/client/app/b.ts': 'export const b = 1\n',
+        'src/client/main.tsx': 'export const c = 1\n',
+      }),
+    ).toEqual(['client-feature-imports-no-app', 'client-feature-imports-no-app'])
+  })
+
+  test('lib/, components/ or boot/ importing a feature or app/ fails', async () => {
+    expect(
+      await violations({
+        'src/client/lib/a.ts': "import { x } from '../features/talents/x.ts'\nexport const a = x\n",
+        'src/client/components/layout/b.tsx':
+          "import { x } from '../../features/talents/x.ts'\nexport const b = x\n",
+        'src/client/boot/c.ts': "import { y } from '../app/y.ts'\nexport const c = y\n",
+        'src/client/features/talents/x.ts': 'export const x = 1\n',
+        'src/client/app/y.ts': 'export const y = 1\n',
+      }),
+    ).toEqual([
+      'client-shared-imports-no-feature',
+      'client-shared-imports-no-feature',
+      'client-shared-imports-no-feature',
+    ])
+  })
+
+  test('app/ composing features passes', async () => {
+    expect(
+      await violations({
+        'src/client/app/page.tsx':
+          "import { a } from '../features/talents/a.ts'\nimport { b } from '../features/cvs/b.ts'\nexport const page = a + b\n",
+        'src/client/features/talents/a.ts': 'export const a = 1\n',
+        'src/client/features/cvs/b.ts': 'export const b = 1\n',
+      }),
+    ).toEqual([])
+  })
+
+  test('a client folder named none of the layers fails', async () => {
+    expect(
+      await violations({
+        'src/client/app/app.tsx': "import { x } from '../widgets/x.ts'\nexport const y = x\n",
+        'src/client/widgets/x.ts': 'export const x = 1\n',
+      }),
+    ).toEqual(['client-folders-known'])
+  })
+
   test('an import circle fails', async () => {
     expect(
       await violations({

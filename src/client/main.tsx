@@ -2,13 +2,13 @@
 import './lib/zod-jitless.ts'
 import { startTransition, StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
-import { App } from './app.tsx'
+import { App } from './app/app.tsx'
 import { DASHBOARD_FRAME_ATTRIBUTE } from './features/talents/dashboard-frame.tsx'
 import { recheckSessionWhenRefused, removeTokenWhenCurrentUserFails } from './lib/session.ts'
 import { hasValidAuthToken } from './lib/auth-token.ts'
 import { queryClient } from './lib/query-client.ts'
 import { applyTheme, readTheme } from './lib/theme.ts'
-import { startDashboardEarly } from './preload-dashboard.ts'
+import { startDashboardEarly } from './app/preload-dashboard.ts'
 import './styles.css'
 
 // The CSP allows no inline scripts, so the stored theme is applied here, before the first render.

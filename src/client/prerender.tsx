@@ -4,7 +4,7 @@ import { StrictMode, type ReactNode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { StaticRouter } from 'react-router'
 import { encodeAuthToken } from '#shared/auth.ts'
-import { App } from './app.tsx'
+import { App } from './app/app.tsx'
 
 /**
  * While it draws, the storage a browser with a stored sign-in has: a token, so the page draws

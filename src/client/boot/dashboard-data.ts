@@ -45,8 +45,8 @@ export function sendDashboardDataAfterSignIn(answer: Promise<Response>): void {
 /**
  * A cold open of /dashboard with a stored sign-in (a reload, a bookmark): the session check
  * leaves at once, and the first data as soon as it says the session is good — as
- * preload-dashboard.ts does once the app runs, but without waiting for the app's code. Filters in
- * the address leave the data to the page.
+ * app/preload-dashboard.ts does once the app runs, but without waiting for the app's code.
+ * Filters in the address leave the data to the page.
  */
 export function startSignedInDashboard(location: Location): void {
   if (location.pathname !== '/dashboard' || location.search !== '') return

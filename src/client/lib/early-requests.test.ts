@@ -6,8 +6,6 @@ import {
   sendDashboardDataAfterSignIn,
 } from '../boot/dashboard-data.ts'
 import { readStoredToken } from '../boot/stored-token.ts'
-import { talentListOptions, talentStatsOptions } from '../features/talents/api.ts'
-import { DEFAULT_FILTERS } from '../features/talents/filters/use-talent-filters.ts'
 import { queryClient } from './query-client.ts'
 import { apiRequest } from './api.ts'
 import { EARLY_ANSWER_TTL_MS, sendEarly, takeEarly } from './early-requests.ts'
@@ -62,14 +60,6 @@ describe('requests sent before the app ran (decision 017)', () => {
     void sendEarly('GET', CURRENT_USER)
     const later = Date.now() + EARLY_ANSWER_TTL_MS + 1
     expect(takeEarly('GET', CURRENT_USER, undefined, undefined, later)).toBeUndefined()
-  })
-
-  it("the boot script asks for the dashboard's first data at the addresses the app asks for", async () => {
-    const token = makeToken(Date.now() + 60_000)
-    storage.setItem('authToken', token)
-    await queryClient.prefetchInfiniteQuery({ ...talentListOptions(DEFAULT_FILTERS), retry: false })
-    await queryClient.prefetchQuery({ ...talentStatsOptions(), retry: false })
-    expect(urls()).toEqual([FIRST_TALENTS_PAGE, TALENT_STATS])
   })
 
   it('after a sign-in that opens the dashboard, its data leaves with the new token; not for a password change or a second factor', async () => {

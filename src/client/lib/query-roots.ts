@@ -11,4 +11,5 @@ export const queryRoots = {
   cvImports: ['cv-imports'] as const,
   imports: ['imports'] as const,
   bulk: ['bulk'] as const,
+  reports: ['reports'] as const,
 }

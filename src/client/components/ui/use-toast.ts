@@ -116,7 +116,7 @@ export function useToast() {
 
 const hasToasts = () => memoryState.toasts.length > 0
 
-/** Whether a toast is waiting or showing: the app mounts the toaster once one is (app.tsx). */
+/** Whether a toast is waiting or showing: the app mounts the toaster once one is (app/app.tsx). */
 export function useHasToasts(): boolean {
   return useSyncExternalStore(subscribe, hasToasts, hasToasts)
 }

@@ -3,7 +3,6 @@ import { z } from 'zod'
 import {
   loginResponseSchema,
   messageResponseSchema,
-  type ChangePasswordRequest,
   type LoginRequest,
   type LoginResponse,
 } from '#shared/auth.ts'
@@ -67,20 +66,6 @@ export function useLoginEnrolEnable() {
     mutationFn: (input: { mfaToken: string; code: string }) =>
       api.post('/api/auth/login/mfa/enable', loginMfaEnableResponseSchema, input),
     onSuccess: signedIn,
-  })
-}
-
-/** Re-reads the current user even when no screen is watching it, so guards see the new flags. */
-function refreshCurrentUser(queryClient: ReturnType<typeof useQueryClient>) {
-  return queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY, refetchType: 'all' })
-}
-
-export function useChangePassword() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (input: ChangePasswordRequest) =>
-      api.post('/api/auth/change-password', messageResponseSchema, input),
-    onSuccess: () => refreshCurrentUser(queryClient),
   })
 }
 

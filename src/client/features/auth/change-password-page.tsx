@@ -16,7 +16,7 @@ import { FormField } from '../../components/ui/form-field.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { toast } from '../../components/ui/use-toast.ts'
 import { parseApiError } from '../../lib/api.ts'
-import { useChangePassword } from './api.ts'
+import { useChangePassword } from '../../lib/queries/change-password.ts'
 import { AuthLayout } from './auth-layout.tsx'
 
 const FIELDS = ['newPassword', 'confirmPassword'] as const

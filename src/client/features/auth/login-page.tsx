@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query'
+import { useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import type { LoginResponse } from '#shared/auth.ts'
 import { useNavigate } from 'react-router'
@@ -19,7 +19,6 @@ import { fetchJson, parseApiError } from '../../lib/api.ts'
 import { takeOverSignIn } from '../../lib/early-requests.ts'
 import { onFirstInput } from '../../lib/first-input.ts'
 import { EARLY_SIGN_IN_ATTRIBUTE, LOGIN_FORM_ATTRIBUTE } from '../../boot/drawn-sign-in.ts'
-import { prefetchDashboardData, preloadDashboardCode } from '../../preload-dashboard.ts'
 import { AuthLayout } from './auth-layout.tsx'
 import { useLogin } from './api.ts'
 import { LoginCodeStep } from './two-factor/login-code-step.tsx'
@@ -56,7 +55,14 @@ function hasTypedValue(form: HTMLFormElement): boolean {
   return [...form.elements].some((field) => field instanceof HTMLInputElement && field.value !== '')
 }
 
-export function LoginPage() {
+type LoginPageProps = {
+  /** Starts loading the first signed-in screen's code (app/ knows which screen that is). */
+  preloadDashboardCode: () => void
+  /** Starts that screen's first data once the person is signed in. */
+  prefetchDashboardData: (queryClient: QueryClient) => void
+}
+
+export function LoginPage({ preloadDashboardCode, prefetchDashboardData }: LoginPageProps) {
   const [step, setStep] = useState<Step>({ kind: 'password' })
   const navigate = useNavigate()
   const login = useLogin()
@@ -70,7 +76,7 @@ export function LoginPage() {
     // Typed into the prerendered form (login.html) before this code ran: that input is past.
     if (form.current && hasTypedValue(form.current)) preloadDashboardCode()
     else return onFirstInput(preloadDashboardCode)
-  }, [])
+  }, [preloadDashboardCode])
   const inFlight = useRef(false)
 
   function signedIn({ user }: LoginResponse) {

@@ -1,6 +1,5 @@
-import { useDeferredValue } from 'react'
+import { useDeferredValue, type ReactNode } from 'react'
 import { Navigate, Outlet } from 'react-router'
-import { LoadingScreen } from '../../components/layout/loading-screen.tsx'
 import { useHydrated } from '../../lib/use-hydrated.ts'
 import { useAuth } from '../../lib/current-user.ts'
 
@@ -9,7 +8,7 @@ import { useAuth } from '../../lib/current-user.ts'
  * 17); visitors who are not signed in go to /login. An account that must change its password goes
  * to /change-password first (spec section 1).
  */
-export function ProtectedRoute() {
+export function ProtectedRoute({ loading }: { loading: ReactNode }) {
   const { user, isLoading } = useAuth()
   // React takes over the dashboard's frame from the server's HTML, so that first render
   // draws the loading screen even when the session check has already answered. Then the
@@ -17,7 +16,7 @@ export function ProtectedRoute() {
   // slices that leave the main thread free between them; the loading screen stays until it is.
   const isHydrated = useHydrated()
   const isStillLoading = useDeferredValue(isLoading || !isHydrated)
-  if (isLoading || isStillLoading) return <LoadingScreen />
+  if (isLoading || isStillLoading) return loading
   if (user === null) return <Navigate to="/login" replace />
   if (user.mustChangePassword) return <Navigate to="/change-password" replace />
   return <Outlet />

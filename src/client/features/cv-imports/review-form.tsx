@@ -14,8 +14,8 @@ import { toast } from '../../components/ui/use-toast.ts'
 import { parseApiError } from '../../lib/api.ts'
 import { showServerFieldErrors } from '../../lib/server-field-errors.ts'
 import { capitalizeWords } from '../../lib/talent-format.ts'
-import { PossibleDuplicates } from '../duplicates/duplicate-warning.tsx'
 import { useReviewItem } from './api.ts'
+import { useCvImportParts } from './parts.ts'
 
 const AREA_OPTIONS = AREAS.map((area) => ({ value: area, label: capitalizeWords(area) }))
 const LEVEL_OPTIONS = SENIORITY_LEVELS.map((level) => ({
@@ -38,6 +38,7 @@ type ReviewFormProps = { importId: number; item: CvImportItem }
  * completes the rest under the talent form's rules, and the talent is created with the CV.
  */
 export function ReviewForm({ importId, item }: ReviewFormProps) {
+  const { PossibleDuplicates } = useCvImportParts()
   const review = useReviewItem(importId, item.id)
   const suggested = item.suggested
   const form = useForm<CvImportReviewValues, unknown, CvImportReview>({

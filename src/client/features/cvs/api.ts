@@ -3,14 +3,14 @@ import { cvParseResultSchema } from '#shared/cv-parse.ts'
 import { cvDetailSchema, cvFileSchema, cvPreviewSchema } from '#shared/cv.ts'
 import { api, apiRequest, parseApiError } from '../../lib/api.ts'
 import { uploadFile, type UploadProgress } from '../../lib/upload.ts'
-import { talentKeys } from '../talents/api.ts'
+import { queryRoots } from '../../lib/query-roots.ts'
 
 /**
  * A talent's CV. Under the ['talents'] prefix: a CV change shows in the lists (the
  * talent's `cv`) and in its History, so it invalidates that whole prefix.
  */
 export const cvKeys = {
-  detail: (talentId: number) => [...talentKeys.all, 'cv', talentId] as const,
+  detail: (talentId: number) => [...queryRoots.talents, 'cv', talentId] as const,
 }
 
 export const cvFileUrl = (talentId: number) => `/api/talents/${talentId}/cv/file`
@@ -72,7 +72,7 @@ export function useUploadCv(talentId: number) {
   return useMutation({
     mutationFn: ({ file, onProgress }: { file: File; onProgress: (p: UploadProgress) => void }) =>
       uploadFile(`/api/talents/${talentId}/cv`, file, cvFileSchema, onProgress),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: talentKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryRoots.talents }),
   })
 }
 
@@ -80,7 +80,7 @@ export function useRemoveCv(talentId: number) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: () => api.delete(`/api/talents/${talentId}/cv`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: talentKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryRoots.talents }),
   })
 }
 
@@ -98,6 +98,6 @@ export function useAttachUpload() {
   return useMutation({
     mutationFn: ({ fileId, talentId }: { fileId: number; talentId: number }) =>
       api.post(`/api/cv/uploads/${fileId}/attach`, cvFileSchema, { talentId }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: talentKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryRoots.talents }),
   })
 }

@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router'
 import type { CvDetail } from '#shared/cv.ts'
 import { queryHits } from '#shared/search/query-hits.ts'
 import { Spinner } from '../../components/ui/spinner.tsx'
-import { HighlightedText } from '../talents/search/highlighted-text.tsx'
+import { HighlightedText } from '../../components/highlight/highlighted-text.tsx'
 
 /**
  * The search the detail view was opened from: the dashboard keeps it in the URL beside

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useWatch, type Control } from 'react-hook-form'
 import type { TalentFormValues } from '#shared/talent.ts'
 import { duplicateCheckOptions } from './api.ts'
-import { DuplicateCandidateLine } from './duplicate-candidate-line.tsx'
+import { DuplicateCandidateLine } from '../../components/duplicate-candidate-line.tsx'
 import { duplicateCheckParams, type DuplicateCheckFields } from './duplicate-check-params.ts'
 import { useDebouncedValue } from './use-debounced-value.ts'
 

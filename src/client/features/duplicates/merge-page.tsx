@@ -13,7 +13,7 @@ import { Button } from '../../components/ui/button.tsx'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { toast } from '../../components/ui/use-toast.ts'
 import { parseApiError } from '../../lib/api.ts'
-import { talentDetailOptions } from '../talents/api.ts'
+import { talentDetailOptions } from '../../lib/queries/talent-detail.ts'
 import { useMergeTalents } from './api.ts'
 
 const FIELD_LABELS: Record<MergeField, string> = {

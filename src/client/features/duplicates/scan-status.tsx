@@ -3,7 +3,7 @@ import { Button } from '../../components/ui/button.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { toast } from '../../components/ui/use-toast.ts'
 import { parseApiError } from '../../lib/api.ts'
-import { formatWhen } from '../talents/detail/history-text.ts'
+import { formatWhen } from '../../lib/date-time.ts'
 import { useScanDuplicates } from './api.ts'
 
 type ScanStatusProps = {

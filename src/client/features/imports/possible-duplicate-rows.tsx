@@ -1,5 +1,5 @@
 import type { PossibleDuplicateRow } from '#shared/imports/import-api.ts'
-import { DuplicateCandidateLine } from '../duplicates/duplicate-candidate-line.tsx'
+import { DuplicateCandidateLine } from '../../components/duplicate-candidate-line.tsx'
 
 type PossibleDuplicateRowsProps = {
   /** Every flagged row of the file; `rows` holds the first of them. */

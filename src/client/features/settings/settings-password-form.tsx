@@ -6,7 +6,7 @@ import { DialogFooter } from '../../components/ui/dialog.tsx'
 import { FormField } from '../../components/ui/form-field.tsx'
 import { toast } from '../../components/ui/use-toast.ts'
 import { parseApiError } from '../../lib/api.ts'
-import { useChangePassword } from '../auth/api.ts'
+import { useChangePassword } from '../../lib/queries/change-password.ts'
 import { showServerFieldErrors } from '../../lib/server-field-errors.ts'
 
 type SettingsPasswordFormProps = {

@@ -22,8 +22,8 @@ import { FormField } from '../../components/ui/form-field.tsx'
 import { toast } from '../../components/ui/use-toast.ts'
 import { parseApiError } from '../../lib/api.ts'
 import { showServerFieldErrors } from '../../lib/server-field-errors.ts'
-import { EnrolForm } from '../auth/two-factor/enrol-form.tsx'
-import { RecoveryCodes } from '../auth/two-factor/recovery-codes.tsx'
+import { EnrolForm } from '../../components/two-factor/enrol-form.tsx'
+import { RecoveryCodes } from '../../components/two-factor/recovery-codes.tsx'
 import { useMfaDisable, useMfaEnable, useMfaSetup } from './security-api.ts'
 
 /** Settings → Two-factor sign-in: turn it on with a QR code and a code, or off. */

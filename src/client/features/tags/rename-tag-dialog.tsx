@@ -12,7 +12,7 @@ import {
 import { Field, FieldLabel } from '../../components/ui/field.tsx'
 import { Input } from '../../components/ui/input.tsx'
 import { toast } from '../../components/ui/use-toast.ts'
-import { checkTagName, toastTagSaveError } from '../talents/form/tag-name-feedback.ts'
+import { checkTagName, toastTagSaveError } from '../../components/tags/tag-name-feedback.ts'
 import { useRenameTag } from './api.ts'
 import { talentCountText } from './tag-items.ts'
 

@@ -1,15 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import type { Tag } from '#shared/tag.ts'
 import { SYSTEM_TAGS } from '#shared/talent.ts'
-import {
-  dashboardHrefForStatus,
-  dashboardHrefForTag,
-  filterTagItems,
-  talentCountText,
-  withStatusCounts,
-  withSystemLabels,
-} from './tag-items.ts'
-import { parseFilters } from '../talents/filters/use-talent-filters.ts'
+import { filterTagItems, talentCountText, withStatusCounts, withSystemLabels } from './tag-items.ts'
 
 const tag = (id: number, name: string, count = 0): Tag => ({
   id,
@@ -54,15 +46,6 @@ describe('the Tags page grid', () => {
     expect(talentCountText(1)).toBe('1 talent')
     expect(talentCountText(12345)).toBe('12,345 talents')
   })
-
-  test('a tag links to the dashboard filtered by it, in the format the dashboard parses', () => {
-    for (const name of ['Remote First', 'R&D / 50% + more', 'Needs Follow-Up']) {
-      const href = dashboardHrefForTag(name)
-      expect(href.startsWith('/dashboard?')).toBe(true)
-      const params = new URLSearchParams(href.slice('/dashboard?'.length))
-      expect(parseFilters(params).tag).toBe(name)
-    }
-  })
 })
 
 describe('system labels that are statuses (issue 19 "While here")', () => {
@@ -79,13 +62,5 @@ describe('system labels that are statuses (issue 19 "While here")', () => {
     // Custom tags and labels that are no status (Needs Follow-Up) keep their tag count only.
     expect(byName.get('Remote')?.statusCount).toBeUndefined()
     expect(byName.get('Needs Follow-Up')?.statusCount).toBeUndefined()
-  })
-
-  test('link to the dashboard filtered by that status', () => {
-    expect(
-      parseFilters(new URL(dashboardHrefForStatus('Hired'), 'http://x').searchParams),
-    ).toMatchObject({
-      status: 'Hired',
-    })
   })
 })

@@ -18,6 +18,7 @@ import {
 import type { TalentListQuery } from '#shared/talent-list-query.ts'
 import { api, apiGetWithHeaders } from '../../lib/api.ts'
 import { queryRoots } from '../../lib/query-roots.ts'
+import { talentDetailKey } from '../../lib/queries/talent-detail.ts'
 
 /** Rows per page of the dashboard lists: the client always pages. */
 export const TALENT_PAGE_SIZE = 50
@@ -35,7 +36,7 @@ export const talentKeys = {
   lists: () => [...talentKeys.all, 'list'] as const,
   list: (filters: TalentListFilters) => [...talentKeys.lists(), filters] as const,
   stats: () => [...talentKeys.all, 'stats'] as const,
-  detail: (id: number) => [...talentKeys.all, 'detail', id] as const,
+  detail: talentDetailKey,
   /** Under the prefix on purpose: every talent write refreshes an open History. */
   history: (id: number) => [...talentKeys.all, 'history', id] as const,
 }
@@ -90,14 +91,6 @@ export function talentStatsOptions() {
   return queryOptions({
     queryKey: talentKeys.stats(),
     queryFn: () => api.get('/api/talents/stats', talentStatsSchema),
-  })
-}
-
-/** GET /api/talents/:id: the detail view, also when opened from a shared link. */
-export function talentDetailOptions(id: number) {
-  return queryOptions({
-    queryKey: talentKeys.detail(id),
-    queryFn: () => api.get(`/api/talents/${id}`, talentSchema),
   })
 }
 

@@ -12,7 +12,7 @@ import { ExportMenu } from './export/export-menu.tsx'
 import { RecentBulkActions } from './bulk/recent-bulk-actions.tsx'
 import { talentListOptions, type TalentListFilters } from './api.ts'
 import { DeleteTalentDialog, type DeleteSource } from './list/delete-talent-dialog.tsx'
-import { TalentDetail, TalentProfile } from './detail/talent-detail.tsx'
+import { TalentDetail } from './detail/talent-detail.tsx'
 import { TalentFormDialog } from './form/talent-form-dialog.tsx'
 import { TalentPool } from './list/talent-pool.tsx'
 import { TalentStatCards } from './list/talent-stat-cards.tsx'
@@ -23,7 +23,8 @@ import {
   useTalentFilters,
 } from './filters/use-talent-filters.ts'
 import { useViewMode } from './list/use-view-mode.ts'
-import { useOpenSavedView } from '../views/use-open-saved-view.ts'
+import { useOpenSavedView } from './views/use-open-saved-view.ts'
+import { useTalentScreens } from './screens.ts'
 
 // The selected talent lives in the URL (?talent=ID) so Back and shared links work.
 const TALENT_PARAM = 'talent'
@@ -36,6 +37,7 @@ type DeleteState = { isOpen: boolean; talent: Talent | null; source: DeleteSourc
 /** spec section 2 "Talent dashboard": stat cards, the Talent Pool, detail, add/edit/delete. */
 export function DashboardPage() {
   const { isAdmin } = useAuth()
+  const { TalentProfile } = useTalentScreens()
   const filters = useTalentFilters()
   const [viewMode, setViewMode] = useViewMode()
   useOpenSavedView(setViewMode)
@@ -112,7 +114,7 @@ export function DashboardPage() {
       if (idle !== undefined) window.cancelIdleCallback(idle)
       window.clearTimeout(timer)
     }
-  }, [])
+  }, [TalentProfile])
 
   // The list is display:none under the detail view, so the browser cannot restore its scroll
   // position on Back; this syncs the window (an external system) with the view shown. Not on

@@ -12,12 +12,12 @@ import { api, apiRequest } from '../../lib/api.ts'
 import { queryRoots } from '../../lib/query-roots.ts'
 import { CURRENT_USER_KEY } from '../../lib/session.ts'
 
-// Users' reads and writes (spec section 7): the admin's list and the dashboard's Added By choices.
+// Users' reads and writes (spec section 7): the admin's list. The dashboard's Added By choices
+// (features/talents/filters/added-by-api.ts) sit under the same root, so these writes refresh them.
 
 export const userKeys = {
   all: queryRoots.users,
   list: () => [...userKeys.all, 'list'] as const,
-  filter: () => [...userKeys.all, 'filter'] as const,
 }
 
 /** spec sections 7 and 9: the user list is cached 60 s. */
@@ -29,20 +29,6 @@ export function userListOptions() {
     queryKey: userKeys.list(),
     queryFn: () => api.get('/api/users', z.array(adminUserSchema)),
     staleTime: USERS_STALE_TIME_MS,
-  })
-}
-
-const filterUserSchema = z.object({
-  email: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-})
-
-/** GET /api/users/filter: the dashboard's Added By choices (spec section 7). */
-export function userFilterOptions() {
-  return queryOptions({
-    queryKey: userKeys.filter(),
-    queryFn: () => api.get('/api/users/filter', z.array(filterUserSchema)),
   })
 }
 

@@ -4,8 +4,8 @@ import { Button } from '../../../components/ui/button.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { parseApiError } from '../../../lib/api.ts'
 import { useLoginEnrolEnable, useLoginEnrolSetup } from '../api.ts'
-import { EnrolForm } from './enrol-form.tsx'
-import { RecoveryCodes } from './recovery-codes.tsx'
+import { EnrolForm } from '../../../components/two-factor/enrol-form.tsx'
+import { RecoveryCodes } from '../../../components/two-factor/recovery-codes.tsx'
 
 type LoginEnrolStepProps = {
   mfaToken: string

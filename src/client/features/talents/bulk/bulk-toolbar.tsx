@@ -11,7 +11,7 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu.tsx'
-import { tagListOptions } from '../../tags/api.ts'
+import { tagListOptions } from '../../../lib/queries/tag-list.ts'
 import type { TalentListFilters } from '../api.ts'
 import { ExportMenu } from '../export/export-menu.tsx'
 import { totalText } from '../search/result-count.ts'

@@ -11,7 +11,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '../../../components/ui/dialog.tsx'
-import { formatExactTime, formatWhen } from '../detail/history-text.ts'
+import { formatExactTime, formatWhen } from '../../../lib/date-time.ts'
 import { recentBulkOptions } from './api.ts'
 import { undoWithToast } from './show-bulk-toasts.tsx'
 

@@ -5,17 +5,9 @@ import type { Talent } from '#shared/talent.ts'
 import { Button } from '../../../components/ui/button.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { parseApiError } from '../../../lib/api.ts'
-import { lazyComponent } from '../../../lib/lazy-page.tsx'
-import { talentDetailOptions } from '../api.ts'
+import { talentDetailOptions } from '../../../lib/queries/talent-detail.ts'
 import { LoadError } from '../../../components/ui/load-error.tsx'
-
-/**
- * The profile (its tabs, History, CV preview and actions) loads when first needed, not with the
- * dashboard: its ~15 scripts came before the first cards on a cold open (docs/performance.md). The dashboard preloads it once its own first screen is drawn.
- */
-export const TalentProfile = lazyComponent(() =>
-  import('./talent-profile.tsx').then((module) => module.TalentProfile),
-)
+import { useTalentScreens } from '../screens.ts'
 
 type TalentDetailProps = {
   talentId: number
@@ -54,6 +46,7 @@ export function TalentDetail({
   onBack,
   onEdit,
 }: TalentDetailProps) {
+  const { TalentProfile } = useTalentScreens()
   const query = useQuery({ ...talentDetailOptions(talentId), placeholderData: placeholder })
   const talent = query.data
   const isNotFound = parseApiError(query.error)?.status === 404

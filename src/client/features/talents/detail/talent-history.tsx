@@ -3,9 +3,10 @@ import type { ActivityEntry } from '#shared/activity.ts'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { Tooltip, TooltipContent, TooltipTrigger } from '../../../components/ui/tooltip.tsx'
 import { talentHistoryOptions } from '../api.ts'
-import { describeActivity, formatExactTime, formatWhen } from './history-text.ts'
+import { formatExactTime, formatWhen } from '../../../lib/date-time.ts'
+import { describeActivity } from './history-text.ts'
 import { LoadError } from '../../../components/ui/load-error.tsx'
-import { UndoMergeButton } from '../../duplicates/undo-merge-button.tsx'
+import { useTalentProfileParts } from '../parts.ts'
 
 function HistorySkeleton() {
   return (
@@ -63,6 +64,7 @@ function HistoryItem({
   now: number
   mergeId?: number
 }) {
+  const { UndoMergeButton } = useTalentProfileParts()
   const { text, changes } = describeActivity(entry)
   return (
     <li className="relative grid gap-1 pb-5 pl-6 last:pb-0">

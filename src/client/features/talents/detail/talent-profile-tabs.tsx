@@ -2,10 +2,9 @@ import type { ReactNode } from 'react'
 import type { Talent } from '#shared/talent.ts'
 import { Badge } from '../../../components/ui/badge.tsx'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx'
-import { CvPanel } from '../../cvs/cv-panel.tsx'
 import { capitalize, capitalizeWords } from '../../../lib/talent-format.ts'
 import { TalentHistory } from './talent-history.tsx'
-import { PrivacyPanel } from '../../privacy/privacy-panel.tsx'
+import { useTalentProfileParts } from '../parts.ts'
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -41,6 +40,7 @@ type TalentProfileTabsProps = {
  * the privacy record (security rule 49).
  */
 export function TalentProfileTabs({ talent, canRemoveCv }: TalentProfileTabsProps) {
+  const { CvPanel, PrivacyPanel } = useTalentProfileParts()
   const notes = talent.notes?.trim() ?? ''
   return (
     <Tabs defaultValue="about">

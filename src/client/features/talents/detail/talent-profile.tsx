@@ -14,11 +14,10 @@ import {
   lastUpdated,
 } from '../../../lib/talent-format.ts'
 import { useAuth } from '../../../lib/current-user.ts'
-import { ExportPersonalData } from '../../privacy/export-personal-data.tsx'
 import { TalentProfileTabs } from './talent-profile-tabs.tsx'
-import { EraseTalentDialog } from '../../privacy/erase-talent-dialog.tsx'
+import { useTalentProfileParts } from '../parts.ts'
 
-type TalentProfileProps = {
+export type TalentProfileProps = {
   talent: Talent
   isAdmin: boolean
   onEdit: () => void
@@ -40,6 +39,7 @@ const NOT_PROVIDED = <span className="text-muted-foreground">Not provided</span>
 /** A loaded talent: header, contact details, About/Notes tabs and 'Last updated'. */
 export function TalentProfile({ talent, isAdmin, onEdit, onErased }: TalentProfileProps) {
   const { user } = useAuth()
+  const { ExportPersonalData, EraseTalentDialog } = useTalentProfileParts()
   const [isErasing, setIsErasing] = useState(false)
   // Security rule 50: like delete, admins and the talent's adder (the server decides).
   const canErase = isAdmin || (user !== null && talent.addedById === user.id)

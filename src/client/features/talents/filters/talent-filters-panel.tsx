@@ -8,11 +8,11 @@ import { Button } from '../../../components/ui/button.tsx'
 import { Input } from '../../../components/ui/input.tsx'
 import { Label } from '../../../components/ui/label.tsx'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx'
-import { userFilterOptions } from '../../users/api.ts'
+import { userFilterOptions } from './added-by-api.ts'
 import { type TalentListFilters } from '../api.ts'
 import { FilterSelect } from './filter-select.tsx'
 import { PRIVACY_SOURCES, SOURCE_LABELS } from '#shared/privacy.ts'
-import { tagListOptions } from '../../tags/api.ts'
+import { tagListOptions } from '../../../lib/queries/tag-list.ts'
 import { capitalize, capitalizeWords } from '../../../lib/talent-format.ts'
 import {
   DEFAULT_FILTERS,

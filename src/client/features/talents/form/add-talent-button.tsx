@@ -1,9 +1,12 @@
 import { Plus } from 'lucide-react'
 import { Button } from '../../../components/ui/button.tsx'
-import { preloadTalentForm } from './talent-form-dialog.tsx'
+import { useTalentScreens } from '../screens.ts'
 
 /** The floating add button (spec section 2), bottom-right, below the scroll-to-top button. */
 export function AddTalentButton({ onClick }: { onClick: () => void }) {
+  const { TalentForm } = useTalentScreens()
+  // The form's code starts loading on a sign of intent (pointer over or focus).
+  const preloadTalentForm = () => void TalentForm.preload()
   return (
     <Button
       type="button"

@@ -10,8 +10,8 @@ import {
   DropdownMenuLabel,
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu.tsx'
-import { CreateTagDialog } from './create-tag-dialog.tsx'
-import { tagListOptions } from '../../tags/api.ts'
+import { CreateTagDialog } from '../../../components/tags/create-tag-dialog.tsx'
+import { tagListOptions } from '../../../lib/queries/tag-list.ts'
 import { pickableTagNames, toggleName } from './talent-form-values.ts'
 
 type TagPickerProps = {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef } from 'react'
+import { Suspense, useRef } from 'react'
 import type { Talent } from '#shared/talent.ts'
 import {
   Dialog,
@@ -16,16 +16,7 @@ import {
 } from '../../../components/ui/sheet.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { useMediaQuery } from '../../../lib/use-media-query.ts'
-
-// /dashboard ≤ 250 KiB: the form (react-hook-form, the tag picker, the new-tag dialog,
-// ~25 KiB gzip) loads when someone means to use it, not with the dashboard.
-const loadTalentForm = () => import('./talent-form.tsx')
-const TalentForm = lazy(() => loadTalentForm().then((m) => ({ default: m.TalentForm })))
-
-/** Starts loading the form early, on a sign of intent (pointer over or focus on 'Add talent'). */
-export function preloadTalentForm(): void {
-  void loadTalentForm()
-}
+import { useTalentScreens } from '../screens.ts'
 
 /** Where the fields will be, for the moment the form's code takes to arrive. */
 function TalentFormLoading() {
@@ -59,6 +50,7 @@ type TalentFormDialogProps = {
  * below 768 px, which closes on Escape. The fields scroll; the buttons stay in view.
  */
 export function TalentFormDialog({ open, onOpenChange, talent, title }: TalentFormDialogProps) {
+  const { TalentForm } = useTalentScreens()
   const isMobile = useMediaQuery('(max-width: 767px)')
   const sheetRef = useRef<HTMLDivElement>(null)
   const dialogRef = useRef<HTMLDivElement>(null)

@@ -15,8 +15,7 @@ import { FormSelectField } from '../../../components/ui/form-select-field.tsx'
 import { FormTextareaField } from '../../../components/ui/form-textarea-field.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { cn } from '../../../lib/cn.ts'
-import { CvPrefill } from '../../cvs/cv-prefill.tsx'
-import { DuplicateWarning } from '../../duplicates/duplicate-warning.tsx'
+import { useTalentFormParts } from '../parts.ts'
 import { StatusCheckboxGrid } from './status-checkbox-grid.tsx'
 import { TagPicker } from './tag-picker.tsx'
 import { capitalizeWords, talentToFormValues } from './talent-form-values.ts'
@@ -43,7 +42,7 @@ const resolver = zodResolver(talentInputSchema, {
   error: (issue) => (issue.input === undefined ? 'Required' : undefined),
 })
 
-type TalentFormProps = {
+export type TalentFormProps = {
   /** null adds a talent; a talent edits it. */
   talent: Talent | null
   onCancel: () => void
@@ -64,6 +63,7 @@ export function TalentForm({
   className,
   focusFirstField = false,
 }: TalentFormProps) {
+  const { CvPrefill, DuplicateWarning } = useTalentFormParts()
   const id = useId()
   const form = useForm<TalentFormValues, unknown, TalentInput>({
     resolver,

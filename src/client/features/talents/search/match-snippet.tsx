@@ -1,6 +1,6 @@
 import type { MatchField, TalentMatch } from '#shared/search/talent-match.ts'
 import { cn } from '../../../lib/cn.ts'
-import { HighlightedText } from './highlighted-text.tsx'
+import { HighlightedText } from '../../../components/highlight/highlighted-text.tsx'
 
 const FIELD_LABELS: Record<MatchField, string> = {
   name: 'Name',

@@ -1,0 +1,18 @@
+import { CvPrefill } from '../../features/cvs/cv-prefill.tsx'
+import { DuplicateWarning } from '../../features/duplicates/duplicate-warning.tsx'
+import {
+  TalentForm as FormOfTalents,
+  type TalentFormProps,
+} from '../../features/talents/form/talent-form.tsx'
+import { TalentFormPartsProvider, type TalentFormParts } from '../../features/talents/parts.ts'
+
+const parts: TalentFormParts = { CvPrefill, DuplicateWarning }
+
+/** The add/edit talent form with its CV prefill and its duplicate warning. */
+export function TalentForm(props: TalentFormProps) {
+  return (
+    <TalentFormPartsProvider parts={parts}>
+      <FormOfTalents {...props} />
+    </TalentFormPartsProvider>
+  )
+}
