@@ -12,6 +12,8 @@ import {
 import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { useAuth } from '../../lib/current-user.ts'
 import { PrivacyLogCard } from '../privacy/privacy-log-card.tsx'
+import { DueForRemovalCard } from '../privacy/due-for-removal-card.tsx'
+import { RetentionRulesCard } from '../privacy/retention-rules-card.tsx'
 import { AccountDetails } from './account-details.tsx'
 import { ChangePasswordDialog } from './change-password-dialog.tsx'
 import { NotificationSettings } from './notification-settings.tsx'
@@ -45,8 +47,14 @@ export function SettingsPage() {
       </Card>
       {user === null ? null : <TwoFactorCard user={user} />}
       <SessionsCard />
-      {/* Settings → Privacy (security rule 54): admins only; the server refuses others. */}
-      {user?.role === 'admin' ? <PrivacyLogCard /> : null}
+      {/* Settings → Privacy (security rule 54, 56-58): admins only; the server refuses others. */}
+      {user?.role === 'admin' ? (
+        <>
+          <RetentionRulesCard />
+          <DueForRemovalCard />
+          <PrivacyLogCard />
+        </>
+      ) : null}
       <ChangePasswordDialog open={isChangingPassword} onOpenChange={setIsChangingPassword} />
     </div>
   )

@@ -11,9 +11,10 @@ import {
   retentionRuleSchema,
   type RetentionRuleFormValues,
 } from '#shared/retention.ts'
-import { activityLog, talents } from '#server/db/schema.ts'
-import { erasures } from '#server/db/privacy-schema.ts'
-import { retentionDue, retentionRuns } from '#server/db/retention-schema.ts'
+import type { ApiErrorBody } from '#shared/api-error.ts'
+import { activityLog, talents } from '../../db/schema.ts'
+import { erasures } from '../../db/privacy-schema.ts'
+import { retentionDue, retentionRuns } from '../../db/retention-schema.ts'
 import { apiTestWith, type Api } from '#tests/support/api-test.ts'
 import { daysAgo } from '#tests/support/talent-rows.ts'
 import { privacyLogRows, privacyLogText } from '#tests/support/privacy/privacy-log-rows.ts'
@@ -82,7 +83,7 @@ describe('retention rules (security rule 56)', () => {
       action: 'erase',
     })
     expect(noCondition.statusCode).toBe(400)
-    expect(noCondition.json().fieldErrors.condition).toContain(CONDITION_REQUIRED)
+    expect(noCondition.json<ApiErrorBody>().fieldErrors?.condition).toContain(CONDITION_REQUIRED)
 
     const zero = await admin.inject('POST', '/api/privacy/rules', {
       ...expiredRule,
@@ -103,12 +104,12 @@ describe('retention rules (security rule 56)', () => {
       condition: { kind: 'no-activity', amount: 1 },
     })
     expect(all.statusCode).toBe(400)
-    expect(all.json().message).toBe(matchesEveryoneMessage(2))
+    expect(all.json<ApiErrorBody>().message).toBe(matchesEveryoneMessage(2))
     // A patch that would make a rule match everyone is refused too, and changes nothing.
     const id = retentionRuleSchema.parse(everyone.json()).id
     const patch = await admin.inject('PATCH', `/api/privacy/rules/${id}`, { exemptStatuses: [] })
     expect(patch.statusCode).toBe(400)
-    expect(patch.json().message).toBe(matchesEveryoneMessage(2))
+    expect(patch.json<ApiErrorBody>().message).toBe(matchesEveryoneMessage(2))
     const list = await admin.inject('GET', '/api/privacy/rules')
     expect(list.json()).toHaveLength(1)
   })
@@ -179,13 +180,13 @@ describe('the Due for removal list and the daily run (security rule 57-58)', () 
       until: addDays(TODAY, 7),
     })
     expect(past.statusCode).toBe(400)
-    expect(past.json().message).toBe(KEEP_UNTIL_PAST)
+    expect(past.json<ApiErrorBody>().message).toBe(KEEP_UNTIL_PAST)
     const notDue = await admin.inject('POST', '/api/privacy/due/999999/keep', {
       reason: 'x',
       until: '2030-01-01',
     })
     expect(notDue.statusCode).toBe(404)
-    expect(notDue.json().message).toBe(NOT_DUE)
+    expect(notDue.json<ApiErrorBody>().message).toBe(NOT_DUE)
     const keep = await admin.inject('POST', `/api/privacy/due/${second}/keep`, {
       reason: 'Final interview in May',
       until: addDays(TODAY, 120),

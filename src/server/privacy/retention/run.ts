@@ -117,7 +117,7 @@ async function finishRun(db: Db, runId: number, day: string, rules: RuleRow[]): 
       .from(retentionRuns)
       .where(eq(retentionRuns.id, runId))
       .for('update')
-    if (!run || run.finishedAt !== null) return
+    if (run?.finishedAt !== null) return
     const counts = z.record(z.string(), z.number()).parse(run.ruleCounts)
     const acted = new Map<string, { ruleId: number; mode: RetentionAction; count: number }>()
     for (const rule of rules) {
@@ -161,7 +161,7 @@ export function retentionRunJob(db: Db, keys: ErasureKeys) {
   return async (job: Job): Promise<void> => {
     const { runId, day } = payloadSchema.parse(job.payload)
     const [run] = await db.select().from(retentionRuns).where(eq(retentionRuns.id, runId))
-    if (!run || run.finishedAt !== null) return
+    if (run?.finishedAt !== null) return
     const rules = await refreshAllDue(db, day)
     const byId = new Map(rules.map((rule) => [rule.id, rule]))
     let after = 0
