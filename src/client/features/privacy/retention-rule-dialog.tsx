@@ -130,7 +130,7 @@ function RuleForm({ rule, onClose }: RuleFormProps) {
               className="w-full"
               aria-invalid={errors.condition !== undefined}
             >
-              <SelectValue placeholder="Choose a condition" />
+              <SelectValue placeholder="Select a condition" />
             </SelectTrigger>
             <SelectContent>
               {RETENTION_CONDITION_KINDS.map((value) => (
