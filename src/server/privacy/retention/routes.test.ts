@@ -70,7 +70,7 @@ async function talentRow(api: Api, id: number) {
 }
 
 describe('retention rules (security rule 56)', () => {
-  test('a rule with no condition, or one matching everyone, is refused with the count', async ({
+  test('security rule 56: a rule with no condition, or one matching everyone, is refused with the count', async ({
     api,
   }) => {
     setToday(TODAY)
@@ -114,7 +114,7 @@ describe('retention rules (security rule 56)', () => {
     expect(list.json()).toHaveLength(1)
   })
 
-  test('the preview counts and lists who the rule acts on today; exempt and kept talents are not', async ({
+  test('security rule 56: the preview counts and lists who the rule acts on today; exempt and kept talents are not', async ({
     api,
   }) => {
     setToday(TODAY)
@@ -147,7 +147,7 @@ describe('retention rules (security rule 56)', () => {
 })
 
 describe('the Due for removal list and the daily run (security rule 57-58)', () => {
-  test('switched on today, a rule acts no sooner than its notice; Keep takes one off; the run anonymises the other and logs it', async ({
+  test('security rule 57, 58: switched on today, a rule acts no sooner than its notice; Keep takes one off; the run anonymises the other and logs it', async ({
     api,
   }) => {
     setToday(TODAY)
@@ -242,7 +242,7 @@ describe('the Due for removal list and the daily run (security rule 57-58)', () 
     expect(await scheduleRetentionRun(api.database.db, addDays(TODAY, 14))).toBe(false)
   })
 
-  test('an erasing rule erases the talent with an erasure record by the system', async ({
+  test('security rule 58: an erasing rule erases the talent with an erasure record by the system', async ({
     api,
   }) => {
     setToday(TODAY)
@@ -274,7 +274,9 @@ describe('the Due for removal list and the daily run (security rule 57-58)', () 
     expect(await api.database.db.select().from(retentionDue)).toEqual([])
   })
 
-  test('a rule switched off or deleted lists nobody and acts on nobody', async ({ api }) => {
+  test('security rule 57: a rule switched off or deleted lists nobody and acts on nobody', async ({
+    api,
+  }) => {
     setToday(TODAY)
     const admin = await api.as('admin')
     const id = await consentTalent(api, 'Kim Safe', '2020-01-01')
@@ -291,7 +293,9 @@ describe('the Due for removal list and the daily run (security rule 57-58)', () 
     expect((await admin.inject('DELETE', `/api/privacy/rules/${rule.id}`)).statusCode).toBe(404)
   })
 
-  test('a run resumed after a crash acts on what is still due and logs once', async ({ api }) => {
+  test('security rule 58: a run resumed after a crash acts on what is still due and logs once', async ({
+    api,
+  }) => {
     setToday(TODAY)
     const admin = await api.as('admin')
     const ids = []
