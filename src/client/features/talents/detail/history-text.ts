@@ -126,10 +126,9 @@ export function describeActivity(
     case 'talent.retention_kept': {
       const parsed = keptDetailsSchema.safeParse(entry.details)
       if (!parsed.success) return result(`${actor} kept this talent from removal`)
-      return result(
-        `${actor} kept this talent from removal until ${parsed.data.keepUntil}`,
-        [`Reason: ${parsed.data.reason}`],
-      )
+      return result(`${actor} kept this talent from removal until ${parsed.data.keepUntil}`, [
+        `Reason: ${parsed.data.reason}`,
+      ])
     }
     case 'talent.created':
       return result(`${actor} added this talent`)
