@@ -84,13 +84,18 @@ const logSchema = z.array(z.object({ kind: z.string(), count: z.number().nullabl
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2)
-  const common = parseCommonArgs(argv)
+  // Options of this bench only; the shared parser refuses names it does not know.
+  const shared = argv.filter(
+    (arg, i) =>
+      !['--act', '--mode'].includes(arg) && !['--act', '--mode'].includes(argv[i - 1] ?? ''),
+  )
+  const common = parseCommonArgs(shared)
   const talents = argv.includes('--talents') ? common.talents : 100_000
   const act = whole(argv, 'act', 10_000)
   const listRate = whole(argv, 'list-rate', LIST_RATE)
   const mode = option(argv, 'mode') ?? 'anonymise'
   if (mode !== 'anonymise' && mode !== 'erase') throw new Error('--mode anonymise|erase')
-  const target = scratchTarget(argv, 'retention')
+  const target = scratchTarget(shared, 'retention')
   await prepareDatabase(target, talents)
   const ruleId = await prepareRun(target, act, mode)
   const clockFile = path.join(mkdtempSync(path.join(tmpdir(), 'scout-retention-clock-')), 'now')
