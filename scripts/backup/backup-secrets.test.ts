@@ -105,6 +105,9 @@ const COLUMNS_AFTER_0006: Record<string, string[]> = {
     'consent_given_on',
     'consent_valid_until',
     'informed_on',
+    'keep_until',
+    'keep_reason',
+    'anonymised_at',
   ],
   users: ['mfa_secret_enc', 'mfa_pending_secret_enc', 'mfa_last_step', 'is_default_admin'],
 }

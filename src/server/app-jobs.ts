@@ -20,13 +20,20 @@ import { TABLE_UPKEEP, tableUpkeepJob } from './jobs/table-upkeep.ts'
 import type { Config } from './config.ts'
 import type { Db, OpenDatabase } from './db/open.ts'
 import { erasureKeys } from './privacy/erasure/identifiers.ts'
+import { RETENTION_RUN, retentionRunJob } from './privacy/retention/run.ts'
 
 /*
  * The app's background work (composition, as app.ts is): every kind of job, its handler, what it
  * does once it failed for good, and the lanes that keep a long kind from holding up the others.
  */
 
-export const JOB_LANES = [[SCAN_DUPLICATES], [TABLE_UPKEEP], [DRY_RUN_SPREADSHEET_IMPORT]]
+export const JOB_LANES = [
+  [SCAN_DUPLICATES],
+  [TABLE_UPKEEP],
+  [DRY_RUN_SPREADSHEET_IMPORT],
+  // The daily retention run acts on thousands of talents: it never holds up an import.
+  [RETENTION_RUN],
+]
 
 /** Every kind of background job this app runs, and its handler. */
 export function jobHandlers(
@@ -56,6 +63,7 @@ export function jobHandlers(
       createsPerStatement: embedded ? EMBEDDED_CREATES_PER_STATEMENT : undefined,
     }),
     [UNDO_SPREADSHEET_IMPORT]: undoSpreadsheetImportJob(db),
+    [RETENTION_RUN]: retentionRunJob(db, erasureKeys(config.secretKey, config.defaultPhoneRegion)),
   }
 }
 

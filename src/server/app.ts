@@ -43,6 +43,9 @@ import { talentExportRoutes } from './talents/export-routes.ts'
 import { bulkRoutes } from './bulk/routes.ts'
 import { privacyLogRoutes } from './privacy/log/routes.ts'
 import { personalDataRoutes } from './privacy/export/routes.ts'
+import { retentionRoutes } from './privacy/retention/routes.ts'
+import { retentionClock } from './privacy/retention/clock.ts'
+import { startRetentionSchedule } from './privacy/retention/schedule.ts'
 import { registerTextInputGuard } from './text-input.ts'
 import { createSmtpMailer, type Mailer } from './mail/mailer.ts'
 import { userFilterRoutes } from './users/filter-routes.ts'
@@ -185,6 +188,15 @@ export async function buildApp({
   app.addHook('onClose', () => app.jobs.stop())
   const housekeeping = startHousekeeping(database.db, config, app.log)
   app.addHook('onClose', () => housekeeping.stop())
+  const clock = config.retentionClock ?? retentionClock(config.retentionTestClockFile)
+  const retention = startRetentionSchedule(
+    database.db,
+    clock,
+    config.retentionCheckMs,
+    app.log,
+    () => app.jobs.nudge(),
+  )
+  app.addHook('onClose', () => retention.stop())
   const cvLimits = { maxMegabytes: config.cvMaxMegabytes, maxVersions: config.cvMaxVersions }
   await app.register(cvRoutes, { db: database.db, ...cvLimits })
   await app.register(cvImportRoutes, { db: database.db, ...cvLimits })
@@ -198,6 +210,7 @@ export async function buildApp({
   await app.register(savedViewRoutes, { db: database.db })
   await app.register(privacyLogRoutes, { db: database.db })
   await app.register(personalDataRoutes, { db: database.db })
+  await app.register(retentionRoutes, { db: database.db, clock })
   await app.register(userRoutes, {
     db: database.db,
     config,

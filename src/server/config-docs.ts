@@ -126,6 +126,12 @@ export const CONFIG_DOCS = [
     meaning:
       'Key (32 bytes, base64 or hex) that encrypts stored temporary passwords; the embedded database generates one into DATA_DIR',
   },
+  {
+    name: 'TEST_CLOCK_FILE',
+    default: '—',
+    meaning:
+      'Tests only: a file holding an ISO date-time that retention rules take as now (the browser journeys move it); never set it in production',
+  },
 ] as const
 
 export type ConfigVar = (typeof CONFIG_DOCS)[number]['name']

@@ -127,6 +127,14 @@ export type Config = {
    * (secrets/startup-key.ts) puts the key it resolved here.
    */
   secretKey: SecretKey | undefined
+  /**
+   * Retention rules (security rule 56-58): how often the server looks whether today's run is
+   * queued (ms; 0 turns it off), and the file of a test clock (privacy/retention/clock.ts).
+   */
+  retentionCheckMs: number
+  retentionTestClockFile: string | undefined
+  /** Tests: retention's "now" instead of the system clock or the file. */
+  retentionClock?: () => Date
 }
 
 const int = (min: number, max: number) =>
@@ -193,6 +201,7 @@ const envSchema = z.object({
   CORS_ORIGINS: z.string().optional(),
   CLIENT_DIR: z.string().min(1).default('dist/client'),
   SECRET_KEY: z.string().optional(),
+  TEST_CLOCK_FILE: z.string().min(1).optional(),
 })
 
 /**
@@ -250,6 +259,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     housekeepingIntervalMs: 15 * 60_000,
     dryRunWaitMs: 2_000,
     secretKey: readSecretKey(e.SECRET_KEY),
+    // A test clock moves in seconds: the journeys look every second.
+    retentionCheckMs: e.TEST_CLOCK_FILE === undefined ? 10 * 60_000 : 1_000,
+    retentionTestClockFile:
+      e.TEST_CLOCK_FILE === undefined ? undefined : path.resolve(e.TEST_CLOCK_FILE),
   }
 }
 

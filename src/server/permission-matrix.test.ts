@@ -9,6 +9,7 @@ import type { Db } from './db/open.ts'
 import { tags } from './db/schema.ts'
 import { cvUploads } from './db/file-schema.ts'
 import { savedViews } from './db/view-schema.ts'
+import { retentionDue, retentionRules } from './db/retention-schema.ts'
 import { cvImportItems, cvImports } from './db/change-schema.ts'
 import { importDryRuns, spreadsheetImports } from './db/import-schema.ts'
 import { openChangeSet } from './changes/change-set.ts'
@@ -108,6 +109,32 @@ async function uploadOf(ctx: Context): Promise<number> {
     .returning({ id: cvUploads.id })
   if (!row) throw new Error('matrix upload not inserted')
   return row.id
+}
+
+/** A retention rule (switched off) that acts on nobody. */
+async function retentionRuleOf(ctx: Context): Promise<number> {
+  const [row] = await ctx.db
+    .insert(retentionRules)
+    .values({
+      name: `Rule ${ctx.unique}`,
+      conditionKind: 'no-activity',
+      conditionAmount: 600,
+      action: 'anonymise',
+    })
+    .returning({ id: retentionRules.id })
+  if (!row) throw new Error('matrix retention rule not inserted')
+  return row.id
+}
+
+/** A talent on the Due for removal list of a rule switched on. */
+async function dueTalentOf(ctx: Context): Promise<number> {
+  const talentId = await talentOf(ctx)
+  const ruleId = await retentionRuleOf(ctx)
+  await ctx.db.update(retentionRules).set({ enabled: true }).where(eq(retentionRules.id, ruleId))
+  await ctx.db
+    .insert(retentionDue)
+    .values({ talentId, ruleId, dueSince: '2026-01-01', actOn: '2026-01-15' })
+  return talentId
 }
 
 /** A finished CV import (owned as ctx says) with one row that needs a review. */
@@ -624,6 +651,46 @@ const MATRIX: Entry[] = [
   { route: 'GET /api/users', request: () => ({}), expect: ADMIN_ONLY },
   // The privacy log (security rule 54): admins only, as a page or as CSV.
   { route: 'GET /api/privacy/log', request: () => ({}), expect: ADMIN_ONLY },
+  // Retention rules, the Due for removal list and Keep (security rule 56-58): admins only.
+  { route: 'GET /api/privacy/rules', request: () => ({}), expect: ADMIN_ONLY },
+  {
+    route: 'POST /api/privacy/rules',
+    request: (ctx) => ({
+      payload: {
+        name: `Rule ${ctx.unique}`,
+        condition: { kind: 'no-activity', amount: 600 },
+        action: 'anonymise',
+      },
+    }),
+    expect: { ...ADMIN_ONLY, admin: 201 },
+  },
+  {
+    route: 'PATCH /api/privacy/rules/:id',
+    request: async (ctx) => ({
+      url: `/api/privacy/rules/${await retentionRuleOf(ctx)}`,
+      payload: { name: `Renamed ${ctx.unique}` },
+    }),
+    expect: ADMIN_ONLY,
+  },
+  {
+    route: 'DELETE /api/privacy/rules/:id',
+    request: async (ctx) => ({ url: `/api/privacy/rules/${await retentionRuleOf(ctx)}` }),
+    expect: { ...ADMIN_ONLY, admin: 204 },
+  },
+  {
+    route: 'GET /api/privacy/rules/:id/preview',
+    request: async (ctx) => ({ url: `/api/privacy/rules/${await retentionRuleOf(ctx)}/preview` }),
+    expect: ADMIN_ONLY,
+  },
+  { route: 'GET /api/privacy/due', request: () => ({}), expect: ADMIN_ONLY },
+  {
+    route: 'POST /api/privacy/due/:talentId/keep',
+    request: async (ctx) => ({
+      url: `/api/privacy/due/${await dueTalentOf(ctx)}/keep`,
+      payload: { reason: 'Still interviewing', until: '2099-01-01' },
+    }),
+    expect: ADMIN_ONLY,
+  },
   {
     route: 'POST /api/invite',
     request: (ctx) => ({

@@ -18,6 +18,8 @@ export const ACTIVITY_ACTIONS = [
   'talent.privacy_updated',
   'talent.erased',
   'talent.anonymised',
+  'talent.retention_kept',
+  'privacy.retention_run',
   'tag.created',
   'tag.renamed',
   'tag.merged',
@@ -91,6 +93,9 @@ export function isActivityAction(value: string): value is ActivityAction {
  * - talent.erased / talent.anonymised: { erasureId?, erasedBy, erasedAt } and no name — the
  *   talent's earlier entries keep their action and date, their details become
  *   { erased: { by, at } } (security rule 50)
+ * - talent.retention_kept: { reason, keepUntil } — Keep on the Due for removal list (security
+ *   rule 57); the reason is the talent's data, erased with them, never in the privacy log
+ * - privacy.retention_run: entityId null, { runId, day, acted: [{ ruleId, mode, count }] }
  * - tag.created: { name }
  * - user.invited / user.deleted: { email, firstName, lastName, role }
  * - user.updated: { email, changes, passwordReset? } — passwordReset when a temporary one was issued
@@ -122,4 +127,10 @@ export const mergeDetailsSchema = z.object({
   merged: z.array(z.object({ id: z.number().int(), fullName: z.string() })).optional(),
   restored: z.array(z.object({ id: z.number().int(), fullName: z.string() })).optional(),
   kept: z.array(z.string()).optional(),
+})
+
+/** Details of talent.retention_kept (security rule 57). */
+export const keptDetailsSchema = z.object({
+  reason: z.string(),
+  keepUntil: z.string(),
 })

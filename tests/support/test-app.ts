@@ -34,6 +34,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     ...base,
     secretKey: TEST_SECRET_KEY,
     housekeepingIntervalMs: 0,
+    retentionCheckMs: 0,
     dryRunWaitMs: 60_000,
     databasePoolMax: TEST_POOL_MAX,
     ...overrides,

@@ -11,7 +11,9 @@ import {
 } from '../components/ui/card.tsx'
 import { Skeleton } from '../components/ui/skeleton.tsx'
 import { useAuth } from '../lib/current-user.ts'
+import { DueForRemovalCard } from '../features/privacy/due-for-removal-card.tsx'
 import { PrivacyLogCard } from '../features/privacy/privacy-log-card.tsx'
+import { RetentionRulesCard } from '../features/privacy/retention-rules-card.tsx'
 import { AccountDetails } from '../features/settings/account-details.tsx'
 import { ChangePasswordDialog } from '../features/settings/change-password-dialog.tsx'
 import { NotificationSettings } from '../features/settings/notification-settings.tsx'
@@ -45,8 +47,14 @@ export function SettingsPage() {
       </Card>
       {user === null ? null : <TwoFactorCard user={user} />}
       <SessionsCard />
-      {/* Settings → Privacy (security rule 54): admins only; the server refuses others. */}
-      {user?.role === 'admin' ? <PrivacyLogCard /> : null}
+      {/* Settings → Privacy (security rule 54, 56-58): admins only; the server refuses others. */}
+      {user?.role === 'admin' ? (
+        <>
+          <RetentionRulesCard />
+          <DueForRemovalCard />
+          <PrivacyLogCard />
+        </>
+      ) : null}
       <ChangePasswordDialog open={isChangingPassword} onOpenChange={setIsChangingPassword} />
     </div>
   )

@@ -154,6 +154,12 @@ export const talents = pgTable(
     consentGivenOn: date('consent_given_on', { mode: 'string' }),
     consentValidUntil: date('consent_valid_until', { mode: 'string' }),
     informedOn: date('informed_on', { mode: 'string' }),
+    // Retention (security rule 56-58, privacy/retention/): 'Keep' on the Due for removal list
+    // exempts the talent from every rule until keep_until, for the reason given (free text: the
+    // person's data, erased with them). anonymised_at: set by anonymise(), so no rule acts twice.
+    keepUntil: date('keep_until', { mode: 'string' }),
+    keepReason: text('keep_reason'),
+    anonymisedAt: timestamp('anonymised_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

@@ -3,7 +3,7 @@
  * accounts the journeys use, then the built server, as `npm run serve` runs it (dist/server/index.js,
  * built by `npm run build` before the journeys).
  */
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -11,9 +11,13 @@ import { sql } from 'drizzle-orm'
 import { openDatabase } from '../../../src/server/db/open.ts'
 import { createUser } from '../../../src/server/users/service.ts'
 import { accounts } from './accounts.ts'
+import { clockFile } from './clock.ts'
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'scout-e2e-'))
 process.env.DATA_DIR = dataDir
+// Retention's test clock (clock.ts): the system clock until a journey writes the file.
+process.env.TEST_CLOCK_FILE = clockFile(process.env.PORT ?? '5055')
+rmSync(process.env.TEST_CLOCK_FILE, { force: true })
 
 const database = await openDatabase({ engine: 'pglite', dataDir })
 await database.migrate()

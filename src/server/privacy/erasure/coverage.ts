@@ -24,6 +24,8 @@ export const ERASED: Readonly<Record<string, string>> = {
   'talents.consent_given_on': 'the row is deleted',
   'talents.consent_valid_until': 'the row is deleted',
   'talents.informed_on': 'the row is deleted',
+  'talents.keep_until': 'the row is deleted',
+  'talents.keep_reason': 'the row is deleted; anonymise: cleared',
   'talents.added_by_id': 'the row is deleted',
   'talents.created_at': 'the row is deleted',
   'talents.updated_at': 'the row is deleted',

@@ -79,34 +79,56 @@ export async function eraseTalent(
     ) {
       throw new ConflictError(STALE_EDIT)
     }
-    const [record] = await tx
-      .insert(erasures)
-      .values({
-        talentId,
-        erasedById: viewer.id,
-        reason: input.reason,
-        emailHash: emailHash(keys, talent.email),
-        phoneHash: phoneHash(keys, talent.phone),
-        keyId: keys.keyId,
-      })
-      .returning({ id: erasures.id, erasedAt: erasures.erasedAt })
-    if (!record) throw new Error(`erasure of talent ${talentId} was not recorded`)
-    const mark: ErasedMark = {
-      by: await actorLabel(tx, viewer.id),
-      at: record.erasedAt.toISOString(),
-    }
-    const words = await scrubTalentTraces(tx, talentId, talent, mark)
-    await tx.delete(talents).where(eq(talents.id, talentId))
-    await dropOrphanWords(tx, words)
-    await recordActivity(tx, {
-      userId: viewer.id,
-      action: 'talent.erased',
-      entityType: 'talent',
-      entityId: talentId,
-      details: { erasureId: record.id, erasedBy: mark.by, erasedAt: mark.at },
+    const erasureId = await eraseLocked(tx, talent, {
+      erasedById: viewer.id,
+      reason: input.reason,
+      keys,
     })
-    return { message: ERASED_MESSAGE, erasureId: record.id }
+    return { message: ERASED_MESSAGE, erasureId }
   })
+}
+
+/** A talent row as lockForErasure returns it. */
+export type LockedTalent = Awaited<ReturnType<typeof lockForErasure>>
+
+/**
+ * The erasure itself, in the caller's transaction with the talent locked (lockForErasure):
+ * the erasure record, every copy of the person's data, the row, the orphaned dictionary words
+ * and a History entry naming nobody. `erasedById` null is the system (a retention rule).
+ */
+export async function eraseLocked(
+  tx: Db,
+  talent: LockedTalent,
+  { erasedById, reason, keys }: { erasedById: number | null; reason: string; keys: ErasureKeys },
+): Promise<number> {
+  const talentId = talent.id
+  const [record] = await tx
+    .insert(erasures)
+    .values({
+      talentId,
+      erasedById,
+      reason,
+      emailHash: emailHash(keys, talent.email),
+      phoneHash: phoneHash(keys, talent.phone),
+      keyId: keys.keyId,
+    })
+    .returning({ id: erasures.id, erasedAt: erasures.erasedAt })
+  if (!record) throw new Error(`erasure of talent ${talentId} was not recorded`)
+  const mark: ErasedMark = {
+    by: erasedById === null ? null : await actorLabel(tx, erasedById),
+    at: record.erasedAt.toISOString(),
+  }
+  const words = await scrubTalentTraces(tx, talentId, talent, mark)
+  await tx.delete(talents).where(eq(talents.id, talentId))
+  await dropOrphanWords(tx, words)
+  await recordActivity(tx, {
+    userId: erasedById,
+    action: 'talent.erased',
+    entityType: 'talent',
+    entityId: talentId,
+    details: { erasureId: record.id, erasedBy: mark.by, erasedAt: mark.at },
+  })
+  return record.id
 }
 
 /** The placeholder anonymise() writes: stable, and names nobody (security rule 50). */
@@ -122,31 +144,43 @@ export const anonymisedEmail = (talentId: number) => `erased-talent-${talentId}@
 export async function anonymise(db: Db, talentId: number, by: number | null = null) {
   return db.transaction(async (tx) => {
     const talent = await lockForErasure(tx, talentId)
-    const mark: ErasedMark = {
-      by: by === null ? null : await actorLabel(tx, by),
-      at: new Date().toISOString(),
-    }
-    const words = await scrubTalentTraces(tx, talentId, talent, mark)
-    await tx
-      .update(talents)
-      .set({
-        fullName: anonymisedName(talentId),
-        email: anonymisedEmail(talentId),
-        phone: null,
-        linkedinUrl: null,
-        cvResumePath: null,
-        notes: null,
-        privacySourceDetail: null,
-        updatedAt: sql`greatest(date_trunc('milliseconds', clock_timestamp()), date_trunc('milliseconds', ${talents.updatedAt}) + interval '1 millisecond')`,
-      })
-      .where(eq(talents.id, talentId))
-    await dropOrphanWords(tx, words)
-    await recordActivity(tx, {
-      userId: by,
-      action: 'talent.anonymised',
-      entityType: 'talent',
-      entityId: talentId,
-      details: { erasedBy: mark.by, erasedAt: mark.at },
+    await anonymiseLocked(tx, talent, by)
+  })
+}
+
+/**
+ * anonymise() in the caller's transaction with the talent locked (a retention run counts it in
+ * the same transaction). Marks the row anonymised, so no retention rule acts on it again, and
+ * drops a Keep's reason with the rest of the free text.
+ */
+export async function anonymiseLocked(tx: Db, talent: LockedTalent, by: number | null) {
+  const talentId = talent.id
+  const mark: ErasedMark = {
+    by: by === null ? null : await actorLabel(tx, by),
+    at: new Date().toISOString(),
+  }
+  const words = await scrubTalentTraces(tx, talentId, talent, mark)
+  await tx
+    .update(talents)
+    .set({
+      fullName: anonymisedName(talentId),
+      email: anonymisedEmail(talentId),
+      phone: null,
+      linkedinUrl: null,
+      cvResumePath: null,
+      notes: null,
+      privacySourceDetail: null,
+      keepReason: null,
+      anonymisedAt: sql`now()`,
+      updatedAt: sql`greatest(date_trunc('milliseconds', clock_timestamp()), date_trunc('milliseconds', ${talents.updatedAt}) + interval '1 millisecond')`,
     })
+    .where(eq(talents.id, talentId))
+  await dropOrphanWords(tx, words)
+  await recordActivity(tx, {
+    userId: by,
+    action: 'talent.anonymised',
+    entityType: 'talent',
+    entityId: talentId,
+    details: { erasedBy: mark.by, erasedAt: mark.at },
   })
 }

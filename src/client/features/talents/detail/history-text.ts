@@ -1,6 +1,7 @@
 import type { ActivityEntry, FieldChange } from '#shared/activity.ts'
 import {
   erasedDetailsSchema,
+  keptDetailsSchema,
   cvChangeDetailsSchema,
   mergeDetailsSchema,
   talentChangeDetailsSchema,
@@ -122,6 +123,13 @@ export function describeActivity(
       return result(`${actor} anonymised this talent`)
     case 'talent.erased':
       return result(`${actor} erased this talent`)
+    case 'talent.retention_kept': {
+      const parsed = keptDetailsSchema.safeParse(entry.details)
+      if (!parsed.success) return result(`${actor} kept this talent from removal`)
+      return result(`${actor} kept this talent from removal until ${parsed.data.keepUntil}`, [
+        `Reason: ${parsed.data.reason}`,
+      ])
+    }
     case 'talent.created':
       return result(`${actor} added this talent`)
     case 'talent.deleted':
