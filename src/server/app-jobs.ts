@@ -20,18 +20,35 @@ import { TABLE_UPKEEP, tableUpkeepJob } from './jobs/table-upkeep.ts'
 import type { Config } from './config.ts'
 import type { Db, OpenDatabase } from './db/open.ts'
 import { erasureKeys } from './privacy/erasure/identifiers.ts'
+import type { FastifyBaseLogger } from 'fastify'
+import type { Mailer } from './mail/mailer.ts'
+import {
+  giveUpPrivacyRequests,
+  SEND_PRIVACY_REQUESTS,
+  sendPrivacyRequestsJob,
+} from './privacy/requests/bulk.ts'
 
 /*
  * The app's background work (composition, as app.ts is): every kind of job, its handler, what it
  * does once it failed for good, and the lanes that keep a long kind from holding up the others.
  */
 
-export const JOB_LANES = [[SCAN_DUPLICATES], [TABLE_UPKEEP], [DRY_RUN_SPREADSHEET_IMPORT]]
+export const JOB_LANES = [
+  [SCAN_DUPLICATES],
+  [TABLE_UPKEEP],
+  [DRY_RUN_SPREADSHEET_IMPORT],
+  // A bulk send waits on a mail server for each talent: it must not hold imports behind it.
+  [SEND_PRIVACY_REQUESTS],
+]
+
+/** What jobs that e-mail need from the app. */
+export type JobMail = { mailer: Mailer | undefined; log: Pick<FastifyBaseLogger, 'error'> }
 
 /** Every kind of background job this app runs, and its handler. */
 export function jobHandlers(
   database: Pick<OpenDatabase, 'db' | 'engine'>,
   config: Config,
+  mail: JobMail = { mailer: undefined, log: { error: () => undefined } },
 ): Record<string, JobHandler> {
   const { db } = database
   // On the embedded engine a statement holds the server's thread: an import writes in short ones.
@@ -56,6 +73,7 @@ export function jobHandlers(
       createsPerStatement: embedded ? EMBEDDED_CREATES_PER_STATEMENT : undefined,
     }),
     [UNDO_SPREADSHEET_IMPORT]: undoSpreadsheetImportJob(db),
+    [SEND_PRIVACY_REQUESTS]: sendPrivacyRequestsJob({ db, publicUrl: config.publicUrl, ...mail }),
   }
 }
 
@@ -70,5 +88,6 @@ export function giveUpHandlers(db: Db): Record<string, GiveUpHandler> {
     [IMPORT_CV_ITEM]: giveUpCvItem(db),
     [DRY_RUN_SPREADSHEET_IMPORT]: giveUpDryRun(db),
     [RUN_SPREADSHEET_IMPORT]: giveUpSpreadsheetImport(db),
+    [SEND_PRIVACY_REQUESTS]: giveUpPrivacyRequests(db),
   }
 }

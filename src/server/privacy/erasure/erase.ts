@@ -54,8 +54,12 @@ export async function actorLabel(tx: Db, userId: number): Promise<string | null>
   return name === '' ? row.email : name
 }
 
+/** How History and the erasure record name a person who asked on the privacy page themself. */
+export const ERASED_BY_THE_PERSON = 'the talent (privacy page)'
+
 /**
- * POST /api/talents/:id/erase (security rule 50-51): admins and the talent's adder. One
+ * POST /api/talents/:id/erase (security rule 50-51): admins and the talent's adder; `viewer` null
+ * is the person themself on the privacy page (security rule 62, an admin's switch). One
  * transaction: the erasure record (hashed identifiers only), every copy of the person's data
  * (scrub.ts), the row, the dictionary words only they held, and a History entry naming nobody.
  * The talents delete bumps the data version in the same transaction (migration 0005), so no
@@ -65,12 +69,12 @@ export async function eraseTalent(
   db: Db,
   talentId: number,
   input: EraseInput,
-  viewer: Actor,
+  viewer: Actor | null,
   keys: ErasureKeys,
 ): Promise<EraseResult> {
   return db.transaction(async (tx) => {
     const talent = await lockForErasure(tx, talentId)
-    if (viewer.role !== 'admin' && talent.addedById !== viewer.id) {
+    if (viewer !== null && viewer.role !== 'admin' && talent.addedById !== viewer.id) {
       throw new ForbiddenError(ERASE_FORBIDDEN)
     }
     if (
@@ -83,7 +87,7 @@ export async function eraseTalent(
       .insert(erasures)
       .values({
         talentId,
-        erasedById: viewer.id,
+        erasedById: viewer?.id ?? null,
         reason: input.reason,
         emailHash: emailHash(keys, talent.email),
         phoneHash: phoneHash(keys, talent.phone),
@@ -92,14 +96,14 @@ export async function eraseTalent(
       .returning({ id: erasures.id, erasedAt: erasures.erasedAt })
     if (!record) throw new Error(`erasure of talent ${talentId} was not recorded`)
     const mark: ErasedMark = {
-      by: await actorLabel(tx, viewer.id),
+      by: viewer === null ? ERASED_BY_THE_PERSON : await actorLabel(tx, viewer.id),
       at: record.erasedAt.toISOString(),
     }
     const words = await scrubTalentTraces(tx, talentId, talent, mark)
     await tx.delete(talents).where(eq(talents.id, talentId))
     await dropOrphanWords(tx, words)
     await recordActivity(tx, {
-      userId: viewer.id,
+      userId: viewer?.id ?? null,
       action: 'talent.erased',
       entityType: 'talent',
       entityId: talentId,
