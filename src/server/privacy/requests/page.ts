@@ -42,8 +42,8 @@ const gone = (): PageAnswer => ({
 })
 
 /**
- * The link's row when it still works, counted as one more use (security rule 59: each use is
- * logged on the row). An unknown, unsent, expired or used link is undefined, all alike.
+ * The link's row when it still works. Every use is counted on the row, also of a link that works
+ * no more (security rule 59). An unknown, unsent, expired or used link is undefined, all alike.
  */
 async function useLink(db: Db, token: string): Promise<Link | undefined> {
   if (!TOKEN_PATTERN.test(token)) return undefined
@@ -68,7 +68,13 @@ async function useLink(db: Db, token: string): Promise<Link | undefined> {
       talentId: privacyRequests.talentId,
       kind: privacyRequests.kind,
     })
-  return row ? { ...row, tokenHash } : undefined
+  if (row) return { ...row, tokenHash }
+  // A use of a spent or expired link is counted too, so the Privacy tab shows the attempt.
+  await db
+    .update(privacyRequests)
+    .set({ uses: sql`${privacyRequests.uses} + 1`, lastUsedAt: sql`now()` })
+    .where(eq(privacyRequests.tokenHash, tokenHash))
+  return undefined
 }
 
 function addMonths(day: string, months: number): string {
