@@ -12,6 +12,8 @@ import {
 import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { useAuth } from '../../lib/current-user.ts'
 import { PrivacyLogCard } from '../privacy/privacy-log-card.tsx'
+import { ErasureRequestsCard } from '../privacy/erasure-requests-card.tsx'
+import { RequestSettingsCard } from '../privacy/request-settings-card.tsx'
 import { AccountDetails } from './account-details.tsx'
 import { ChangePasswordDialog } from './change-password-dialog.tsx'
 import { NotificationSettings } from './notification-settings.tsx'
@@ -47,6 +49,8 @@ export function SettingsPage() {
       <SessionsCard />
       {/* Settings → Privacy (security rule 54): admins only; the server refuses others. */}
       {user?.role === 'admin' ? <PrivacyLogCard /> : null}
+      {user?.role === 'admin' ? <ErasureRequestsCard /> : null}
+      {user?.role === 'admin' ? <RequestSettingsCard /> : null}
       <ChangePasswordDialog open={isChangingPassword} onOpenChange={setIsChangingPassword} />
     </div>
   )

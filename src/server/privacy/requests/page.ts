@@ -45,7 +45,7 @@ const gone = (): PageAnswer => ({
  * The link's row when it still works. Every use is counted on the row, also of a link that works
  * no more (security rule 59). An unknown, unsent, expired or used link is undefined, all alike.
  */
-async function useLink(db: Db, token: string): Promise<Link | undefined> {
+async function takeLink(db: Db, token: string): Promise<Link | undefined> {
   if (!TOKEN_PATTERN.test(token)) return undefined
   const tokenHash = hashToken(token)
   const [row] = await db
@@ -149,7 +149,7 @@ async function show(
 
 /** GET /privacy/r/:token. */
 export async function openPage(deps: PageDeps, token: string): Promise<PageAnswer> {
-  const link = await useLink(deps.db, token)
+  const link = await takeLink(deps.db, token)
   if (!link) return gone()
   return show(deps, link)
 }
@@ -160,7 +160,7 @@ export async function postPage(
   token: string,
   body: Record<string, string | undefined>,
 ): Promise<PageAnswer> {
-  const link = await useLink(deps.db, token)
+  const link = await takeLink(deps.db, token)
   if (!link) return gone()
   // Security rule 60: a form posted from elsewhere carries no value bound to this link.
   if (!isFormTokenFor(deps.formKey, link.tokenHash, body.csrf)) {

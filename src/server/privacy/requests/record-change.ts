@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import type { PrivacyRecordInput } from '#shared/privacy.ts'
-import { PRIVACY_PAGE_VIA } from '#shared/privacy-requests.ts'
+import type { PRIVACY_PAGE_VIA } from '#shared/privacy-requests.ts'
 import { changedFields } from '../../activity/changes.ts'
 import { recordActivity } from '../../audit/record.ts'
 import type { Db } from '../../db/open.ts'

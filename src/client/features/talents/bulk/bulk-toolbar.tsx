@@ -11,6 +11,7 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu.tsx'
+import { BulkPrivacyRequestMenu } from '../../privacy/bulk-privacy-requests.tsx'
 import { tagListOptions } from '../../tags/api.ts'
 import type { TalentListFilters } from '../api.ts'
 import { ExportMenu } from '../export/export-menu.tsx'
@@ -136,6 +137,9 @@ export function BulkToolbar({ selection, filters, total, isTotalEstimated }: Bul
           target={
             selection.allMatching ? { filters } : { ids: [...selection.ids], sort: filters.sort }
           }
+        />
+        <BulkPrivacyRequestMenu
+          target={() => (selection.allMatching ? { filter: filters } : { ids: [...selection.ids] })}
         />
         <Button variant="outline" size="sm" onClick={() => setIsConfirming(true)}>
           <Trash2 aria-hidden="true" />
