@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import path from 'node:path'
 import { accounts } from './support/accounts.ts'
 import {
   createTalentViaApi,
@@ -26,9 +27,12 @@ let server: ChildProcess | undefined
 test.use({ baseURL: origin })
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000)
+  // A second server starting on a machine shared with other work: as long as Playwright gives its own.
+  test.setTimeout(240_000)
   smtp = await startSmtpServer()
+  const root = path.resolve(import.meta.dirname, '../..')
   server = spawn(process.execPath, ['--import', 'tsx', 'tests/e2e/support/start-server.ts'], {
+    cwd: root,
     env: {
       ...process.env,
       PORT: String(port),
@@ -42,7 +46,7 @@ test.beforeAll(async () => {
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
-  const deadline = Date.now() + 90_000
+  const deadline = Date.now() + 210_000
   for (;;) {
     const up = await fetch(`${origin}/api/health`).then(
       (response) => response.ok,
