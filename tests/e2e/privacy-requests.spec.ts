@@ -118,8 +118,10 @@ test('ask for consent by e-mail, confirm on the phone, see valid-until on the Pr
     await person.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
   ).toBe(true)
   await person.getByRole('button', { name: 'Yes, I agree' }).click()
-  const until = new Date()
-  until.setUTCMonth(until.getUTCMonth() + 24)
+  // 24 months on; from the 31st into a shorter month, that month's last day (as the server counts).
+  const now = new Date()
+  const until = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 24, now.getUTCDate()))
+  if (until.getUTCDate() !== now.getUTCDate()) until.setUTCDate(0)
   const validUntil = until.toISOString().slice(0, 10)
   await expect(
     person.getByText(`Thank you. Your consent is recorded and is valid until ${validUntil}.`),
