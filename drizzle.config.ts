@@ -15,6 +15,7 @@ export default defineConfig({
     './src/server/db/privacy-log-schema.ts',
     './src/server/db/privacy-schema.ts',
     './src/server/db/retention-schema.ts',
+    './src/server/db/privacy-request-schema.ts',
   ],
   out: './src/server/db/migrations',
 })

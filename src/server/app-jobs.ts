@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify'
 import { giveUpCvItem, importCvItemJob } from './cv-imports/item-job.ts'
 import {
   DRY_RUN_SPREADSHEET_IMPORT,
@@ -21,6 +22,12 @@ import type { Config } from './config.ts'
 import type { Db, OpenDatabase } from './db/open.ts'
 import { erasureKeys } from './privacy/erasure/identifiers.ts'
 import { RETENTION_RUN, retentionRunJob } from './privacy/retention/run.ts'
+import type { Mailer } from './mail/mailer.ts'
+import {
+  giveUpPrivacyRequests,
+  SEND_PRIVACY_REQUESTS,
+  sendPrivacyRequestsJob,
+} from './privacy/requests/bulk.ts'
 
 /*
  * The app's background work (composition, as app.ts is): every kind of job, its handler, what it
@@ -33,12 +40,18 @@ export const JOB_LANES = [
   [DRY_RUN_SPREADSHEET_IMPORT],
   // The daily retention run acts on thousands of talents: it never holds up an import.
   [RETENTION_RUN],
+  // A bulk send waits on a mail server for each talent: it must not hold imports behind it.
+  [SEND_PRIVACY_REQUESTS],
 ]
+
+/** What jobs that e-mail need from the app. */
+export type JobMail = { mailer: Mailer | undefined; log: Pick<FastifyBaseLogger, 'error'> }
 
 /** Every kind of background job this app runs, and its handler. */
 export function jobHandlers(
   database: Pick<OpenDatabase, 'db' | 'engine'>,
   config: Config,
+  mail: JobMail = { mailer: undefined, log: { error: () => undefined } },
 ): Record<string, JobHandler> {
   const { db } = database
   // On the embedded engine a statement holds the server's thread: an import writes in short ones.
@@ -64,6 +77,7 @@ export function jobHandlers(
     }),
     [UNDO_SPREADSHEET_IMPORT]: undoSpreadsheetImportJob(db),
     [RETENTION_RUN]: retentionRunJob(db, erasureKeys(config.secretKey, config.defaultPhoneRegion)),
+    [SEND_PRIVACY_REQUESTS]: sendPrivacyRequestsJob({ db, publicUrl: config.publicUrl, ...mail }),
   }
 }
 
@@ -78,5 +92,6 @@ export function giveUpHandlers(db: Db): Record<string, GiveUpHandler> {
     [IMPORT_CV_ITEM]: giveUpCvItem(db),
     [DRY_RUN_SPREADSHEET_IMPORT]: giveUpDryRun(db),
     [RUN_SPREADSHEET_IMPORT]: giveUpSpreadsheetImport(db),
+    [SEND_PRIVACY_REQUESTS]: giveUpPrivacyRequests(db),
   }
 }

@@ -46,6 +46,9 @@ import { personalDataRoutes } from './privacy/export/routes.ts'
 import { retentionRoutes } from './privacy/retention/routes.ts'
 import { retentionClock } from './privacy/retention/clock.ts'
 import { startRetentionSchedule } from './privacy/retention/schedule.ts'
+import { privacyRequestRoutes } from './privacy/requests/routes.ts'
+import { privacyPageRoutes } from './privacy/requests/page-routes.ts'
+import { pageFormKey } from './privacy/requests/token.ts'
 import { registerTextInputGuard } from './text-input.ts'
 import { createSmtpMailer, type Mailer } from './mail/mailer.ts'
 import { userFilterRoutes } from './users/filter-routes.ts'
@@ -175,11 +178,12 @@ export async function buildApp({
   })
   await app.register(bulkRoutes, { db: database.db })
   await app.register(duplicateRoutes, { db: database.db, phoneRegion: config.defaultPhoneRegion })
+  const mail = mailerFor(app, config, mailer)
   app.decorate(
     'jobs',
     startJobRunner({
       db: database.db,
-      handlers: jobHandlers(database, config),
+      handlers: jobHandlers(database, config, { mailer: mail, log: app.log }),
       giveUp: giveUpHandlers(database.db),
       lanes: JOB_LANES,
       log: app.log,
@@ -211,11 +215,18 @@ export async function buildApp({
   await app.register(privacyLogRoutes, { db: database.db })
   await app.register(personalDataRoutes, { db: database.db })
   await app.register(retentionRoutes, { db: database.db, clock })
-  await app.register(userRoutes, {
+  await app.register(privacyRequestRoutes, {
     db: database.db,
-    config,
-    mailer: mailerFor(app, config, mailer),
+    mailer: mail,
+    publicUrl: config.publicUrl,
+    keys: erasureKeys(config.secretKey, config.defaultPhoneRegion),
   })
+  await app.register(privacyPageRoutes, {
+    db: database.db,
+    formKey: pageFormKey(config.secretKey),
+    erasureKeys: erasureKeys(config.secretKey, config.defaultPhoneRegion),
+  })
+  await app.register(userRoutes, { db: database.db, config, mailer: mail })
   await app.register(apiDocsRoutes)
   if (existsSync(path.join(config.clientDir, 'index.html'))) {
     await app.register(clientRoutes, {

@@ -21,6 +21,13 @@ import { challengeFor, enrolUser, newSecret, pendingSetup, totpCode } from '#tes
 import { createTestUser, TEST_PASSWORD } from '#tests/support/test-app.ts'
 import { apiTestWith, type Api, type Principal } from '#tests/support/api-test.ts'
 import { testClientDir } from '#tests/support/client-dir.ts'
+import {
+  erasureRequests,
+  privacyRequestBatches,
+  privacyRequests,
+} from './db/privacy-request-schema.ts'
+import { formTokenFor, hashToken, newToken, pageFormKey } from './privacy/requests/token.ts'
+import { DEFAULT_PRIVACY_REQUEST_SETTINGS } from '#shared/privacy-requests.ts'
 
 /**
  * Security rule 17: every route of the app × every kind of caller, with the status the server must
@@ -135,6 +142,30 @@ async function dueTalentOf(ctx: Context): Promise<number> {
     .insert(retentionDue)
     .values({ talentId, ruleId, dueSince: '2026-01-01', actOn: '2026-01-15' })
   return talentId
+}
+
+/** A sent privacy-page link of a talent: its token and the form value bound to it. */
+async function privacyLinkOf(ctx: Context): Promise<{ token: string; csrf: string }> {
+  const talentId = await talentOf(ctx)
+  const token = newToken()
+  await ctx.db.insert(privacyRequests).values({
+    talentId,
+    kind: 'consent',
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + 3600_000),
+    sentAt: new Date(),
+  })
+  return { token, csrf: formTokenFor(pageFormKey(ctx.config.secretKey), hashToken(token)) }
+}
+
+/** A removal a talent asked for on the privacy page, waiting for an admin. */
+async function erasureRequestOf(ctx: Context): Promise<number> {
+  const [row] = await ctx.db
+    .insert(erasureRequests)
+    .values({ talentId: await talentOf(ctx) })
+    .returning({ id: erasureRequests.id })
+  if (!row) throw new Error('matrix erasure request not inserted')
+  return row.id
 }
 
 /** A finished CV import (owned as ctx says) with one row that needs a review. */
@@ -427,6 +458,77 @@ const MATRIX: Entry[] = [
     expect: { ...SIGNED_IN, otherObject: 403 },
   },
   { route: 'GET /api/erasures', request: () => ({}), expect: ADMIN_ONLY },
+  // Security rule 59-62: asking the person. Sending follows editing the talent; the matrix's
+  // app has no SMTP_URL, so a caller who passes access hears 409 'E-mail is not set up'.
+  {
+    route: 'GET /api/talents/:id/privacy-requests',
+    request: async (ctx) => ({ url: `/api/talents/${await talentOf(ctx)}/privacy-requests` }),
+    expect: { ...SIGNED_IN, otherObject: 200 },
+  },
+  {
+    route: 'POST /api/talents/:id/privacy-requests',
+    request: async (ctx) => ({
+      url: `/api/talents/${await talentOf(ctx)}/privacy-requests`,
+      payload: { kind: 'consent' },
+    }),
+    expect: { ...SIGNED_IN, user: 409, admin: 409, otherObject: 409 },
+  },
+  {
+    route: 'POST /api/talents/bulk/privacy-requests',
+    request: async (ctx) => ({ payload: { kind: 'notice', ids: [await talentOf(ctx)] } }),
+    expect: { ...SIGNED_IN, user: 409, admin: 409, otherObject: 409 },
+  },
+  {
+    route: 'GET /api/privacy/request-batches/:id',
+    request: async (ctx) => {
+      const [row] = await ctx.db
+        .insert(privacyRequestBatches)
+        .values({ kind: 'notice', total: 0, state: 'done', createdById: await ownerId(ctx) })
+        .returning({ id: privacyRequestBatches.id })
+      return { url: `/api/privacy/request-batches/${row?.id ?? 0}` }
+    },
+    // Its author or an admin.
+    expect: { ...SIGNED_IN, otherObject: 403 },
+  },
+  { route: 'GET /api/privacy/request-settings', request: () => ({}), expect: ADMIN_ONLY },
+  {
+    route: 'PUT /api/privacy/request-settings',
+    request: () => ({ payload: DEFAULT_PRIVACY_REQUEST_SETTINGS }),
+    expect: ADMIN_ONLY,
+  },
+  { route: 'GET /api/privacy/erasure-requests', request: () => ({}), expect: ADMIN_ONLY },
+  {
+    route: 'POST /api/privacy/erasure-requests/:id/erase',
+    request: async (ctx) => ({
+      url: `/api/privacy/erasure-requests/${await erasureRequestOf(ctx)}/erase`,
+    }),
+    expect: { ...ADMIN_ONLY, otherObject: 403 },
+  },
+  {
+    route: 'POST /api/privacy/erasure-requests/:id/dismiss',
+    request: async (ctx) => ({
+      url: `/api/privacy/erasure-requests/${await erasureRequestOf(ctx)}/dismiss`,
+    }),
+    expect: { ...ADMIN_ONLY, otherObject: 403 },
+  },
+  // The person's own page: no sign-in, the link is the credential (security rule 59-61).
+  { route: 'GET /privacy/page.css', request: () => ({}), expect: PUBLIC },
+  {
+    route: 'GET /privacy/r/:token',
+    request: async (ctx) => ({ url: `/privacy/r/${(await privacyLinkOf(ctx)).token}` }),
+    expect: PUBLIC,
+  },
+  {
+    route: 'POST /privacy/r/:token',
+    request: async (ctx) => {
+      const { token, csrf } = await privacyLinkOf(ctx)
+      return {
+        url: `/privacy/r/${token}`,
+        payload: { csrf, action: 'details', email: `page-${ctx.unique}@example.com` },
+      }
+    },
+    expect: PUBLIC,
+  },
   // CVs: attach and read like editing a talent; remove like deleting one.
   {
     route: 'POST /api/talents/:id/cv',

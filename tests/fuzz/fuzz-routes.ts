@@ -57,6 +57,13 @@ function checkAnswer(request: FuzzRequest, response: LightMyRequestResponse): vo
   }
   expect(response.statusCode >= 300 && response.statusCode < 400, `a redirect: ${what}`).toBe(false)
   if (response.statusCode < 400) return
+  if (isPrivacyPage(request) && /^text\/html/.test(String(response.headers['content-type']))) {
+    // Security rule 59-61: the person's privacy page answers a refusal it makes (an expired
+    // link, a bad form, too many requests) as a page of its own, never with data; what the
+    // house refuses before it (malformed JSON, a content type) stays JSON.
+    expect(response.body.toLowerCase(), what).toContain('<!doctype html')
+    return
+  }
   if (isUnknownPage(request, response)) {
     // Security rule 48: a path that is no page of the app is a 404 carrying the app, which draws
     // its not-found screen; only API paths answer JSON.
@@ -66,6 +73,10 @@ function checkAnswer(request: FuzzRequest, response: LightMyRequestResponse): vo
   expect(response.headers['content-type'], what).toMatch(/^application\/json/)
   const body: unknown = response.json()
   expect(body, what).toMatchObject({ message: expect.stringMatching(/\S/) as unknown })
+}
+
+function isPrivacyPage(request: FuzzRequest): boolean {
+  return /^\/privacy\/r\/[^/?]*$/.test(request.url.split('?')[0] ?? '')
 }
 
 function isUnknownPage(request: FuzzRequest, response: LightMyRequestResponse): boolean {

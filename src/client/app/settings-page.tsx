@@ -11,6 +11,8 @@ import {
 } from '../components/ui/card.tsx'
 import { Skeleton } from '../components/ui/skeleton.tsx'
 import { useAuth } from '../lib/current-user.ts'
+import { ErasureRequestsCard } from '../features/privacy/erasure-requests-card.tsx'
+import { RequestSettingsCard } from '../features/privacy/request-settings-card.tsx'
 import { DueForRemovalCard } from '../features/privacy/due-for-removal-card.tsx'
 import { PrivacyLogCard } from '../features/privacy/privacy-log-card.tsx'
 import { RetentionRulesCard } from '../features/privacy/retention-rules-card.tsx'
@@ -47,12 +49,14 @@ export function SettingsPage() {
       </Card>
       {user === null ? null : <TwoFactorCard user={user} />}
       <SessionsCard />
-      {/* Settings → Privacy (security rule 54, 56-58): admins only; the server refuses others. */}
+      {/* Settings → Privacy (security rule 54, 56-62): admins only; the server refuses others. */}
       {user?.role === 'admin' ? (
         <>
           <RetentionRulesCard />
           <DueForRemovalCard />
           <PrivacyLogCard />
+          <ErasureRequestsCard />
+          <RequestSettingsCard />
         </>
       ) : null}
       <ChangePasswordDialog open={isChangingPassword} onOpenChange={setIsChangingPassword} />

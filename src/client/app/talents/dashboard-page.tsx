@@ -1,3 +1,4 @@
+import { BulkPrivacyRequestMenu } from '../../features/privacy/bulk-privacy-requests.tsx'
 import { lazyComponent } from '../../lib/lazy-page.tsx'
 import { DashboardPage as DashboardOfTalents } from '../../features/talents/dashboard-page.tsx'
 import { TalentScreensProvider, type TalentScreens } from '../../features/talents/screens.ts'
@@ -10,6 +11,7 @@ const screens: TalentScreens = {
   // /dashboard ≤ 250 KiB: the form (react-hook-form, the tag picker, the new-tag dialog,
   // ~25 KiB gzip) loads when someone means to use it, not with the dashboard.
   TalentForm: lazyComponent(() => import('./talent-form.tsx').then((m) => m.TalentForm)),
+  BulkPrivacyRequestMenu,
 }
 
 /** The talent dashboard, with the profile and form that show other features' parts. */

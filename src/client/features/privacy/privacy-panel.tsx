@@ -21,6 +21,7 @@ import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { toast } from '../../components/ui/use-toast.ts'
 import { parseApiError } from '../../lib/api.ts'
 import { showServerFieldErrors } from '../../lib/server-field-errors.ts'
+import { PrivacyRequestsSection } from './privacy-requests-section.tsx'
 import { privacyRecordOptions, useSavePrivacyRecord } from './record-api.ts'
 
 const SOURCE_OPTIONS = PRIVACY_SOURCES.map((value) => ({ value, label: SOURCE_LABELS[value] }))
@@ -179,5 +180,10 @@ export function PrivacyPanel({ talentId }: { talentId: number }) {
       />
     )
   }
-  return <PrivacyForm talentId={talentId} record={query.data} />
+  return (
+    <div className="grid gap-6">
+      <PrivacyForm talentId={talentId} record={query.data} />
+      <PrivacyRequestsSection talentId={talentId} />
+    </div>
+  )
 }

@@ -77,6 +77,10 @@ export const ERASED: Readonly<Record<string, string>> = {
   'jobs.payload': 'its values redacted',
   'jobs.last_error': 'its values redacted',
   'saved_views.state': 'its values redacted (a saved search may name the person)',
+  // Asking the person (security rule 59-62): the links and removal requests go with the talent.
+  'privacy_requests.talent_id': 'cascade with the talent',
+  'erasure_requests.talent_id': 'cascade with the talent',
+  'privacy_request_batches.talent_ids': 'kept: numbers, naming nobody once the talent is gone',
 }
 
 export { NO_TALENT_DATA } from './no-talent-data.ts'

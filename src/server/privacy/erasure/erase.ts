@@ -54,8 +54,12 @@ export async function actorLabel(tx: Db, userId: number): Promise<string | null>
   return name === '' ? row.email : name
 }
 
+/** How History and the erasure record name a person who asked on the privacy page themself. */
+export const ERASED_BY_THE_PERSON = 'the talent (privacy page)'
+
 /**
- * POST /api/talents/:id/erase (security rule 50-51): admins and the talent's adder. One
+ * POST /api/talents/:id/erase (security rule 50-51): admins and the talent's adder; `viewer` null
+ * is the person themself on the privacy page (security rule 62, an admin's switch). One
  * transaction: the erasure record (hashed identifiers only), every copy of the person's data
  * (scrub.ts), the row, the dictionary words only they held, and a History entry naming nobody.
  * The talents delete bumps the data version in the same transaction (migration 0005), so no
@@ -65,12 +69,12 @@ export async function eraseTalent(
   db: Db,
   talentId: number,
   input: EraseInput,
-  viewer: Actor,
+  viewer: Actor | null,
   keys: ErasureKeys,
 ): Promise<EraseResult> {
   return db.transaction(async (tx) => {
     const talent = await lockForErasure(tx, talentId)
-    if (viewer.role !== 'admin' && talent.addedById !== viewer.id) {
+    if (viewer !== null && viewer.role !== 'admin' && talent.addedById !== viewer.id) {
       throw new ForbiddenError(ERASE_FORBIDDEN)
     }
     if (
@@ -80,7 +84,8 @@ export async function eraseTalent(
       throw new ConflictError(STALE_EDIT)
     }
     const erasureId = await eraseLocked(tx, talent, {
-      erasedById: viewer.id,
+      erasedById: viewer?.id ?? null,
+      byThePerson: viewer === null,
       reason: input.reason,
       keys,
     })
@@ -94,12 +99,18 @@ export type LockedTalent = Awaited<ReturnType<typeof lockForErasure>>
 /**
  * The erasure itself, in the caller's transaction with the talent locked (lockForErasure):
  * the erasure record, every copy of the person's data, the row, the orphaned dictionary words
- * and a History entry naming nobody. `erasedById` null is the system (a retention rule).
+ * and a History entry naming nobody. `erasedById` null is the system (a retention rule), or the
+ * person themself when `byThePerson` (the privacy page).
  */
 export async function eraseLocked(
   tx: Db,
   talent: LockedTalent,
-  { erasedById, reason, keys }: { erasedById: number | null; reason: string; keys: ErasureKeys },
+  {
+    erasedById,
+    byThePerson = false,
+    reason,
+    keys,
+  }: { erasedById: number | null; byThePerson?: boolean; reason: string; keys: ErasureKeys },
 ): Promise<number> {
   const talentId = talent.id
   const [record] = await tx
@@ -115,7 +126,11 @@ export async function eraseLocked(
     .returning({ id: erasures.id, erasedAt: erasures.erasedAt })
   if (!record) throw new Error(`erasure of talent ${talentId} was not recorded`)
   const mark: ErasedMark = {
-    by: erasedById === null ? null : await actorLabel(tx, erasedById),
+    by: byThePerson
+      ? ERASED_BY_THE_PERSON
+      : erasedById === null
+        ? null
+        : await actorLabel(tx, erasedById),
     at: record.erasedAt.toISOString(),
   }
   const words = await scrubTalentTraces(tx, talentId, talent, mark)

@@ -284,6 +284,48 @@ export const NO_TALENT_DATA: Readonly<Record<string, string>> = {
     'privacy_log',
     ['id', 'kind', 'actor_id', 'talent_id', 'count', 'details', 'created_at', 'updated_at'],
   ),
+  ...columns(
+    "an e-mailed link's hash, dates, counts and fixed words (security rule 59); the row goes with the talent",
+    'privacy_requests',
+    [
+      'id',
+      'kind',
+      'token_hash',
+      'expires_at',
+      'sent_at',
+      'first_opened_at',
+      'last_used_at',
+      'used_at',
+      'uses',
+      'outcome',
+      'batch_id',
+      'created_by_id',
+      'created_at',
+      'updated_at',
+    ],
+  ),
+  ...columns('a bulk send: its kind, counts and who started it', 'privacy_request_batches', [
+    'id',
+    'kind',
+    'state',
+    'created_by_id',
+    'total',
+    'sent',
+    'skipped',
+    'failed',
+    'created_at',
+    'updated_at',
+  ]),
+  ...columns(
+    'a removal waiting for an admin: dates and who decided; the row goes with the talent',
+    'erasure_requests',
+    ['id', 'request_id', 'pending', 'decided_by_id', 'decided_at', 'created_at', 'updated_at'],
+  ),
+  ...columns(
+    "app-wide settings an admin edits (e-mail templates, switches): no talent's data",
+    'app_settings',
+    ['key', 'value', 'updated_by_id', 'created_at', 'updated_at'],
+  ),
 }
 
 /** `table.column` keys for several columns of one table that share a reason. */

@@ -9,7 +9,7 @@ import { NotFoundError } from '../../errors.ts'
 import { lockTalent, TALENT_NOT_FOUND } from '../../talents/lock.ts'
 
 /** The privacy record's fields in the order the Privacy tab shows them (History compares these). */
-const RECORD_FIELDS = [
+export const RECORD_FIELDS = [
   'source',
   'sourceDetail',
   'lawfulBasis',

@@ -13,6 +13,7 @@ import {
 } from '../../../components/ui/dropdown-menu.tsx'
 import { tagListOptions } from '../../../lib/queries/tag-list.ts'
 import type { TalentListFilters } from '../api.ts'
+import { useTalentScreens } from '../screens.ts'
 import { ExportMenu } from '../export/export-menu.tsx'
 import { totalText } from '../search/result-count.ts'
 import { useBulkAction } from './api.ts'
@@ -75,6 +76,7 @@ function ActionMenu({ label, items, onPick }: MenuProps) {
 export function BulkToolbar({ selection, filters, total, isTotalEstimated }: BulkToolbarProps) {
   const queryClient = useQueryClient()
   const bulk = useBulkAction()
+  const { BulkPrivacyRequestMenu } = useTalentScreens()
   const tags = useQuery(tagListOptions())
   const [isConfirming, setIsConfirming] = useState(false)
   if (selection.count === 0 && !selection.allMatching) return null
@@ -136,6 +138,9 @@ export function BulkToolbar({ selection, filters, total, isTotalEstimated }: Bul
           target={
             selection.allMatching ? { filters } : { ids: [...selection.ids], sort: filters.sort }
           }
+        />
+        <BulkPrivacyRequestMenu
+          target={() => (selection.allMatching ? { filter: filters } : { ids: [...selection.ids] })}
         />
         <Button variant="outline" size="sm" onClick={() => setIsConfirming(true)}>
           <Trash2 aria-hidden="true" />

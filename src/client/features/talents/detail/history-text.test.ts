@@ -36,6 +36,21 @@ describe('describeActivity', () => {
     )
   })
 
+  test('an entry written on the privacy page names the talent (security rule 59)', () => {
+    const viaPage = { via: 'privacy-page', changes: [{ field: 'phone', from: null, to: '+44 1' }] }
+    expect(
+      describeActivity(entry({ action: 'talent.updated', actor: null, details: viaPage })).text,
+    ).toMatch(/^The talent \(privacy page\) /)
+    expect(
+      describeActivity(entry({ action: 'talent.privacy_updated', actor: null, details: viaPage }))
+        .text,
+    ).toBe('The talent (privacy page) updated the privacy record')
+    // Only with no user: a user's entry never reads as the person's.
+    expect(
+      describeActivity(entry({ action: 'talent.privacy_updated', details: viaPage })).text,
+    ).toBe('Dana Reyes updated the privacy record')
+  })
+
   test('CV attached, replaced and removed (issue 16)', () => {
     const text = (action: ActivityEntry['action'], details: Record<string, unknown>) =>
       describeActivity(entry({ action, details })).text

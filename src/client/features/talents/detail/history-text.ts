@@ -1,4 +1,5 @@
 import type { ActivityEntry, FieldChange } from '#shared/activity.ts'
+import { PRIVACY_PAGE_ACTOR, PRIVACY_PAGE_VIA } from '#shared/privacy-requests.ts'
 import {
   erasedDetailsSchema,
   keptDetailsSchema,
@@ -99,11 +100,16 @@ export type HistoryText = {
   changes: string[]
 }
 
+/** An entry the person wrote themself on their privacy page (security rule 59). */
+function byThePerson(entry: Pick<ActivityEntry, 'actor' | 'details'>): boolean {
+  return entry.actor === null && entry.details?.via === PRIVACY_PAGE_VIA
+}
+
 /** The sentence for one entry of a talent's History. */
 export function describeActivity(
   entry: Pick<ActivityEntry, 'action' | 'actor' | 'details'>,
 ): HistoryText {
-  const actor = actorName(entry.actor)
+  const actor = byThePerson(entry) ? PRIVACY_PAGE_ACTOR : actorName(entry.actor)
   const result = (text: string, changes: string[] = []): HistoryText => ({ text, changes })
   // Security rule 50: an entry of an erased or anonymised talent keeps only who erased, when.
   const erased = erasedDetailsSchema.safeParse(entry.details)
