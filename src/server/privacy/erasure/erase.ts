@@ -14,6 +14,7 @@ import { erasures } from '../../db/privacy-schema.ts'
 import { ConflictError, ForbiddenError, isLockNotAvailable, NotFoundError } from '../../errors.ts'
 import { TALENT_NOT_FOUND } from '../../talents/lock.ts'
 import { STALE_EDIT } from '../../talents/service.ts'
+import { recordPrivacyEvent } from '../log/record.ts'
 import { emailHash, phoneHash, type ErasureKeys } from './identifiers.ts'
 import { dropOrphanWords, scrubTalentTraces, type ErasedMark } from './scrub.ts'
 
@@ -58,6 +59,7 @@ export async function actorLabel(tx: Db, userId: number): Promise<string | null>
  * POST /api/talents/:id/erase (security rule 50-51): admins and the talent's adder. One
  * transaction: the erasure record (hashed identifiers only), every copy of the person's data
  * (scrub.ts), the row, the dictionary words only they held, and a History entry naming nobody.
+ * The privacy log gets an 'erasure' entry (security rule 54) in the same transaction.
  * The talents delete bumps the data version in the same transaction (migration 0005), so no
  * cached page or detail shows the person after it commits.
  */
@@ -105,6 +107,8 @@ export async function eraseTalent(
       entityId: talentId,
       details: { erasureId: record.id, erasedBy: mark.by, erasedAt: mark.at },
     })
+    // Security rule 54: the erasure is in the privacy log, in its own transaction.
+    await recordPrivacyEvent(tx, { kind: 'erasure', actorId: viewer.id, talentId, count: 1 })
     return { message: ERASED_MESSAGE, erasureId: record.id }
   })
 }
