@@ -12,8 +12,17 @@ import {
   type DryRunProgress,
   type ExistingTalentPolicy,
   type ImportMapping,
+  type ImportPrivacyDefaults,
   type SpreadsheetImportCreated,
 } from '#shared/imports/import-api.ts'
+import {
+  LAWFUL_BASES,
+  LAWFUL_BASIS_LABELS,
+  PRIVACY_SOURCES,
+  SOURCE_LABELS,
+  type LawfulBasis,
+  type PrivacySource,
+} from '#shared/privacy.ts'
 import type { ValueMapping } from '#shared/imports/value-mapping.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { LoadError } from '../../components/ui/load-error.tsx'
@@ -44,6 +53,15 @@ const POLICY_LABELS: Record<ExistingTalentPolicy, string> = {
   overwrite: 'Overwrite with the file’s values',
 }
 
+const SOURCE_CHOICES = PRIVACY_SOURCES.map((source) => ({
+  value: source,
+  label: SOURCE_LABELS[source],
+}))
+const BASIS_CHOICES = LAWFUL_BASES.map((basis) => ({
+  value: basis,
+  label: LAWFUL_BASIS_LABELS[basis],
+}))
+
 const EMPTY_VALUES: ValueMapping = { areaOfInterest: {}, seniorityLevel: {}, status: {} }
 
 /** A column's first three values that are not empty, as the preview shows them. */
@@ -65,6 +83,7 @@ function MappingForm({
   const [columns, setColumns] = useState<ColumnTarget[]>(preview.suggestedMapping.columns)
   const [existing, setExisting] = useState<ExistingTalentPolicy>('skip')
   const [values, setValues] = useState<ValueMapping>(EMPTY_VALUES)
+  const [privacy, setPrivacy] = useState<ImportPrivacyDefaults>(preview.suggestedMapping.privacy)
   const [checked, setChecked] = useState<string | null>(null)
   const [progress, setProgress] = useState<DryRunProgress | null>(null)
   const dryRun = useDryRun(importId)
@@ -75,6 +94,7 @@ function MappingForm({
     columns,
     values,
     existing,
+    privacy,
   }
   const problems = mappingProblems(columns)
   const isCurrent = checked === JSON.stringify(mapping)
@@ -148,6 +168,28 @@ function MappingForm({
             {POLICY_LABELS[policy]}
           </label>
         ))}
+      </fieldset>
+      <fieldset className="grid gap-2">
+        <legend className="font-medium">Privacy record of new talents</legend>
+        <p className="text-sm text-muted-foreground">
+          Used for every new talent whose row has no source or lawful basis of its own.
+        </p>
+        <div className="flex flex-wrap items-center gap-3">
+          <span className="text-sm">Source</span>
+          <ChoiceSelect
+            label="Source where the file has none"
+            value={privacy.source}
+            choices={SOURCE_CHOICES}
+            onChange={(source) => setPrivacy({ ...privacy, source: source as PrivacySource })}
+          />
+          <span className="text-sm">Lawful basis</span>
+          <ChoiceSelect
+            label="Lawful basis where the file has none"
+            value={privacy.lawfulBasis}
+            choices={BASIS_CHOICES}
+            onChange={(basis) => setPrivacy({ ...privacy, lawfulBasis: basis as LawfulBasis })}
+          />
+        </div>
       </fieldset>
       {problems.length > 0 ? (
         <ul role="alert" className="grid gap-1 text-sm text-destructive">
