@@ -85,6 +85,7 @@ function MappingForm({
   const [values, setValues] = useState<ValueMapping>(EMPTY_VALUES)
   const [privacy, setPrivacy] = useState<ImportPrivacyDefaults>(preview.suggestedMapping.privacy)
   const [checked, setChecked] = useState<string | null>(null)
+  const [includeErased, setIncludeErased] = useState(false)
   const [progress, setProgress] = useState<DryRunProgress | null>(null)
   const dryRun = useDryRun(importId)
   const run = useRunImport(importId)
@@ -106,7 +107,9 @@ function MappingForm({
     )
   }
   const result = dryRun.data
-  const canRun = isCurrent && result !== undefined && result.created + result.updated > 0
+  const toWrite =
+    result === undefined ? 0 : result.created + result.updated + (includeErased ? result.held : 0)
+  const canRun = isCurrent && toWrite > 0
   const error = dryRun.error ?? run.error
   const message = error ? (parseApiError(error)?.message ?? getErrorMessage(error)) : null
 
@@ -211,10 +214,12 @@ function MappingForm({
               ? 'Check the rows again'
               : 'Check the rows'}
         </Button>
-        <Button type="button" disabled={!canRun || run.isPending} onClick={() => run.mutate()}>
-          {run.isPending
-            ? 'Starting...'
-            : `Import ${((result?.created ?? 0) + (result?.updated ?? 0)).toLocaleString('en-US')} talents`}
+        <Button
+          type="button"
+          disabled={!canRun || run.isPending}
+          onClick={() => run.mutate({ includeErased })}
+        >
+          {run.isPending ? 'Starting...' : `Import ${toWrite.toLocaleString('en-US')} talents`}
         </Button>
       </div>
       {dryRun.isPending && progress ? <DryRunProgressBar progress={progress} /> : null}
@@ -236,6 +241,8 @@ function MappingForm({
           onValuesChange={setValues}
           onPage={(page) => check(page, false)}
           isChecking={dryRun.isPending}
+          includeErased={includeErased}
+          onIncludeErasedChange={setIncludeErased}
         />
       ) : null}
     </div>

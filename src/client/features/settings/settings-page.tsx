@@ -11,6 +11,7 @@ import {
 } from '../../components/ui/card.tsx'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { useAuth } from '../../lib/current-user.ts'
+import { ErasureRecordsCard } from '../privacy/erasure-records-card.tsx'
 import { PrivacyLogCard } from '../privacy/privacy-log-card.tsx'
 import { AccountDetails } from './account-details.tsx'
 import { ChangePasswordDialog } from './change-password-dialog.tsx'
@@ -47,6 +48,8 @@ export function SettingsPage() {
       <SessionsCard />
       {/* Settings → Privacy (security rule 54): admins only; the server refuses others. */}
       {user?.role === 'admin' ? <PrivacyLogCard /> : null}
+      {/* Settings → Privacy → Erasure records (security rule 51): admins only, hashes only. */}
+      {user?.role === 'admin' ? <ErasureRecordsCard /> : null}
       <ChangePasswordDialog open={isChangingPassword} onOpenChange={setIsChangingPassword} />
     </div>
   )
