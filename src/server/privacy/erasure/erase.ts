@@ -113,6 +113,40 @@ export async function eraseTalent(
   })
 }
 
+/** An erasure record being applied again (db:restore, security rule 64). */
+export type ReappliedErasure = { id: number; erasedAt: Date; erasedById: number | null }
+
+/**
+ * Erases a talent again under an existing erasure record, in one transaction: every copy of the
+ * person's data (scrub.ts), the row, the dictionary words only they held, a History entry and a
+ * privacy log entry by the system (security rule 54, 64). No new record: the one given stays.
+ * db:restore calls it for each talent of a restored backup that an erasure record names.
+ */
+export async function reEraseTalent(
+  db: Db,
+  talentId: number,
+  record: ReappliedErasure,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const talent = await lockForErasure(tx, talentId)
+    const mark: ErasedMark = {
+      by: record.erasedById === null ? null : await actorLabel(tx, record.erasedById),
+      at: record.erasedAt.toISOString(),
+    }
+    const words = await scrubTalentTraces(tx, talentId, talent, mark)
+    await tx.delete(talents).where(eq(talents.id, talentId))
+    await dropOrphanWords(tx, words)
+    await recordActivity(tx, {
+      userId: null,
+      action: 'talent.erased',
+      entityType: 'talent',
+      entityId: talentId,
+      details: { erasureId: record.id, erasedBy: mark.by, erasedAt: mark.at },
+    })
+    await recordPrivacyEvent(tx, { kind: 'erasure', actorId: null, talentId, count: 1 })
+  })
+}
+
 /** The placeholder anonymise() writes: stable, and names nobody (security rule 50). */
 export const anonymisedName = (talentId: number) => `Erased talent #${talentId}`
 export const anonymisedEmail = (talentId: number) => `erased-talent-${talentId}@erased.invalid`
