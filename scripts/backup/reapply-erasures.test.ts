@@ -124,7 +124,7 @@ test(`${engine}: back up, erase, restore the old backup: the person is gone agai
   expect(same).toEqual([])
 })
 
-test('records hashed under a key the restore lacks refuse it before anything is loaded', async () => {
+test('records hashed under a key the restore lacks refuse it before anything is loaded', () => {
   const record: ErasureRow = {
     id: 1,
     talent_id: 5,

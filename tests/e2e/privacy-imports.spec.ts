@@ -76,6 +76,7 @@ test('an import holds an erased person until confirmed, with the privacy default
   // Not confirmed: only the new person would be imported; ticking the box adds the held row.
   await expect(page.getByRole('button', { name: 'Import 1 talents' })).toBeEnabled()
   await held.getByLabel('Import the held rows too').check()
+  await expect(page.getByRole('button', { name: 'Import 2 talents' })).toBeEnabled()
   await held.getByLabel('Import the held rows too').uncheck()
   await page.getByRole('button', { name: 'Import 1 talents' }).click()
   await expect(page.getByText('1 talent added · 0 talents updated · 1 row skipped')).toBeVisible()
