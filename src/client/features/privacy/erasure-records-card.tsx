@@ -27,10 +27,10 @@ import { erasureRecordsOptions } from './erasure-records-api.ts'
 const SHOWN = 20
 
 /** A keyed hash as the table shows it: its start, enough to tell two apart (the whole on hover). */
-function ShortHash({ hash, label }: { hash: string | null; label: string }) {
+function ShortHash({ hash }: { hash: string | null }) {
   if (hash === null) return <span className="text-muted-foreground">—</span>
   return (
-    <code title={hash} aria-label={`${label} hash ${hash}`} className="text-xs">
+    <code title={hash} className="text-xs">
       {hash.slice(0, 10)}…
     </code>
   )
@@ -59,10 +59,10 @@ function RecordsTable({ records }: { records: readonly ErasureRecord[] }) {
             <TableCell>{record.erasedBy ?? 'A deleted user'}</TableCell>
             <TableCell className="max-w-64 whitespace-normal">{record.reason}</TableCell>
             <TableCell>
-              <ShortHash hash={record.emailHash} label="E-mail" />
+              <ShortHash hash={record.emailHash} />
             </TableCell>
             <TableCell>
-              <ShortHash hash={record.phoneHash} label="Phone" />
+              <ShortHash hash={record.phoneHash} />
             </TableCell>
           </TableRow>
         ))}
