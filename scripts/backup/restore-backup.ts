@@ -13,12 +13,28 @@ import {
 } from './format.ts'
 import { LineReader } from './lines.ts'
 import { assertEmpty, migrateToBackupSchema, RestoreRefusedError } from './prepare-target.ts'
+import { reapplyErasures, type ErasureRow, type ReappliedSummary } from './reapply-erasures.ts'
+import type { ErasureKeys } from '../../src/server/privacy/erasure/identifiers.ts'
 
 /** Rows per INSERT, and a cap on the JSON text one INSERT carries (long notes). */
 const BATCH_ROWS = 1000
 const BATCH_CHARS = 4 * 1024 * 1024
 
-export type RestoreSummary = { rows: RowCounts; schema: SchemaVersion; source: Engine }
+export type RestoreSummary = {
+  rows: RowCounts
+  schema: SchemaVersion
+  source: Engine
+  /** What re-applying the live database's erasure records did (security rule 64). */
+  erasures: ReappliedSummary
+}
+
+/**
+ * The live database's erasure records (from a newer backup of it) to keep and re-apply, with the
+ * keys their hashes were made under (reapply-erasures.ts).
+ */
+export type RestoreOptions = {
+  erasures?: { records: readonly ErasureRow[]; keys: Map<string, ErasureKeys> }
+}
 
 function parseLine<T>(schema: z.ZodType<T>, value: unknown, reader: LineReader, what: string): T {
   const parsed = schema.safeParse(value)
@@ -31,9 +47,14 @@ function parseLine<T>(schema: z.ZodType<T>, value: unknown, reader: LineReader, 
 /**
  * Loads a backup (format.ts) into an empty database on either engine: migrations up to the
  * backup's schema, every row in batches inside ONE transaction (a failure leaves the database as
- * empty as it was), sequences past the restored ids, then this Scout's newer migrations.
+ * empty as it was), sequences past the restored ids, then this Scout's newer migrations, then the
+ * live database's erasure records re-applied (security rule 64).
  */
-export async function restoreBackup(database: OpenDatabase, file: string): Promise<RestoreSummary> {
+export async function restoreBackup(
+  database: OpenDatabase,
+  file: string,
+  options: RestoreOptions = {},
+): Promise<RestoreSummary> {
   const reader = new LineReader(file)
   try {
     const header: BackupHeader = parseLine(
@@ -49,8 +70,21 @@ export async function restoreBackup(database: OpenDatabase, file: string): Promi
     // Fresh planner statistics and visibility maps, as after db:seed.
     for (const name of header.tables)
       await database.db.execute(sql`vacuum analyze ${sql.identifier(name)}`)
+    // Security rule 64: on the fully migrated schema, so every copy the erasure scrubs exists.
+    const erasures = options.erasures
+      ? await reapplyErasures(database.db, options.erasures.records, options.erasures.keys).catch(
+          (error: unknown) => {
+            const reason = error instanceof Error ? error.message : String(error)
+            throw new RestoreRefusedError(
+              `The backup's rows were restored, but re-applying the erasure records failed ` +
+                `(${reason}). Do not start Scout on this database: restore again into a new, ` +
+                `empty one.`,
+            )
+          },
+        )
+      : { kept: 0, erased: [] }
     if (database.engine === 'pglite') await database.db.execute(sql`checkpoint`)
-    return { rows, schema: header.schema, source: header.engine }
+    return { rows, schema: header.schema, source: header.engine, erasures }
   } finally {
     reader.close()
   }

@@ -70,9 +70,14 @@ export function jobHandlers(
       config.cvMaxVersions,
       erasureKeys(config.secretKey, config.defaultPhoneRegion),
     ),
-    [DRY_RUN_SPREADSHEET_IMPORT]: dryRunSpreadsheetImportJob(db, config.defaultPhoneRegion),
+    [DRY_RUN_SPREADSHEET_IMPORT]: dryRunSpreadsheetImportJob(
+      db,
+      config.defaultPhoneRegion,
+      erasureKeys(config.secretKey, config.defaultPhoneRegion),
+    ),
     [RUN_SPREADSHEET_IMPORT]: runSpreadsheetImportJob(db, {
       phoneRegion: config.defaultPhoneRegion,
+      erasure: erasureKeys(config.secretKey, config.defaultPhoneRegion),
       createsPerStatement: embedded ? EMBEDDED_CREATES_PER_STATEMENT : undefined,
     }),
     [UNDO_SPREADSHEET_IMPORT]: undoSpreadsheetImportJob(db),

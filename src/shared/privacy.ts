@@ -55,6 +55,8 @@ export const CONSENT_DATES_NEED_CONSENT =
   'Consent dates apply only when the lawful basis is consent'
 export const INFORMED_IN_FUTURE = 'Informed on cannot be a future date'
 export const INVALID_DATE = 'Enter a date as YYYY-MM-DD'
+export const CHOOSE_SOURCE = 'Choose a source'
+export const CHOOSE_LAWFUL_BASIS = 'Choose a lawful basis'
 
 /** A calendar day, YYYY-MM-DD, that exists ('2025-02-30' is refused). */
 const day = z
@@ -78,14 +80,17 @@ export function todayIso(now = new Date()): string {
   return now.toISOString().slice(0, 10)
 }
 
-/** A day after today, with a day's slack for time zones east of UTC. */
+/**
+ * A day after today, with a day's slack for time zones east of UTC. A value that is no day at
+ * all ('31/12/2024') is not compared: its own message says so, once.
+ */
 function isFuture(value: string, now = new Date()): boolean {
   const tomorrow = new Date(now.getTime() + 24 * 3600 * 1000)
-  return value > todayIso(tomorrow)
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) && value > todayIso(tomorrow)
 }
 
 const recordFields = {
-  source: z.enum(PRIVACY_SOURCES, { error: 'Choose a source' }),
+  source: z.enum(PRIVACY_SOURCES, { error: CHOOSE_SOURCE }),
   sourceDetail: z
     .string()
     .trim()
@@ -93,7 +98,7 @@ const recordFields = {
     .nullable()
     .optional()
     .transform((v) => (v === '' || v === undefined ? null : v)),
-  lawfulBasis: z.enum(LAWFUL_BASES, { error: 'Choose a lawful basis' }),
+  lawfulBasis: z.enum(LAWFUL_BASES, { error: CHOOSE_LAWFUL_BASIS }),
   consentGivenOn: optionalDay,
   consentValidUntil: optionalDay,
   informedOn: optionalDay,

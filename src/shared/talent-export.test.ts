@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import {
   EXPORT_COLUMNS,
+  PRIVACY_IMPORT_FIELDS,
   exportFileName,
   neutraliseCell,
   restoreCell,
@@ -48,11 +49,11 @@ describe('the export query and columns', () => {
     expect(talentExportQuerySchema.safeParse({ format: 'csv', cursor: 'x' }).success).toBe(false)
   })
 
-  test('columns that map back to the form name the form’s fields', () => {
+  test('columns that map back to the form name the form’s fields or the privacy record’s', () => {
     const formFields = Object.keys(talentInputSchema.shape)
     const derived = ['cvFileName', 'createdAt', 'updatedAt', 'addedByName', 'addedByEmail']
     for (const column of EXPORT_COLUMNS) {
-      expect([...formFields, ...derived]).toContain(column.field)
+      expect([...formFields, ...derived, ...PRIVACY_IMPORT_FIELDS]).toContain(column.field)
     }
     expect(new Set(EXPORT_COLUMNS.map((column) => column.header)).size).toBe(EXPORT_COLUMNS.length)
   })

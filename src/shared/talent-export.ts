@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { PrivacyRecordInput } from './privacy.ts'
 import type { Talent } from './talent.ts'
 import { talentIdsSchema } from './bulk.ts'
 import { talentListQuerySchema } from './talent-list-query.ts'
@@ -40,13 +41,30 @@ export type TalentSelectionExportInput = z.input<typeof talentSelectionExportSch
 /** Joins a talent's tags and statuses in one cell; the importer splits on ';'. */
 export const LIST_SEPARATOR = '; '
 
+/**
+ * A talent as the export writes it: the list's fields and its privacy record (security rule 49),
+ * so an export imports back with the record it had.
+ */
+export type ExportTalent = Talent & { privacy: PrivacyRecordInput }
+
 export type ExportColumn = {
   /** The header cell, as the importer recognises it. */
   header: string
   /** The talent field the importer maps it back to (the talent form's names). */
   field: string
-  cell: (talent: Talent) => string
+  cell: (talent: ExportTalent) => string
 }
+
+/** The privacy record's fields as import targets, in the Privacy tab's order. */
+export const PRIVACY_IMPORT_FIELDS = [
+  'privacySource',
+  'privacySourceDetail',
+  'lawfulBasis',
+  'consentGivenOn',
+  'consentValidUntil',
+  'informedOn',
+] as const
+export type PrivacyImportField = (typeof PRIVACY_IMPORT_FIELDS)[number]
 
 const text = (value: string | null | undefined) => value ?? ''
 
@@ -72,6 +90,25 @@ export const EXPORT_COLUMNS: readonly ExportColumn[] = [
   { header: 'Updated At', field: 'updatedAt', cell: (t) => t.updatedAt },
   { header: 'Added By Name', field: 'addedByName', cell: adderName },
   { header: 'Added By Email', field: 'addedByEmail', cell: (t) => text(t.addedByUser?.email) },
+  // The privacy record, after the profile's columns (security rule 49).
+  { header: 'Source', field: 'privacySource', cell: (t) => t.privacy.source },
+  {
+    header: 'Source Note',
+    field: 'privacySourceDetail',
+    cell: (t) => text(t.privacy.sourceDetail),
+  },
+  { header: 'Lawful Basis', field: 'lawfulBasis', cell: (t) => t.privacy.lawfulBasis },
+  {
+    header: 'Consent Given On',
+    field: 'consentGivenOn',
+    cell: (t) => text(t.privacy.consentGivenOn),
+  },
+  {
+    header: 'Consent Valid Until',
+    field: 'consentValidUntil',
+    cell: (t) => text(t.privacy.consentValidUntil),
+  },
+  { header: 'Informed On', field: 'informedOn', cell: (t) => text(t.privacy.informedOn) },
 ]
 
 export const EXPORT_HEADERS: readonly string[] = EXPORT_COLUMNS.map((column) => column.header)
@@ -81,12 +118,12 @@ export const EXPORT_HEADERS: readonly string[] = EXPORT_COLUMNS.map((column) => 
 export { neutraliseCell, restoreCell } from './formula-cells.ts'
 
 /** One talent as the file's row: every column's value as it is (the CSV writer neutralises). */
-export function exportValues(talent: Talent): string[] {
+export function exportValues(talent: ExportTalent): string[] {
   return EXPORT_COLUMNS.map((column) => column.cell(talent))
 }
 
 /** One talent as the file's row: every column, every cell neutralised (the XLSX export). */
-export function exportCells(talent: Talent): string[] {
+export function exportCells(talent: ExportTalent): string[] {
   return exportValues(talent).map(neutraliseCell)
 }
 

@@ -11,6 +11,7 @@ import {
 } from '../components/ui/card.tsx'
 import { Skeleton } from '../components/ui/skeleton.tsx'
 import { useAuth } from '../lib/current-user.ts'
+import { ErasureRecordsCard } from '../features/privacy/erasure-records-card.tsx'
 import { ErasureRequestsCard } from '../features/privacy/erasure-requests-card.tsx'
 import { RequestSettingsCard } from '../features/privacy/request-settings-card.tsx'
 import { DueForRemovalCard } from '../features/privacy/due-for-removal-card.tsx'
@@ -49,12 +50,13 @@ export function SettingsPage() {
       </Card>
       {user === null ? null : <TwoFactorCard user={user} />}
       <SessionsCard />
-      {/* Settings → Privacy (security rule 54, 56-62): admins only; the server refuses others. */}
+      {/* Settings → Privacy (security rule 51, 54, 56-62): admins only; the server refuses others. */}
       {user?.role === 'admin' ? (
         <>
           <RetentionRulesCard />
           <DueForRemovalCard />
           <PrivacyLogCard />
+          <ErasureRecordsCard />
           <ErasureRequestsCard />
           <RequestSettingsCard />
         </>

@@ -57,7 +57,9 @@ export const spreadsheetImports = pgTable(
 )
 
 /** A kept dry run: its counts and warnings, and every refused row it lists (up to a limit). */
-export type KeptDryRun = Omit<DryRunResult, 'page' | 'pageCount'>
+/** A dry run's result as kept; one kept before rows were held has no held rows. */
+export type KeptDryRun = Omit<DryRunResult, 'page' | 'pageCount' | 'held' | 'heldRows'> &
+  Partial<Pick<DryRunResult, 'held' | 'heldRows'>>
 
 // An import's latest dry run, a job (dry-run-job.ts). Its own table, so the
 // import's row stays small while the result (up to 10,000 refused rows) is kept for paging.

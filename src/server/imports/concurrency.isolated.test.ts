@@ -10,6 +10,7 @@ import { STALE_EDIT } from '../talents/service.ts'
 import type * as PlanRows from './plan-rows.ts'
 import type { RowPlan } from './plan-rows.ts'
 import { RUN_SPREADSHEET_IMPORT, runSpreadsheetImportJob } from './run-job.ts'
+import { erasureKeys } from '../privacy/erasure/identifiers.ts'
 
 /*
  * Two imports at once, and an import while someone edits one of its
@@ -68,7 +69,10 @@ test('two imports at once, sharing 100 e-mails: both finish, no row lost or doub
   // Both jobs run at the same time, batch against batch, as two processes would run them.
   const queued = await db.select().from(jobs).where(eq(jobs.kind, RUN_SPREADSHEET_IMPORT))
   expect(queued).toHaveLength(2)
-  const handler = runSpreadsheetImportJob(db, { phoneRegion: undefined })
+  const handler = runSpreadsheetImportJob(db, {
+    phoneRegion: undefined,
+    erasure: erasureKeys(undefined),
+  })
   await Promise.all(queued.map((job) => handler(job)))
   // The runner claims them too afterwards: a finished import is not run again.
   await api.app.jobs.drain()

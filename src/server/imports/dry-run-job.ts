@@ -12,6 +12,7 @@ import {
   type DryRunResult,
 } from '#shared/imports/import-api.ts'
 import type { Db } from '../db/open.ts'
+import type { ErasureKeys } from '../privacy/erasure/identifiers.ts'
 import type { Actor } from '../db/rows.ts'
 import { importDryRuns, spreadsheetImports } from '../db/import-schema.ts'
 import { AppError, BadRequestError, NotFoundError } from '../errors.ts'
@@ -138,6 +139,7 @@ class Superseded extends Error {}
 async function runDryRun(
   db: Db,
   phoneRegion: CountryCode | undefined,
+  erasure: ErasureKeys,
   { importId, generation }: z.infer<typeof payloadSchema>,
 ): Promise<void> {
   const mine = and(eq(importDryRuns.importId, importId), eq(importDryRuns.generation, generation))
@@ -166,6 +168,7 @@ async function runDryRun(
       shape,
       mapping,
       phoneRegion,
+      erasure,
       onProgress: async (done) => {
         if (Date.now() - reportedAt < PROGRESS_EVERY_MS) return
         reportedAt = Date.now()
@@ -195,8 +198,9 @@ async function failed(db: Db, mine: ReturnType<typeof and>, message: string): Pr
 export function dryRunSpreadsheetImportJob(
   db: Db,
   phoneRegion: CountryCode | undefined,
+  erasure: ErasureKeys,
 ): JobHandler {
-  return async (job: Job) => runDryRun(db, phoneRegion, payloadSchema.parse(job.payload))
+  return async (job: Job) => runDryRun(db, phoneRegion, erasure, payloadSchema.parse(job.payload))
 }
 
 /**

@@ -1,5 +1,8 @@
+import { erasedPersonMessage } from '#shared/erasure.ts'
 import {
   DRY_RUN_PAGE_SIZE,
+  HELD_ROWS_LIMIT,
+  type HeldRow,
   type DryRunResult,
   type ImportMapping,
   type RowProblem,
@@ -11,6 +14,7 @@ import {
 } from '#shared/imports/value-mapping.ts'
 import type { CountryCode } from 'libphonenumber-js'
 import type { Db } from '../db/open.ts'
+import type { ErasureKeys } from '../privacy/erasure/identifiers.ts'
 import type { KeptDryRun } from '../db/import-schema.ts'
 import { refreshPhoneKeys } from '../duplicates/phone-keys.ts'
 import { planRows, type PlanTally } from './plan-rows.ts'
@@ -27,6 +31,8 @@ export type DryRunInput = {
   shape: TableShape
   mapping: ImportMapping
   phoneRegion: CountryCode | undefined
+  /** Keys of the erasure records' hashes: rows of erased people are held (security rule 63). */
+  erasure: ErasureKeys
   /** Called after each batch with the rows checked so far. */
   onProgress: (done: number) => Promise<void>
 }
@@ -38,8 +44,9 @@ export type DryRunInput = {
  * still adds them). The dry-run job keeps what this returns; dryRunPage answers from it.
  */
 export async function checkRows(db: Db, input: DryRunInput): Promise<KeptDryRun> {
-  const counts = { total: 0, created: 0, updated: 0, skipped: 0, invalid: 0 }
+  const counts = { total: 0, created: 0, updated: 0, skipped: 0, invalid: 0, held: 0 }
   const problems: RowProblem[] = []
+  const heldRows: HeldRow[] = []
   const tally: PlanTally = { unplaced: new Map() }
   await refreshPhoneKeys(db, input.phoneRegion)
   const duplicates = new PossibleDuplicateRows(db, input.phoneRegion)
@@ -56,7 +63,13 @@ export async function checkRows(db: Db, input: DryRunInput): Promise<KeptDryRun>
           if (plan.action === 'create') counts.created++
           else if (plan.action === 'update') counts.updated++
           else if (plan.action === 'skip') counts.skipped++
-          else {
+          else if (plan.action === 'held') {
+            counts.held++
+            if (heldRows.length < HELD_ROWS_LIMIT) {
+              const message = erasedPersonMessage(plan.erasedAt)
+              heldRows.push({ row: plan.row, fullName: plan.talent.fullName, message })
+            }
+          } else {
             counts.invalid++
             if (counts.invalid <= MAX_KEPT_PROBLEM_ROWS) problems.push(...plan.problems)
           }
@@ -64,6 +77,7 @@ export async function checkRows(db: Db, input: DryRunInput): Promise<KeptDryRun>
         await input.onProgress(counts.total)
       },
       tally,
+      input.erasure,
     )
     await duplicates.finish()
   } finally {
@@ -74,6 +88,7 @@ export async function checkRows(db: Db, input: DryRunInput): Promise<KeptDryRun>
     ...counts,
     possibleDuplicates: duplicates.count,
     possibleDuplicateRows: duplicates.rows,
+    heldRows,
     unmappedValues: unmappedValues(tally),
     errors: problems,
   }
@@ -86,6 +101,9 @@ export function dryRunPage(kept: KeptDryRun, page: number): DryRunResult {
   const start = (shown - 1) * DRY_RUN_PAGE_SIZE
   return {
     ...kept,
+    // A result kept before rows were held has none.
+    held: kept.held ?? 0,
+    heldRows: kept.heldRows ?? [],
     errors: kept.errors.slice(start, start + DRY_RUN_PAGE_SIZE),
     page: shown,
     pageCount,

@@ -4,8 +4,11 @@ import { IGNORE_COLUMN } from '#shared/imports/column-mapping.ts'
 import type { ExistingTalentPolicy, ImportMapping, RowProblem } from '#shared/imports/import-api.ts'
 import type { ListedField } from '#shared/imports/value-mapping.ts'
 import type { TalentInput } from '#shared/talent.ts'
+import { PRIVACY_IMPORT_FIELDS } from '#shared/talent-export.ts'
 import type { Db } from '../db/open.ts'
 import { talents } from '../db/schema.ts'
+import type { ErasureKeys } from '../privacy/erasure/identifiers.ts'
+import { erasedOnEach } from '../privacy/erasure/reentry.ts'
 import { readRow } from './row-to-talent.ts'
 import { readTableRows, type TableRow, type TableShape } from './read-table.ts'
 
@@ -33,6 +36,11 @@ export type TalentChanges = Partial<
 
 export type RowPlan =
   | { row: number; action: 'create'; talent: TalentInput }
+  /**
+   * A new talent whose e-mail or phone matches an erasure record (security rule 63): held for
+   * review, written only when the importer confirmed such rows.
+   */
+  | { row: number; action: 'held'; talent: TalentInput; erasedAt: Date }
   | { row: number; action: 'update'; talentId: number; changes: TalentChanges; updatedAt: Date }
   | { row: number; action: 'skip' }
   | { row: number; action: 'invalid'; problems: RowProblem[] }
@@ -55,12 +63,20 @@ const UPDATABLE: readonly (keyof TalentChanges)[] = [
   'status',
 ]
 
-/** Which talent fields the mapping fills (First/Last fill the full name). */
+/**
+ * Which talent fields the mapping fills (First/Last fill the full name). The privacy record's
+ * columns fill new talents only: an existing talent keeps the record its Privacy tab holds.
+ */
 export function mappedFields(mapping: ImportMapping): Set<keyof TalentChanges> {
   const fields = new Set<keyof TalentChanges>()
   for (const target of mapping.columns) {
     if (target === IGNORE_COLUMN || target === 'email') continue
-    fields.add(target === 'firstName' || target === 'lastName' ? 'fullName' : target)
+    if ((PRIVACY_IMPORT_FIELDS as readonly string[]).includes(target)) continue
+    fields.add(
+      target === 'firstName' || target === 'lastName'
+        ? 'fullName'
+        : (target as keyof TalentChanges),
+    )
   }
   return fields
 }
@@ -112,6 +128,7 @@ export async function* planBatches(
   shape: TableShape,
   mapping: ImportMapping,
   tally?: PlanTally,
+  erasure?: ErasureKeys,
 ): AsyncGenerator<PlannedBatch> {
   const fields = mappedFields(mapping)
   const firstRowOf = new Map<string, number>()
@@ -124,12 +141,18 @@ export async function* planBatches(
     }
     batch.push(row)
     if (batch.length < BATCH_ROWS) continue
-    yield { rows: batch, plans: await planBatch(db, batch, mapping, fields, firstRowOf, tally) }
+    yield {
+      rows: batch,
+      plans: await planBatch(db, batch, mapping, fields, firstRowOf, tally, erasure),
+    }
     batch = []
     await turn()
   }
   if (batch.length > 0)
-    yield { rows: batch, plans: await planBatch(db, batch, mapping, fields, firstRowOf, tally) }
+    yield {
+      rows: batch,
+      plans: await planBatch(db, batch, mapping, fields, firstRowOf, tally, erasure),
+    }
 }
 
 /** planBatches for a consumer that only needs the plans, batch by batch. */
@@ -140,8 +163,10 @@ export async function planRows(
   mapping: ImportMapping,
   onBatch: (plans: RowPlan[]) => void | Promise<void>,
   tally?: PlanTally,
+  erasure?: ErasureKeys,
 ): Promise<void> {
-  for await (const { plans } of planBatches(db, bytes, shape, mapping, tally)) await onBatch(plans)
+  for await (const { plans } of planBatches(db, bytes, shape, mapping, tally, erasure))
+    await onBatch(plans)
 }
 
 async function planBatch(
@@ -151,6 +176,7 @@ async function planBatch(
   fields: Set<keyof TalentChanges>,
   firstRowOf: Map<string, number>,
   tally: PlanTally | undefined,
+  erasure: ErasureKeys | undefined,
 ): Promise<RowPlan[]> {
   const readings = rows.map(({ row, cells }) => ({
     row,
@@ -163,7 +189,7 @@ async function planBatch(
   }))
   const keys = readings.flatMap(({ reading }) => (reading.ok ? [reading.emailKey] : []))
   const existing = await existingByEmail(db, keys)
-  return readings.map(({ row, reading }): RowPlan => {
+  const plans = readings.map(({ row, reading }): RowPlan => {
     if (!reading.ok) return { row, action: 'invalid', problems: reading.problems }
     const first = firstRowOf.get(reading.emailKey)
     if (first !== undefined) {
@@ -179,6 +205,25 @@ async function planBatch(
     const changes = changesFor(talent, reading.talent, fields, mapping.existing)
     if (Object.keys(changes).length === 0) return { row, action: 'skip' }
     return { row, action: 'update', talentId: talent.id, changes, updatedAt: talent.updatedAt }
+  })
+  return erasure === undefined ? plans : holdErased(db, erasure, plans)
+}
+
+/** New rows of a person who asked to be erased are held (security rule 52, 63). */
+async function holdErased(db: Db, keys: ErasureKeys, plans: RowPlan[]): Promise<RowPlan[]> {
+  const creates = plans.flatMap((plan) => (plan.action === 'create' ? [plan] : []))
+  if (creates.length === 0) return plans
+  const erased = await erasedOnEach(
+    db,
+    keys,
+    creates.map((plan) => plan.talent),
+  )
+  const heldAt = new Map(creates.map((plan, i) => [plan, erased[i]]))
+  return plans.map((plan) => {
+    const erasedAt = plan.action === 'create' ? heldAt.get(plan) : undefined
+    return plan.action === 'create' && erasedAt !== undefined
+      ? { row: plan.row, action: 'held', talent: plan.talent, erasedAt }
+      : plan
   })
 }
 

@@ -7,6 +7,7 @@ import { mappedSpreadsheet } from '#tests/support/spreadsheet-imports.ts'
 import { jobs } from '../db/job-schema.ts'
 import { talents } from '../db/schema.ts'
 import { RUN_SPREADSHEET_IMPORT, runSpreadsheetImportJob } from './run-job.ts'
+import { erasureKeys } from '../privacy/erasure/identifiers.ts'
 
 // On a spreadsheet import, rows that would add a talent already in the pool are flagged
 // in the dry run, by the same rules as the talent form's check.
@@ -174,7 +175,9 @@ test('imported talents are written with their phone key: no fill has to rewrite 
   // The job alone, as its runner would call it: no duplicate scan or key fill runs meanwhile.
   const [job] = await db.select().from(jobs).where(eq(jobs.kind, RUN_SPREADSHEET_IMPORT))
   if (!job) throw new Error('the run was not queued')
-  await runSpreadsheetImportJob(db, { phoneRegion: 'US' })(job)
+  await runSpreadsheetImportJob(db, { phoneRegion: 'US', erasure: erasureKeys(undefined, 'US') })(
+    job,
+  )
   const keys = await db
     .select({ email: talents.email, key: talents.phoneE164 })
     .from(talents)

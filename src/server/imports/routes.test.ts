@@ -202,6 +202,7 @@ test('a file with the same headers as last time gets last time’s mapping', asy
     columns: ['fullName', 'email', 'seniorityLevel'],
     values: { areaOfInterest: {}, seniorityLevel: { 'Sr.': 'exec' }, status: {} },
     existing: 'fillEmpty',
+    privacy: { source: 'event', lawfulBasis: 'consent' },
   }
   await user.inject('PUT', `/api/imports/${first.importId}/mapping`, chosen)
   const second = await uploadedSpreadsheet(api, user, 'april.csv', csv)

@@ -10,6 +10,7 @@ import {
   dryRunResultSchema,
   importMappingSchema,
   importTooLargeMessage,
+  runImportSchema,
   spreadsheetImportCreatedSchema,
   spreadsheetImportDetailSchema,
   spreadsheetImportParamsSchema,
@@ -171,13 +172,14 @@ export const importRoutes: FastifyPluginAsync<ImportRoutesOptions> = async (
     config: { access: 'user' },
     schema: {
       summary:
-        'Run an import with its saved mapping, in the background (poll GET /api/imports/:id)',
+        'Run an import with its saved mapping, in the background (poll GET /api/imports/:id); rows of people who asked to be erased are written only with includeErased',
       params: spreadsheetImportParamsSchema,
+      body: runImportSchema.nullish(),
       response: { 202: spreadsheetImportDetailSchema },
     },
     handler: async (request, reply) => {
       const actor = requireViewer(request).user
-      await startRun(db, actor, request.params.id)
+      await startRun(db, actor, request.params.id, request.body ?? { includeErased: false })
       base.jobs.nudge()
       return reply.status(202).send(await importStatus(db, actor, request.params.id))
     },

@@ -8,6 +8,7 @@ import { resolveListedValue, type ListedField } from '#shared/imports/value-mapp
 import { unstorableCharacter } from '#shared/stored-text.ts'
 import { restoreCell } from '#shared/talent-export.ts'
 import { talentInputSchema, type TalentInput } from '#shared/talent.ts'
+import { readRowPrivacy } from './row-privacy.ts'
 
 /**
  * One spreadsheet row, read through the person's mapping, checked by the talent form's
@@ -89,8 +90,15 @@ export function readRow(
   if (!parsed.success) {
     for (const issue of parsed.error.issues) problem(String(issue.path[0] ?? ''), issue.message)
   }
-  if (problems.length > 0 || !parsed.success) return { ok: false, problems, emailKey }
-  return { ok: true, talent: parsed.data, emailKey: parsed.data.email.toLowerCase() }
+  const privacy = readRowPrivacy(raw, row, mapping.privacy)
+  if (!privacy.ok) problems.push(...privacy.problems)
+  if (problems.length > 0 || !parsed.success || !privacy.ok)
+    return { ok: false, problems, emailKey }
+  return {
+    ok: true,
+    talent: { ...parsed.data, privacy: privacy.privacy },
+    emailKey: parsed.data.email.toLowerCase(),
+  }
 }
 
 /**

@@ -1,5 +1,13 @@
 import { describe, expect, test } from 'vitest'
 import { importMappingSchema, unstorableCellMessage } from '#shared/imports/import-api.ts'
+import {
+  CHOOSE_LAWFUL_BASIS,
+  CHOOSE_SOURCE,
+  CONSENT_DATES_NEED_CONSENT,
+  CONSENT_IN_FUTURE,
+  INVALID_DATE,
+  VALID_BEFORE_GIVEN,
+} from '#shared/privacy.ts'
 import { AREA_REQUIRED_MESSAGE, readRow, unplacedValueMessage } from './row-to-talent.ts'
 
 const mapping = importMappingSchema.parse({
@@ -106,5 +114,83 @@ describe('readRow', () => {
       mapping,
     )
     expect(formula).toMatchObject({ ok: true, talent: { tags: ['=SUM(A1)'] } })
+  })
+})
+
+describe('readRow: the privacy record (security rule 49)', () => {
+  const withPrivacy = importMappingSchema.parse({
+    columns: [
+      'fullName',
+      'email',
+      'areaOfInterest',
+      'seniorityLevel',
+      'privacySource',
+      'privacySourceDetail',
+      'lawfulBasis',
+      'consentGivenOn',
+      'consentValidUntil',
+      'informedOn',
+    ],
+    privacy: { source: 'referred', lawfulBasis: 'contract' },
+  })
+  const row = (privacy: string[]) =>
+    readRow(['Dana Reyes', 'dana@example.com', 'Design', 'mid', ...privacy], 3, withPrivacy)
+
+  test("the row's own columns, by value or label in any case; dates as written or Excel serials", () => {
+    const reading = row(['Event', 'Career fair', 'Consent', '2024-12-02', '45658', '2025-01-03'])
+    expect(reading.ok && reading.talent.privacy).toEqual({
+      source: 'event',
+      sourceDetail: 'Career fair',
+      lawfulBasis: 'consent',
+      consentGivenOn: '2024-12-02',
+      consentValidUntil: '2025-01-01',
+      informedOn: '2025-01-03',
+    })
+    const legitimate = row(['applied', '', 'LEGITIMATE-INTEREST', '', '', ''])
+    expect(legitimate.ok && legitimate.talent.privacy).toMatchObject({
+      source: 'applied',
+      lawfulBasis: 'legitimate interest',
+    })
+  })
+
+  test("empty cells take the import's defaults; a sheet without the columns too", () => {
+    const reading = row(['', '', '', '', '', ''])
+    expect(reading.ok && reading.talent.privacy).toEqual({
+      source: 'referred',
+      sourceDetail: null,
+      lawfulBasis: 'contract',
+      consentGivenOn: null,
+      consentValidUntil: null,
+      informedOn: null,
+    })
+    const plain = readRow(['Dana', '', 'dana@example.com', 'Design', 'mid', '', '', ''], 2, mapping)
+    expect(plain.ok && plain.talent.privacy).toMatchObject({
+      source: 'imported',
+      lawfulBasis: 'legitimate interest',
+    })
+  })
+
+  test("bad values refuse the row with the Privacy tab's messages, on the mapping's field", () => {
+    const problems = (cells: string[]) => {
+      const reading = row(cells)
+      return reading.ok ? [] : reading.problems.map((p) => [p.field, p.message])
+    }
+    expect(problems(['LinkedIn', '', 'whim', '', '', ''])).toEqual([
+      ['privacySource', CHOOSE_SOURCE],
+      ['lawfulBasis', CHOOSE_LAWFUL_BASIS],
+    ])
+    expect(problems(['', '', 'consent', '2025-02-30', '', '01/02/2025'])).toEqual([
+      ['consentGivenOn', INVALID_DATE],
+      ['informedOn', INVALID_DATE],
+    ])
+    expect(problems(['', '', 'consent', '2025-02-10', '2025-02-01', ''])).toEqual([
+      ['consentValidUntil', VALID_BEFORE_GIVEN],
+    ])
+    expect(problems(['', '', 'consent', '2999-01-01', '', ''])).toEqual([
+      ['consentGivenOn', CONSENT_IN_FUTURE],
+    ])
+    expect(problems(['', '', '', '2025-01-01', '', ''])).toEqual([
+      ['consentGivenOn', CONSENT_DATES_NEED_CONSENT],
+    ])
   })
 })

@@ -3,24 +3,31 @@ import type { CountryCode } from 'libphonenumber-js'
 import { z } from 'zod'
 import { importFailedMessage, importMappingSchema } from '#shared/imports/import-api.ts'
 import type { Db } from '../db/open.ts'
+import type { ErasureKeys } from '../privacy/erasure/identifiers.ts'
 import type { Actor } from '../db/rows.ts'
 import { users } from '../db/schema.ts'
 import { spreadsheetImports } from '../db/import-schema.ts'
 import type { Job } from '../jobs/queue.ts'
 import type { GiveUpHandler, JobHandler } from '../jobs/runner.ts'
 import { queueTableUpkeep, UPKEEP_AFTER_ROWS } from '../jobs/table-upkeep.ts'
-import { planRows } from './plan-rows.ts'
+import { planRows, type RowPlan } from './plan-rows.ts'
 import { countDataRows } from './read-table.ts'
 import { importBytes, shapeOf, type SpreadsheetImportRow } from './uploads.ts'
 import { writeBatch } from './write-batch.ts'
 import { allowLongStatements } from '../db/long-statements.ts'
 
 export const RUN_SPREADSHEET_IMPORT = 'run-spreadsheet-import'
-const payloadSchema = z.object({ importId: z.number().int() })
+/** `includeErased`: the importer confirmed the rows of erased people (security rule 63). */
+const payloadSchema = z.object({
+  importId: z.number().int(),
+  includeErased: z.boolean().default(false),
+})
 
 type RunOptions = {
   /** DEFAULT_PHONE_REGION, for the phone keys of new talents (write-batch.ts). */
   phoneRegion: CountryCode | undefined
+  /** Keys of the erasure records' hashes: rows of erased people are held (security rule 63). */
+  erasure: ErasureKeys
   /** New talents per INSERT (write-batch.ts); the whole batch unless set. */
   createsPerStatement?: number
 }
@@ -32,7 +39,11 @@ type RunOptions = {
  * progress counts and goes on — and a batch whose progress moved (another process ran it) is
  * not written twice.
  */
-async function runImport(db: Db, importId: number, options: RunOptions): Promise<void> {
+async function runImport(
+  db: Db,
+  { importId, includeErased }: z.infer<typeof payloadSchema>,
+  options: RunOptions,
+): Promise<void> {
   const [row] = await db
     .select()
     .from(spreadsheetImports)
@@ -66,7 +77,7 @@ async function runImport(db: Db, importId: number, options: RunOptions): Promise
   const source = { importId, fileName: row.fileName }
   const changeSetId = row.changeSetId
   let seen = 0
-  await planRows(db, bytes, shapeOf(row), mapping, async (plans) => {
+  const onBatch = async (plans: RowPlan[]) => {
     const offset = seen
     seen += plans.length
     if (seen <= row.done) return
@@ -79,7 +90,10 @@ async function runImport(db: Db, importId: number, options: RunOptions): Promise
         .for('update')
       if (progress?.done !== offset) return
       const { phoneRegion, createsPerStatement } = options
-      const context = { actor, changeSetId, source, mapping, phoneRegion, createsPerStatement }
+      const context = {
+        ...{ actor, changeSetId, source, mapping, phoneRegion, createsPerStatement },
+        includeErased,
+      }
       const counts = await writeBatch(tx, plans, context)
       await tx
         .update(spreadsheetImports)
@@ -93,7 +107,8 @@ async function runImport(db: Db, importId: number, options: RunOptions): Promise
         })
         .where(eq(spreadsheetImports.id, importId))
     })
-  })
+  }
+  await planRows(db, bytes, shapeOf(row), mapping, onBatch, undefined, options.erasure)
   await db.transaction(async (tx) => {
     await tx
       .update(spreadsheetImports)
@@ -114,8 +129,7 @@ async function importer(db: Db, row: SpreadsheetImportRow): Promise<Actor | unde
 
 export function runSpreadsheetImportJob(db: Db, options: RunOptions): JobHandler {
   return async (job: Job) => {
-    const { importId } = payloadSchema.parse(job.payload)
-    await runImport(db, importId, options)
+    await runImport(db, payloadSchema.parse(job.payload), options)
   }
 }
 

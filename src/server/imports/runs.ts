@@ -31,7 +31,12 @@ const RECENT_IMPORTS = 50
  * transaction as its change set, so it survives a closed tab or a restart. The row is locked
  * and its state checked first: of two runs sent at once, one starts and the other gets 409.
  */
-export async function startRun(db: Db, actor: Actor, id: number): Promise<void> {
+export async function startRun(
+  db: Db,
+  actor: Actor,
+  id: number,
+  input: { includeErased: boolean } = { includeErased: false },
+): Promise<void> {
   await importFor(db, actor, id)
   await db.transaction(async (tx) => {
     const [row] = await tx
@@ -57,7 +62,12 @@ export async function startRun(db: Db, actor: Actor, id: number): Promise<void> 
       .update(spreadsheetImports)
       .set({ state: 'queued', changeSetId, updatedAt: new Date() })
       .where(eq(spreadsheetImports.id, id))
-    await enqueueJob(tx, RUN_SPREADSHEET_IMPORT, { importId: id }, { maxAttempts: 5 })
+    await enqueueJob(
+      tx,
+      RUN_SPREADSHEET_IMPORT,
+      { importId: id, includeErased: input.includeErased },
+      { maxAttempts: 5 },
+    )
   })
 }
 

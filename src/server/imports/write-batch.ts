@@ -1,4 +1,4 @@
-import { IMPORT_DEFAULT_SOURCE } from '#shared/privacy.ts'
+import { defaultPrivacyRecord, IMPORT_DEFAULT_SOURCE } from '#shared/privacy.ts'
 import { eq, inArray, sql } from 'drizzle-orm'
 import type { CountryCode } from 'libphonenumber-js'
 import { chunksOf } from '#shared/chunks.ts'
@@ -47,6 +47,8 @@ export type BatchContext = {
   phoneRegion: CountryCode | undefined
   /** New talents per INSERT: the whole batch unless set (EMBEDDED_CREATES_PER_STATEMENT). */
   createsPerStatement?: number
+  /** The importer confirmed the held rows of erased people: they are written (security rule 63). */
+  includeErased?: boolean
 }
 
 export async function writeBatch(
@@ -54,7 +56,12 @@ export async function writeBatch(
   plans: RowPlan[],
   context: BatchContext,
 ): Promise<{ created: number; updated: number; skipped: number; invalid: number }> {
-  const creates = plans.flatMap((plan) => (plan.action === 'create' ? [plan] : []))
+  const creates = plans.flatMap((plan): Extract<RowPlan, { action: 'create' }>[] => {
+    if (plan.action === 'create') return [plan]
+    if (plan.action === 'held' && context.includeErased === true)
+      return [{ row: plan.row, action: 'create', talent: plan.talent }]
+    return []
+  })
   const updates = plans.flatMap((plan) => (plan.action === 'update' ? [plan] : []))
   const canonicalTag = await tagNames(tx, plans, context.actor)
   const created = await createTalents(tx, creates, canonicalTag, context)
@@ -65,6 +72,8 @@ export async function writeBatch(
     // A row whose talent was added or edited by someone since its plan is left to them: skipped.
     skipped:
       plans.filter((plan) => plan.action === 'skip').length +
+      // Held rows of erased people the importer did not confirm (security rule 63).
+      (context.includeErased === true ? 0 : plans.filter((plan) => plan.action === 'held').length) +
       (creates.length - created) +
       (updates.length - updated),
     invalid: plans.filter((plan) => plan.action === 'invalid').length,
@@ -129,20 +138,30 @@ async function insertTalents(
   canonicalTag: (names: string[]) => string[],
   { actor, changeSetId, source, phoneRegion }: BatchContext,
 ): Promise<number> {
-  const rows = creates.map(({ talent }) => ({
-    full_name: talent.fullName,
-    email: talent.email,
-    phone: nullable(talent.phone),
-    // Written now rather than by a fill afterwards, which rewrote every imported row once more.
-    phone_e164: talent.phone ? phoneE164(talent.phone, phoneRegion) : null,
-    linkedin_url: nullable(talent.linkedinUrl),
-    cv_resume_path: nullable(talent.cvResumePath),
-    area_of_interest: talent.areaOfInterest,
-    seniority_level: talent.seniorityLevel,
-    notes: nullable(talent.notes),
-    tags: canonicalTag(talent.tags),
-    status: talent.status,
-  }))
+  const rows = creates.map(({ talent }) => {
+    // Security rule 49: the row's record (its columns, else the import's defaults).
+    const privacy = talent.privacy ?? defaultPrivacyRecord(IMPORT_DEFAULT_SOURCE)
+    return {
+      full_name: talent.fullName,
+      email: talent.email,
+      phone: nullable(talent.phone),
+      // Written now rather than by a fill afterwards, which rewrote every imported row once more.
+      phone_e164: talent.phone ? phoneE164(talent.phone, phoneRegion) : null,
+      linkedin_url: nullable(talent.linkedinUrl),
+      cv_resume_path: nullable(talent.cvResumePath),
+      area_of_interest: talent.areaOfInterest,
+      seniority_level: talent.seniorityLevel,
+      notes: nullable(talent.notes),
+      tags: canonicalTag(talent.tags),
+      status: talent.status,
+      privacy_source: privacy.source,
+      privacy_source_detail: privacy.sourceDetail,
+      lawful_basis: privacy.lawfulBasis,
+      consent_given_on: privacy.consentGivenOn,
+      consent_valid_until: privacy.consentValidUntil,
+      informed_on: privacy.informedOn,
+    }
+  })
   // An e-mail taken since the plan (someone added the talent meanwhile) is left to them.
   const [counted] = await rawRows<{ inserted: number }>(
     tx,
@@ -150,16 +169,18 @@ async function insertTalents(
       select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(
         full_name text, email text, phone text, phone_e164 text, linkedin_url text,
         cv_resume_path text, area_of_interest text, seniority_level text, notes text, tags jsonb,
-        status jsonb)
+        status jsonb, privacy_source text, privacy_source_detail text, lawful_basis text,
+        consent_given_on date, consent_valid_until date, informed_on date)
     ), ins as (
       insert into talents (full_name, email, phone, phone_e164, linkedin_url, cv_resume_path,
-        area_of_interest, seniority_level, notes, tags, status, added_by_id, privacy_source)
+        area_of_interest, seniority_level, notes, tags, status, added_by_id, privacy_source,
+        privacy_source_detail, lawful_basis, consent_given_on, consent_valid_until, informed_on)
       select r.full_name, r.email, r.phone, r.phone_e164, r.linkedin_url, r.cv_resume_path,
         r.area_of_interest, r.seniority_level, r.notes,
         array(select jsonb_array_elements_text(r.tags)),
         array(select jsonb_array_elements_text(r.status)), ${actor.id},
-        -- security rule 49: a spreadsheet's rows came in as 'imported'.
-        ${IMPORT_DEFAULT_SOURCE}
+        r.privacy_source, r.privacy_source_detail, r.lawful_basis, r.consent_given_on,
+        r.consent_valid_until, r.informed_on
       from r
       on conflict do nothing
       returning id, full_name, email, updated_at

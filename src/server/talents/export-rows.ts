@@ -1,9 +1,12 @@
 import { z } from 'zod'
-import type { TalentExportQuery } from '#shared/talent-export.ts'
+import { inArray } from 'drizzle-orm'
+import type { ExportTalent, TalentExportQuery } from '#shared/talent-export.ts'
 import { talentSchema, type Talent } from '#shared/talent.ts'
 import type { TalentListQuery } from '#shared/talent-list-query.ts'
 import type { Db } from '../db/open.ts'
 import { preparedRows } from '../db/prepared-rows.ts'
+import { talents } from '../db/schema.ts'
+import { privacyColumns } from '../privacy/record/service.ts'
 import { encodeCursor } from './cursor.ts'
 import { lookUpCorrections } from '../search/corrections.ts'
 import { CHUNK_BYTES } from './list.ts'
@@ -23,6 +26,28 @@ export const MAX_BATCH_ROWS = 1000
 type PageRow = { id: number; json: string; sort_key: string }
 
 const batchSchema = z.array(talentSchema)
+
+/**
+ * Each talent of a batch with its privacy record (security rule 49), read by id in one query: the
+ * list's JSON stays what the dashboard reads, and the file carries the record to import back.
+ */
+async function withPrivacy(db: Db, batch: Talent[]): Promise<ExportTalent[]> {
+  const rows = await db
+    .select({ id: talents.id, ...privacyColumns })
+    .from(talents)
+    .where(
+      inArray(
+        talents.id,
+        batch.map((talent) => talent.id),
+      ),
+    )
+  const byId = new Map(rows.map(({ id, ...privacy }) => [id, privacy]))
+  return batch.flatMap((talent) => {
+    const privacy = byId.get(talent.id)
+    // Erased between the two reads: it leaves the file too.
+    return privacy === undefined ? [] : [{ ...talent, privacy }]
+  })
+}
 
 /** The list query an export reads: the same filters, search and sort, paged by `cursor`. */
 export function listQueryOf(query: TalentExportQuery, cursor?: string): TalentListQuery {
@@ -51,7 +76,7 @@ export async function* talentBatches(
   db: Db,
   query: TalentExportQuery,
   ids?: readonly number[],
-): AsyncGenerator<Talent[]> {
+): AsyncGenerator<ExportTalent[]> {
   let cursor: string | undefined
   let last = { rows: 0, bytes: 0 }
   // The order the list reads in: the chosen sort, else relevance for a search, else newest.
@@ -69,7 +94,7 @@ export async function* talentBatches(
       last = { rows: page.length, bytes: texts.reduce((sum, t) => sum + t.length, 0) }
       // The database built each row from talentSchema's fields (talent-json.ts); checking them
       // here keeps a wrong column from reaching a file unnoticed.
-      yield batchSchema.parse(JSON.parse(`[${texts.join(',')}]`))
+      yield withPrivacy(db, batchSchema.parse(JSON.parse(`[${texts.join(',')}]`)))
     }
     const tail = page.at(-1)
     if (rows.length <= want || tail === undefined) return

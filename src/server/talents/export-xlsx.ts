@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream'
 import { strToU8, Zip, ZipDeflate } from 'fflate'
-import type { Talent } from '#shared/talent.ts'
-import { EXPORT_HEADERS, exportCells } from '#shared/talent-export.ts'
+import { EXPORT_HEADERS, exportCells, type ExportTalent } from '#shared/talent-export.ts'
 import {
   FIXED_PARTS,
   HEADER_STYLE,
@@ -21,7 +20,7 @@ const LEVEL = 6
  * time and hands back compressed bytes as they are ready; they are yielded before the next batch
  * is read, so only one batch and its compressed bytes are ever held.
  */
-async function* xlsxChunks(batches: AsyncIterable<Talent[]>): AsyncGenerator<Buffer> {
+async function* xlsxChunks(batches: AsyncIterable<ExportTalent[]>): AsyncGenerator<Buffer> {
   const ready: Uint8Array[] = []
   let failure: Error | null = null
   const zip = new Zip((error, chunk) => {
@@ -62,6 +61,6 @@ async function* xlsxChunks(batches: AsyncIterable<Talent[]>): AsyncGenerator<Buf
  * 598 MB (docs/performance.md); this stream stays at one batch. SheetJS still reads the result
  * (export.test.ts), as will the importer.
  */
-export function xlsxStream(batches: AsyncIterable<Talent[]>): Readable {
+export function xlsxStream(batches: AsyncIterable<ExportTalent[]>): Readable {
   return Readable.from(xlsxChunks(batches))
 }

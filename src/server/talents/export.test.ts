@@ -135,6 +135,11 @@ describe('GET /api/talents/export', () => {
       addedById: adder.id,
       createdAt: new Date('2025-01-02T03:04:05.678Z'),
       updatedAt: new Date('2025-02-03T04:05:06.789Z'),
+      privacySource: 'event',
+      privacySourceDetail: 'Fair; "hall B"',
+      lawfulBasis: 'consent',
+      consentGivenOn: '2025-01-02',
+      consentValidUntil: '2027-01-02',
     })
     const expected = [
       UNICODE_NAME,
@@ -152,6 +157,13 @@ describe('GET /api/talents/export', () => {
       '2025-02-03T04:05:06.789Z',
       'Ada Lovelace',
       adder.email,
+      // The privacy record (security rule 49).
+      'event',
+      'Fair; "hall B"',
+      'consent',
+      '2025-01-02',
+      '2027-01-02',
+      '',
     ]
     const { rows } = await exportCsv(user, '')
     expect(rows).toEqual([expected])

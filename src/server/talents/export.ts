@@ -1,10 +1,10 @@
 import type { Readable } from 'node:stream'
-import type { Talent } from '#shared/talent.ts'
 import {
   exportFileName,
   talentExportQuerySchema,
   type ExportFormat,
   type TalentExportQuery,
+  type ExportTalent,
   type TalentSelectionExport,
 } from '#shared/talent-export.ts'
 import { recordActivity } from '../audit/record.ts'
@@ -104,7 +104,7 @@ async function recordExport(
 function exportOf(
   query: Pick<TalentExportQuery, 'format'>,
   total: number,
-  batches: AsyncGenerator<Talent[]>,
+  batches: AsyncGenerator<ExportTalent[]>,
   now: Date,
 ): TalentExport {
   return {

@@ -2,12 +2,14 @@ import type { Readable } from 'node:stream'
 import { buffer, text } from 'node:stream/consumers'
 import * as XLSX from '@e965/xlsx'
 import { describe, expect, test } from 'vitest'
-import { talentSchema, type Talent } from '#shared/talent.ts'
+import { defaultPrivacyRecord } from '#shared/privacy.ts'
+import { talentSchema } from '#shared/talent.ts'
+import type { ExportTalent } from '#shared/talent-export.ts'
 import { xlsxStream } from './export-xlsx.ts'
 import { columnName, xmlText } from './xlsx-parts.ts'
 
-const talent = (fullName: string, notes: string): Talent =>
-  talentSchema.parse({
+const talent = (fullName: string, notes: string): ExportTalent => ({
+  ...talentSchema.parse({
     id: 1,
     fullName,
     email: 'x@example.com',
@@ -24,7 +26,9 @@ const talent = (fullName: string, notes: string): Talent =>
     updatedAt: '2025-01-01T00:00:00.000Z',
     addedByUser: null,
     cv: null,
-  })
+  }),
+  privacy: defaultPrivacyRecord('imported'),
+})
 
 /** The stream's chunks as they came (Node 20 has no Array.fromAsync). */
 async function chunksOf(stream: Readable): Promise<Buffer[]> {
@@ -36,7 +40,7 @@ async function chunksOf(stream: Readable): Promise<Buffer[]> {
   return chunks
 }
 
-async function* batchesOf(...batches: Talent[][]) {
+async function* batchesOf(...batches: ExportTalent[][]) {
   for (const batch of batches) yield await Promise.resolve(batch)
 }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { TALENT_DETAIL_FIELDS } from '../talent.ts'
-import { EXPORT_COLUMNS } from '../talent-export.ts'
+import { EXPORT_COLUMNS, PRIVACY_IMPORT_FIELDS } from '../talent-export.ts'
 
 /**
  * Which talent field each column of a spreadsheet fills. Suggested from the
@@ -16,6 +16,7 @@ export const IMPORT_FIELDS = [
   'tags',
   'status',
   'notes',
+  ...PRIVACY_IMPORT_FIELDS,
 ] as const
 export type ImportField = (typeof IMPORT_FIELDS)[number]
 
@@ -37,6 +38,12 @@ export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
   tags: 'Tags',
   status: 'Status',
   notes: 'Notes',
+  privacySource: 'Source (privacy record)',
+  privacySourceDetail: 'Source note',
+  lawfulBasis: 'Lawful basis',
+  consentGivenOn: 'Consent given on',
+  consentValidUntil: 'Consent valid until',
+  informedOn: 'Informed on',
 }
 
 /** Lower case, letters and digits only: "E-mail Address" → "emailaddress". */
@@ -64,6 +71,12 @@ const HEADER_WORDS: Record<ImportField, readonly string[]> = {
   tags: ['tags', 'tag', 'skills', 'labels', 'keywords'],
   status: ['status', 'statuses', 'stage', 'pipelinestage'],
   notes: ['notes', 'note', 'comments', 'comment', 'remarks'],
+  privacySource: ['source', 'privacysource', 'leadsource', 'candidatesource'],
+  privacySourceDetail: ['sourcenote', 'sourcedetail', 'sourcedetails', 'sourcenotes'],
+  lawfulBasis: ['lawfulbasis', 'legalbasis', 'basis', 'processingbasis'],
+  consentGivenOn: ['consentgivenon', 'consentgiven', 'consentdate', 'consentedon'],
+  consentValidUntil: ['consentvaliduntil', 'consentuntil', 'consentexpires', 'consentexpiry'],
+  informedOn: ['informedon', 'informed', 'noticesenton', 'notifiedon', 'privacynoticesent'],
 }
 
 const FIELD_BY_HEADER = new Map<string, ImportField>()

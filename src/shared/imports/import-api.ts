@@ -1,5 +1,13 @@
 import { z } from 'zod'
 import { DUPLICATE_REASONS } from '../duplicates.ts'
+import {
+  CHOOSE_LAWFUL_BASIS,
+  CHOOSE_SOURCE,
+  DEFAULT_LAWFUL_BASIS,
+  IMPORT_DEFAULT_SOURCE,
+  LAWFUL_BASES,
+  PRIVACY_SOURCES,
+} from '../privacy.ts'
 import { columnTargetSchema } from './column-mapping.ts'
 import { valueMappingSchema } from './value-mapping.ts'
 
@@ -44,12 +52,27 @@ export const MAPPING_COLUMNS_MESSAGE =
 export const EXISTING_TALENT_POLICIES = ['skip', 'fillEmpty', 'overwrite'] as const
 export type ExistingTalentPolicy = (typeof EXISTING_TALENT_POLICIES)[number]
 
+/**
+ * The privacy record a row gets where the sheet has no column for it, or an empty cell (security
+ * rule 49): chosen once per import on the mapping screen.
+ */
+export const importPrivacyDefaultsSchema = z.strictObject({
+  source: z.enum(PRIVACY_SOURCES, { error: CHOOSE_SOURCE }),
+  lawfulBasis: z.enum(LAWFUL_BASES, { error: CHOOSE_LAWFUL_BASIS }),
+})
+export type ImportPrivacyDefaults = z.infer<typeof importPrivacyDefaultsSchema>
+export const IMPORT_PRIVACY_DEFAULTS: ImportPrivacyDefaults = {
+  source: IMPORT_DEFAULT_SOURCE,
+  lawfulBasis: DEFAULT_LAWFUL_BASIS,
+}
+
 export const importMappingSchema = z.strictObject({
   /** XLSX: the sheet to read; ignored for CSV. */
   sheet: z.string().max(200).optional(),
   columns: z.array(columnTargetSchema).max(1000),
   values: valueMappingSchema.default({ areaOfInterest: {}, seniorityLevel: {}, status: {} }),
   existing: z.enum(EXISTING_TALENT_POLICIES).default('skip'),
+  privacy: importPrivacyDefaultsSchema.default(IMPORT_PRIVACY_DEFAULTS),
 })
 export type ImportMapping = z.infer<typeof importMappingSchema>
 
@@ -109,6 +132,27 @@ export const possibleDuplicateRowSchema = z.object({
 })
 export type PossibleDuplicateRow = z.infer<typeof possibleDuplicateRowSchema>
 
+/** Most held rows a dry run lists; `held` counts them all. */
+export const HELD_ROWS_LIMIT = 200
+
+/**
+ * A new-talent row whose e-mail or phone matches an erasure record (security rule 52, 63): held,
+ * not written, unless the importer confirms such rows when starting the run.
+ */
+export const heldRowSchema = z.object({
+  row: z.number().int(),
+  fullName: z.string(),
+  /** "This person asked to be erased on <date>" (shared/erasure.ts). */
+  message: z.string(),
+})
+export type HeldRow = z.infer<typeof heldRowSchema>
+
+/** POST /api/imports/:id/run. `includeErased`: the held rows are confirmed and written too. */
+export const runImportSchema = z.strictObject({
+  includeErased: z.boolean().default(false),
+})
+export type RunImportInput = z.input<typeof runImportSchema>
+
 /** POST /api/imports/:id/dry-run: what the run would do, and the rows it would refuse (paged). */
 export const dryRunResultSchema = z.object({
   total: z.number().int(),
@@ -120,6 +164,10 @@ export const dryRunResultSchema = z.object({
   possibleDuplicates: z.number().int(),
   /** The first POSSIBLE_DUPLICATE_ROWS_LIMIT of them, in file order. */
   possibleDuplicateRows: z.array(possibleDuplicateRowSchema),
+  /** New-talent rows of people who asked to be erased: held unless confirmed (not in `created`). */
+  held: z.number().int(),
+  /** The first HELD_ROWS_LIMIT of them, in file order. */
+  heldRows: z.array(heldRowSchema),
   /** Values of area, level and status the mapping does not place yet, with counts. */
   unmappedValues: z.object({
     areaOfInterest: z.array(listedValueSchema),

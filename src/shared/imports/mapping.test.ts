@@ -52,6 +52,12 @@ describe('suggestColumnMapping', () => {
       'ignore', // Updated At
       'ignore', // Added By Name
       'ignore', // Added By Email
+      'privacySource',
+      'privacySourceDetail',
+      'lawfulBasis',
+      'consentGivenOn',
+      'consentValidUntil',
+      'informedOn',
     ])
   })
 

@@ -9,6 +9,7 @@ import {
   spreadsheetImportSchema,
   type DryRunProgress,
   type DryRunResult,
+  type RunImportInput,
   type ImportMapping,
   type SpreadsheetImport,
 } from '#shared/imports/import-api.ts'
@@ -121,7 +122,8 @@ export function useRunImport(id: number) {
   const queryClient = useQueryClient()
   const invalidate = useInvalidateImportsAndTalents()
   return useMutation({
-    mutationFn: () => api.post(`/api/imports/${id}/run`, spreadsheetImportDetailSchema),
+    mutationFn: (input: RunImportInput) =>
+      api.post(`/api/imports/${id}/run`, spreadsheetImportDetailSchema, input),
     onSuccess: async (status) => {
       queryClient.setQueryData(importKeys.detail(id), status)
       await invalidate()

@@ -17,6 +17,7 @@ import {
 } from '../../components/ui/table.tsx'
 import { BadRowsLink } from './bad-rows-link.tsx'
 import { ChoiceSelect } from './choice-select.tsx'
+import { HeldRows } from './held-rows.tsx'
 import { PossibleDuplicateRows } from './possible-duplicate-rows.tsx'
 
 /** A refused row's field as the mapping screen names it ("Area of Interest", not areaOfInterest). */
@@ -35,6 +36,9 @@ type DryRunPanelProps = {
   onValuesChange: (values: ValueMapping) => void
   onPage: (page: number) => void
   isChecking: boolean
+  /** Whether the held rows of erased people are confirmed, to be written by the run. */
+  includeErased: boolean
+  onIncludeErasedChange: (include: boolean) => void
 }
 
 const count = (n: number) => n.toLocaleString('en-US')
@@ -51,6 +55,8 @@ export function DryRunPanel({
   onValuesChange,
   onPage,
   isChecking,
+  includeErased,
+  onIncludeErasedChange,
 }: DryRunPanelProps) {
   const unmapped = LISTED_FIELDS.flatMap((field) =>
     result.unmappedValues[field].map((item) => ({ field, ...item })),
@@ -72,6 +78,7 @@ export function DryRunPanel({
           ['Updated talents', result.updated],
           ['Rows skipped', result.skipped],
           ['Rows refused', result.invalid],
+          ...(result.held > 0 ? [['Rows held', result.held] as const] : []),
         ].map(([label, value]) => (
           <div key={label} className="rounded-lg bg-muted/50 p-3">
             <dt className="text-sm text-muted-foreground">{label}</dt>
@@ -79,6 +86,12 @@ export function DryRunPanel({
           </div>
         ))}
       </dl>
+      <HeldRows
+        count={result.held}
+        rows={result.heldRows}
+        confirmed={includeErased}
+        onConfirmedChange={onIncludeErasedChange}
+      />
       <PossibleDuplicateRows
         count={result.possibleDuplicates}
         rows={result.possibleDuplicateRows}

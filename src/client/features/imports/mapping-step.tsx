@@ -12,8 +12,17 @@ import {
   type DryRunProgress,
   type ExistingTalentPolicy,
   type ImportMapping,
+  type ImportPrivacyDefaults,
   type SpreadsheetImportCreated,
 } from '#shared/imports/import-api.ts'
+import {
+  LAWFUL_BASES,
+  LAWFUL_BASIS_LABELS,
+  PRIVACY_SOURCES,
+  SOURCE_LABELS,
+  type LawfulBasis,
+  type PrivacySource,
+} from '#shared/privacy.ts'
 import type { ValueMapping } from '#shared/imports/value-mapping.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { LoadError } from '../../components/ui/load-error.tsx'
@@ -44,6 +53,15 @@ const POLICY_LABELS: Record<ExistingTalentPolicy, string> = {
   overwrite: 'Overwrite with the file’s values',
 }
 
+const SOURCE_CHOICES = PRIVACY_SOURCES.map((source) => ({
+  value: source,
+  label: SOURCE_LABELS[source],
+}))
+const BASIS_CHOICES = LAWFUL_BASES.map((basis) => ({
+  value: basis,
+  label: LAWFUL_BASIS_LABELS[basis],
+}))
+
 const EMPTY_VALUES: ValueMapping = { areaOfInterest: {}, seniorityLevel: {}, status: {} }
 
 /** A column's first three values that are not empty, as the preview shows them. */
@@ -65,7 +83,9 @@ function MappingForm({
   const [columns, setColumns] = useState<ColumnTarget[]>(preview.suggestedMapping.columns)
   const [existing, setExisting] = useState<ExistingTalentPolicy>('skip')
   const [values, setValues] = useState<ValueMapping>(EMPTY_VALUES)
+  const [privacy, setPrivacy] = useState<ImportPrivacyDefaults>(preview.suggestedMapping.privacy)
   const [checked, setChecked] = useState<string | null>(null)
+  const [includeErased, setIncludeErased] = useState(false)
   const [progress, setProgress] = useState<DryRunProgress | null>(null)
   const dryRun = useDryRun(importId)
   const run = useRunImport(importId)
@@ -75,6 +95,7 @@ function MappingForm({
     columns,
     values,
     existing,
+    privacy,
   }
   const problems = mappingProblems(columns)
   const isCurrent = checked === JSON.stringify(mapping)
@@ -86,7 +107,9 @@ function MappingForm({
     )
   }
   const result = dryRun.data
-  const canRun = isCurrent && result !== undefined && result.created + result.updated > 0
+  const toWrite =
+    result === undefined ? 0 : result.created + result.updated + (includeErased ? result.held : 0)
+  const canRun = isCurrent && toWrite > 0
   const error = dryRun.error ?? run.error
   const message = error ? (parseApiError(error)?.message ?? getErrorMessage(error)) : null
 
@@ -149,6 +172,28 @@ function MappingForm({
           </label>
         ))}
       </fieldset>
+      <fieldset className="grid gap-2">
+        <legend className="font-medium">Privacy record of new talents</legend>
+        <p className="text-sm text-muted-foreground">
+          Used for every new talent whose row has no source or lawful basis of its own.
+        </p>
+        <div className="flex flex-wrap items-center gap-3">
+          <span className="text-sm">Source</span>
+          <ChoiceSelect
+            label="Source where the file has none"
+            value={privacy.source}
+            choices={SOURCE_CHOICES}
+            onChange={(source) => setPrivacy({ ...privacy, source: source as PrivacySource })}
+          />
+          <span className="text-sm">Lawful basis</span>
+          <ChoiceSelect
+            label="Lawful basis where the file has none"
+            value={privacy.lawfulBasis}
+            choices={BASIS_CHOICES}
+            onChange={(basis) => setPrivacy({ ...privacy, lawfulBasis: basis as LawfulBasis })}
+          />
+        </div>
+      </fieldset>
       {problems.length > 0 ? (
         <ul role="alert" className="grid gap-1 text-sm text-destructive">
           {problems.map((problem) => (
@@ -169,10 +214,12 @@ function MappingForm({
               ? 'Check the rows again'
               : 'Check the rows'}
         </Button>
-        <Button type="button" disabled={!canRun || run.isPending} onClick={() => run.mutate()}>
-          {run.isPending
-            ? 'Starting...'
-            : `Import ${((result?.created ?? 0) + (result?.updated ?? 0)).toLocaleString('en-US')} talents`}
+        <Button
+          type="button"
+          disabled={!canRun || run.isPending}
+          onClick={() => run.mutate({ includeErased })}
+        >
+          {run.isPending ? 'Starting...' : `Import ${toWrite.toLocaleString('en-US')} talents`}
         </Button>
       </div>
       {dryRun.isPending && progress ? <DryRunProgressBar progress={progress} /> : null}
@@ -194,6 +241,8 @@ function MappingForm({
           onValuesChange={setValues}
           onPage={(page) => check(page, false)}
           isChecking={dryRun.isPending}
+          includeErased={includeErased}
+          onIncludeErasedChange={setIncludeErased}
         />
       ) : null}
     </div>

@@ -3,6 +3,8 @@ import { eraseResultSchema, type EraseInput } from '#shared/erasure.ts'
 import { privacyRecordSchema, type PrivacyRecordInput } from '#shared/privacy.ts'
 import { api } from '../../lib/api.ts'
 import { queryRoots } from '../../lib/query-roots.ts'
+import { ERASURES_KEY } from './erasure-records-api.ts'
+import { PRIVACY_LOG_KEY } from './privacy-log-api.ts'
 
 /** Under the talents root: a talent write or an erasure refreshes an open Privacy tab. */
 const privacyKey = (talentId: number) => [...queryRoots.talents, 'privacy', talentId] as const
@@ -24,6 +26,9 @@ export function useSavePrivacyRecord(talentId: number) {
     onSuccess: (record) => {
       queryClient.setQueryData(privacyKey(talentId), record)
       void queryClient.invalidateQueries({ queryKey: queryRoots.talents })
+      // The new record and its privacy log entry (security rule 51, 54).
+      void queryClient.invalidateQueries({ queryKey: ERASURES_KEY })
+      void queryClient.invalidateQueries({ queryKey: PRIVACY_LOG_KEY })
     },
   })
 }

@@ -14,6 +14,7 @@ import { erasures } from '../../db/privacy-schema.ts'
 import { ConflictError, ForbiddenError, isLockNotAvailable, NotFoundError } from '../../errors.ts'
 import { TALENT_NOT_FOUND } from '../../talents/lock.ts'
 import { STALE_EDIT } from '../../talents/service.ts'
+import { recordPrivacyEvent } from '../log/record.ts'
 import { emailHash, phoneHash, type ErasureKeys } from './identifiers.ts'
 import { dropOrphanWords, scrubTalentTraces, type ErasedMark } from './scrub.ts'
 
@@ -62,6 +63,7 @@ export const ERASED_BY_THE_PERSON = 'the talent (privacy page)'
  * is the person themself on the privacy page (security rule 62, an admin's switch). One
  * transaction: the erasure record (hashed identifiers only), every copy of the person's data
  * (scrub.ts), the row, the dictionary words only they held, and a History entry naming nobody.
+ * The privacy log gets an 'erasure' entry (security rule 54) in the same transaction.
  * The talents delete bumps the data version in the same transaction (migration 0005), so no
  * cached page or detail shows the person after it commits.
  */
@@ -88,6 +90,13 @@ export async function eraseTalent(
       byThePerson: viewer === null,
       reason: input.reason,
       keys,
+    })
+    // Security rule 54: the erasure is in the privacy log, in its own transaction.
+    await recordPrivacyEvent(tx, {
+      kind: 'erasure',
+      actorId: viewer?.id ?? null,
+      talentId,
+      count: 1,
     })
     return { message: ERASED_MESSAGE, erasureId }
   })
@@ -144,6 +153,40 @@ export async function eraseLocked(
     details: { erasureId: record.id, erasedBy: mark.by, erasedAt: mark.at },
   })
   return record.id
+}
+
+/** An erasure record being applied again (db:restore, security rule 64). */
+export type ReappliedErasure = { id: number; erasedAt: Date; erasedById: number | null }
+
+/**
+ * Erases a talent again under an existing erasure record, in one transaction: every copy of the
+ * person's data (scrub.ts), the row, the dictionary words only they held, a History entry and a
+ * privacy log entry by the system (security rule 54, 64). No new record: the one given stays.
+ * db:restore calls it for each talent of a restored backup that an erasure record names.
+ */
+export async function reEraseTalent(
+  db: Db,
+  talentId: number,
+  record: ReappliedErasure,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const talent = await lockForErasure(tx, talentId)
+    const mark: ErasedMark = {
+      by: record.erasedById === null ? null : await actorLabel(tx, record.erasedById),
+      at: record.erasedAt.toISOString(),
+    }
+    const words = await scrubTalentTraces(tx, talentId, talent, mark)
+    await tx.delete(talents).where(eq(talents.id, talentId))
+    await dropOrphanWords(tx, words)
+    await recordActivity(tx, {
+      userId: null,
+      action: 'talent.erased',
+      entityType: 'talent',
+      entityId: talentId,
+      details: { erasureId: record.id, erasedBy: mark.by, erasedAt: mark.at },
+    })
+    await recordPrivacyEvent(tx, { kind: 'erasure', actorId: null, talentId, count: 1 })
+  })
 }
 
 /** The placeholder anonymise() writes: stable, and names nobody (security rule 50). */

@@ -2,6 +2,7 @@ import { strFromU8, unzipSync } from 'fflate'
 import { expect, vi } from 'vitest'
 import { z } from 'zod'
 import { PERSONAL_DATA_FORBIDDEN } from '#shared/privacy-log.ts'
+import { privacyRecordSchema } from '#shared/privacy.ts'
 import { talentSchema } from '#shared/talent.ts'
 import { randomBytes } from 'node:crypto'
 import { activityLog } from '../../db/schema.ts'
@@ -18,11 +19,21 @@ vi.setConfig({ testTimeout: 120_000 })
 const NAME = 'Zoë <b>Ångström</b> & 李'
 const EMAIL = 'zoe.personal@example.com'
 
+const PRIVACY = {
+  source: 'event',
+  sourceDetail: 'Rust <meetup>',
+  lawfulBasis: 'consent',
+  consentGivenOn: '2025-03-01',
+  consentValidUntil: '2030-03-01',
+  informedOn: '2025-03-02',
+} as const
+
 const dataSchema = z.object({
   format: z.literal('scout-personal-data'),
   version: z.literal(1),
   exportedAt: z.iso.datetime(),
   talent: talentSchema,
+  privacyRecord: privacyRecordSchema,
   cvVersions: z.array(
     z.object({
       version: z.number(),
@@ -55,6 +66,7 @@ async function talentWithEverything(api: Api, owner: SignedIn) {
     notes: 'Met at the meetup.\nPrefers remote.',
     tags: ['High Potential', 'Rust'],
     status: ['Shortlisted'],
+    privacy: PRIVACY,
   })
   expect(created.statusCode, created.body).toBe(201)
   const talent = talentSchema.parse(created.json())
@@ -123,6 +135,7 @@ test('the zip: summary.html, data.json with every field, tag, status and the His
     status: ['Shortlisted'],
     addedById: user.user.id,
   })
+  expect(data.privacyRecord).toEqual({ talentId: id, ...PRIVACY, consentState: 'valid' })
   expect(data.cvVersions.map((cv) => [cv.version, cv.file, cv.fileName])).toEqual([
     [1, 'cvs/1-Zoë_ CV_ _old__.txt', 'Zoë: CV? <old>|.txt'],
     [2, 'cvs/2-zoe-cv-2026.pdf', 'zoe-cv-2026.pdf'],
@@ -144,6 +157,13 @@ test('the zip: summary.html, data.json with every field, tag, status and the His
   expect(html).toContain('+44 20 7946 0999')
   expect(html).toContain('cvs/2-zoe-cv-2026.pdf')
   expect(html).toContain('talent.cv_attached')
+  // The privacy record, in plain words.
+  expect(html).toContain('<h2>Why we hold your data</h2>')
+  expect(html).toContain('<li>We met you at an event (Rust &lt;meetup&gt;).</li>')
+  expect(html).toContain(
+    '<li>We hold your data because you gave us your consent on 2025-03-01. It is valid until 2030-03-01. You may withdraw it at any time.</li>',
+  )
+  expect(html).toContain('<li>We told you on 2025-03-02 that you are in our talent pool.</li>')
   // Self-contained: nothing runs, nothing loads.
   expect(html).not.toMatch(/<script|<b>|src=|href=|<link|@import/i)
 })

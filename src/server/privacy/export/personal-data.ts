@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream'
 import { PERSONAL_DATA_FORBIDDEN, personalDataFileName } from '#shared/privacy-log.ts'
+import type { PrivacyRecord } from '#shared/privacy.ts'
 import type { Talent } from '#shared/talent.ts'
 import type { Db } from '../../db/open.ts'
 import type { Actor } from '../../db/rows.ts'
@@ -8,6 +9,7 @@ import { ForbiddenError } from '../../errors.ts'
 import { databaseFileStore } from '../../files/database-file-store.ts'
 import { getTalent } from '../../talents/service.ts'
 import { recordPrivacyEvent } from '../log/record.ts'
+import { getPrivacyRecord } from '../record/service.ts'
 import { historyBatches, type HistoryEntry } from './history.ts'
 import { summaryHead, summaryHistoryRows, summaryTail } from './summary-html.ts'
 import { zipStream, type ZipPart } from './zip-parts.ts'
@@ -27,14 +29,17 @@ export type PersonalDataExport = { fileName: string; stream: Readable }
  */
 const SLICE = 1024 * 1024
 
+/** What the zip tells of one talent before its History: the profile, its privacy record, CVs. */
+type Subject = { talent: Talent; privacy: PrivacyRecord }
+
 async function* summaryChunks(
   db: Db,
-  talent: Talent,
+  { talent, privacy }: Subject,
   cvs: readonly CvVersionEntry[],
   historyOf: readonly number[],
   now: Date,
 ): AsyncGenerator<string> {
-  yield summaryHead(talent, cvs, now)
+  yield summaryHead(talent, privacy, cvs, now)
   let count = 0
   for await (const batch of historyBatches(db, historyOf)) {
     count += batch.length
@@ -43,10 +48,13 @@ async function* summaryChunks(
   yield summaryTail(count)
 }
 
-/** data.json: the talent, its CV versions, then its History streamed entry by entry. */
+/**
+ * data.json: the talent, its privacy record (why Scout holds them and what they were told), its
+ * CV versions, then its History streamed entry by entry.
+ */
 async function* dataJsonChunks(
   db: Db,
-  talent: Talent,
+  { talent, privacy }: Subject,
   cvs: readonly CvVersionEntry[],
   historyOf: readonly number[],
   now: Date,
@@ -57,6 +65,7 @@ async function* dataJsonChunks(
       version: 1,
       exportedAt: now.toISOString(),
       talent,
+      privacyRecord: privacy,
       cvVersions: cvs,
     },
     null,
@@ -76,8 +85,8 @@ async function* dataJsonChunks(
 
 /**
  * GET /api/talents/:id/personal-data: one zip of everything Scout holds about the talent —
- * summary.html, data.json (every field, tag and status, every CV version's facts, the whole
- * History) and every CV version as its original file under cvs/. 404 for an unknown talent,
+ * summary.html, data.json (every field, tag and status, the privacy record, every CV version's
+ * facts, the whole History) and every CV version as its original file under cvs/. 404 for an unknown talent,
  * 403 for a user who neither is an admin nor added the talent. The export is in the privacy log
  * (security rule 54) before any byte leaves, so a download cut short is still on record.
  */
@@ -91,6 +100,7 @@ export async function startPersonalDataExport(
   if (viewer.role !== 'admin' && talent.addedById !== viewer.id) {
     throw new ForbiddenError(PERSONAL_DATA_FORBIDDEN)
   }
+  const subject: Subject = { talent, privacy: await getPrivacyRecord(db, talentId) }
   const cvs = await cvVersions(db, talentId)
   // The History the talent's tab shows: its own entries and those of talents merged into it.
   const historyOf = [talentId, ...(await talentsMergedInto(db, talentId))]
@@ -102,8 +112,8 @@ export async function startPersonalDataExport(
     details: { format: 'zip' },
   })
   const parts: ZipPart[] = [
-    { name: 'summary.html', chunks: () => summaryChunks(db, talent, cvs, historyOf, now) },
-    { name: 'data.json', chunks: () => dataJsonChunks(db, talent, cvs, historyOf, now) },
+    { name: 'summary.html', chunks: () => summaryChunks(db, subject, cvs, historyOf, now) },
+    { name: 'data.json', chunks: () => dataJsonChunks(db, subject, cvs, historyOf, now) },
     ...cvs.map((cv) => ({
       name: cv.file,
       stored: true,

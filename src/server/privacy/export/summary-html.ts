@@ -1,3 +1,4 @@
+import type { PrivacyRecord } from '#shared/privacy.ts'
 import type { Talent } from '#shared/talent.ts'
 import type { HistoryEntry } from './history.ts'
 import type { CvVersionEntry } from './cv-versions.ts'
@@ -49,13 +50,71 @@ function personName(person: Person): string {
   return name === '' ? person.email : `${name} (${person.email})`
 }
 
+/** How the person came into the pool, said to them. */
+function sourceSentence({ source, sourceDetail }: PrivacyRecord): string {
+  const detail = sourceDetail === null ? '' : ` (${sourceDetail})`
+  switch (source) {
+    case 'applied':
+      return `You applied to us${detail}.`
+    case 'referred':
+      return `Someone referred you to us${detail}.`
+    case 'sourced':
+      return `One of our recruiters found your profile${detail}.`
+    case 'imported':
+      return `Your details came to us in a file we imported${detail}.`
+    case 'event':
+      return `We met you at an event${detail}.`
+    case 'other':
+      return sourceDetail === null
+        ? 'We did not record how your details came to us.'
+        : `Your details came to us this way: ${sourceDetail}.`
+  }
+}
+
+/** Why Scout may hold the person's data (GDPR Art. 6), said to them. */
+function basisSentence(record: PrivacyRecord): string {
+  switch (record.lawfulBasis) {
+    case 'consent': {
+      const given = record.consentGivenOn === null ? '' : ` on ${record.consentGivenOn}`
+      const until =
+        record.consentValidUntil === null
+          ? ' We recorded no end date for it.'
+          : ` It is valid until ${record.consentValidUntil}.`
+      return `We hold your data because you gave us your consent${given}.${until} You may withdraw it at any time.`
+    }
+    case 'legitimate interest':
+      return 'We hold your data on the basis of our legitimate interest in finding people for roles with us. You may object to this at any time.'
+    case 'contract':
+      return 'We hold your data because it is needed for a contract with you.'
+  }
+}
+
+function informedSentence({ informedOn }: PrivacyRecord): string {
+  return informedOn === null
+    ? 'We have not yet recorded telling you that you are in our talent pool.'
+    : `We told you on ${informedOn} that you are in our talent pool.`
+}
+
+/** The privacy record in plain words, one sentence a point (security rule 49, 53). */
+export function privacySentences(record: PrivacyRecord): string[] {
+  return [sourceSentence(record), basisSentence(record), informedSentence(record)]
+}
+
 function row(cells: readonly string[], header = false): string {
   const tag = header ? 'th' : 'td'
   return `<tr>${cells.map((cell) => `<${tag}>${escapeHtml(cell)}</${tag}>`).join('')}</tr>\n`
 }
 
-/** The top of the page: the person's fields, tags, statuses and CV files. */
-export function summaryHead(talent: Talent, cvs: readonly CvVersionEntry[], now: Date): string {
+/** The top of the page: the person's fields, tags, statuses, privacy record and CV files. */
+export function summaryHead(
+  talent: Talent,
+  privacy: PrivacyRecord,
+  cvs: readonly CvVersionEntry[],
+  now: Date,
+): string {
+  const why = privacySentences(privacy)
+    .map((sentence) => `<li>${escapeHtml(sentence)}</li>\n`)
+    .join('')
   const title = `Personal data held by Scout: ${talent.fullName}`
   const fields = FIELDS.map(([label, value]) => row([label, value(talent)])).join('')
   const cvRows =
@@ -88,6 +147,9 @@ export function summaryHead(talent: Talent, cvs: readonly CvVersionEntry[], now:
 <h2>Profile</h2>
 <table>
 ${fields}</table>
+<h2>Why we hold your data</h2>
+<ul>
+${why}</ul>
 <h2>CV versions</h2>
 ${cvRows}<h2>History</h2>
 <p class="muted">Every recorded change to this profile, oldest first. Times are UTC.</p>

@@ -82,6 +82,55 @@ describe('spreadsheet exports are in the privacy log (security rule 54)', () => 
   })
 })
 
+describe('erasures and consent changes are in the privacy log (security rule 54)', () => {
+  test('an erasure writes one entry naming the talent by id, in its transaction', async ({
+    api,
+  }) => {
+    const user = await api.as('user')
+    const id = await api.makeTalent({ fullName: NAME, email: EMAIL, addedById: user.user.id })
+    const response = await user.inject('POST', `/api/talents/${id}/erase`, { reason: 'Asked' })
+    expect(response.statusCode, response.body).toBe(200)
+    expect(await privacyLogRows(api.database.db)).toEqual([
+      { kind: 'erasure', actorId: user.user.id, talentId: id, count: 1, details: {} },
+    ])
+    const stored = (await privacyLogText(api.database.db)).toLowerCase()
+    expect(stored).not.toContain('saoirse')
+    expect(stored).not.toContain('asked')
+  })
+
+  test('a refused erasure writes nothing', async ({ api }) => {
+    const user = await api.as('user')
+    const other = await api.as('otherUser')
+    const id = await api.makeTalent({ addedById: user.user.id })
+    const refused = await other.inject('POST', `/api/talents/${id}/erase`, { reason: 'x' })
+    expect(refused.statusCode).toBe(403)
+    expect(await privacyLogRows(api.database.db)).toEqual([])
+  })
+
+  test("the Privacy tab's basis or consent dates changed: a 'consent-change' entry", async ({
+    api,
+  }) => {
+    const user = await api.as('user')
+    const id = await api.makeTalent({ addedById: user.user.id })
+    const url = `/api/talents/${id}/privacy`
+    const put = (body: object) =>
+      user.inject('PUT', url, { source: 'applied', lawfulBasis: 'legitimate interest', ...body })
+    // Source and informed-on alone are no consent change.
+    expect((await put({ informedOn: '2025-01-01' })).statusCode).toBe(200)
+    expect(await privacyLogRows(api.database.db)).toEqual([])
+    const consent = { lawfulBasis: 'consent', consentGivenOn: '2025-01-02' }
+    expect((await put(consent)).statusCode).toBe(200)
+    expect((await put({ ...consent, consentValidUntil: '2027-01-02' })).statusCode).toBe(200)
+    // The same record again changes nothing: no entry.
+    expect((await put({ ...consent, consentValidUntil: '2027-01-02' })).statusCode).toBe(200)
+    const entry = { kind: 'consent-change', actorId: user.user.id, talentId: id, count: null }
+    expect(await privacyLogRows(api.database.db)).toEqual([
+      { ...entry, details: {} },
+      { ...entry, details: {} },
+    ])
+  })
+})
+
 describe('recordPrivacyEvent', () => {
   test('refuses a detail that could carry text, and writes nothing', async ({ api }) => {
     const admin = await api.as('admin')

@@ -7,6 +7,7 @@ import type { Actor } from '../../db/rows.ts'
 import { talents } from '../../db/schema.ts'
 import { NotFoundError } from '../../errors.ts'
 import { lockTalent, TALENT_NOT_FOUND } from '../../talents/lock.ts'
+import { recordPrivacyEvent } from '../log/record.ts'
 
 /** The privacy record's fields in the order the Privacy tab shows them (History compares these). */
 export const RECORD_FIELDS = [
@@ -17,6 +18,9 @@ export const RECORD_FIELDS = [
   'consentValidUntil',
   'informedOn',
 ] as const
+
+/** Fields whose change is a 'consent-change' in the privacy log (security rule 54). */
+const CONSENT_FIELDS = ['lawfulBasis', 'consentGivenOn', 'consentValidUntil'] as const
 
 /** The talents columns of the record, by the API's names (security rule 49). */
 export const privacyColumns = {
@@ -52,7 +56,8 @@ export async function getPrivacyRecord(db: Db, talentId: number): Promise<Privac
 
 /**
  * PUT /api/talents/:id/privacy: anyone who may edit the talent. The talent's version moves (an
- * edit form open elsewhere is then stale, security rule 27) and History records what changed.
+ * edit form open elsewhere is then stale, security rule 27) and History records what changed; a
+ * changed basis or consent date is a 'consent-change' in the privacy log (security rule 54).
  */
 export async function updatePrivacyRecord(
   db: Db,
@@ -80,6 +85,9 @@ export async function updatePrivacyRecord(
         entityId: talentId,
         details: { changes },
       })
+    }
+    if (changedFields(before, after, CONSENT_FIELDS).length > 0) {
+      await recordPrivacyEvent(tx, { kind: 'consent-change', actorId: viewer.id, talentId })
     }
     return after
   })
