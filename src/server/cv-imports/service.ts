@@ -16,6 +16,7 @@ import {
   type CvImportUndoResult,
 } from '#shared/cv-import.ts'
 import { undoChangeSet } from '../changes/change-set.ts'
+import { canChange } from '../auth/can-change.ts'
 import type { Db } from '../db/open.ts'
 import type { Actor } from '../db/rows.ts'
 import { talents, users } from '../db/schema.ts'
@@ -183,7 +184,7 @@ export async function undoImport(
       .where(eq(cvImports.id, importId))
       .for('update', { of: cvImports })
     if (!row) throw new NotFoundError(IMPORT_NOT_FOUND)
-    if (viewer.role !== 'admin' && row.createdById !== viewer.id) {
+    if (!canChange(viewer, row)) {
       throw new ForbiddenError(UNDO_FORBIDDEN)
     }
     if (row.state === 'undone') throw new ConflictError(ALREADY_UNDONE)

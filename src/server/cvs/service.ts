@@ -10,6 +10,7 @@ import {
   type CvMimeType,
 } from '#shared/cv.ts'
 import { recordActivity } from '../audit/record.ts'
+import { canChange } from '../auth/can-change.ts'
 import { CV_MAX_VERSIONS_DEFAULT } from '../config.ts'
 import type { Db } from '../db/open.ts'
 import type { Actor } from '../db/rows.ts'
@@ -256,7 +257,7 @@ export async function readCvFile(
 export async function removeCv(db: Db, talentId: number, viewer: Actor): Promise<void> {
   await db.transaction(async (tx) => {
     const talent = await lockTalent(tx, talentId)
-    if (viewer.role !== 'admin' && talent.addedById !== viewer.id) {
+    if (!canChange(viewer, talent)) {
       throw new ForbiddenError(REMOVE_FORBIDDEN)
     }
     const current = await currentVersion(tx, talentId)

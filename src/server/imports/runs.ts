@@ -13,6 +13,7 @@ import {
   type SpreadsheetImportDetail,
 } from '#shared/imports/import-api.ts'
 import { openChangeSet } from '../changes/change-set.ts'
+import { changeableBy } from '../auth/can-change.ts'
 import type { Db } from '../db/open.ts'
 import type { Actor } from '../db/rows.ts'
 import { users } from '../db/schema.ts'
@@ -155,11 +156,7 @@ export async function importStatus(
 export async function listRuns(db: Db, actor: Actor): Promise<SpreadsheetImport[]> {
   const ran = sql`${spreadsheetImports.state} <> 'mapping'`
   const rows = await selectImports(db)
-    .where(
-      actor.role === 'admin'
-        ? ran
-        : sql`${ran} AND ${spreadsheetImports.createdById} = ${actor.id}`,
-    )
+    .where(and(ran, changeableBy(actor, spreadsheetImports.createdById)))
     .orderBy(desc(spreadsheetImports.id))
     .limit(RECENT_IMPORTS)
   return rows.map(toApi)

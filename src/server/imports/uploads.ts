@@ -11,6 +11,7 @@ import {
 import { mappingProblems, suggestColumnMapping } from '#shared/imports/column-mapping.ts'
 import { sanitizeFileName } from '#shared/cv.ts'
 import { withoutUnstorable } from '#shared/stored-text.ts'
+import { changeableBy } from '../auth/can-change.ts'
 import type { Db } from '../db/open.ts'
 import type { Actor } from '../db/rows.ts'
 import { spreadsheetImports } from '../db/import-schema.ts'
@@ -132,11 +133,7 @@ export async function importFor(db: Db, actor: Actor, id: number): Promise<Sprea
   const [row] = await db
     .select()
     .from(spreadsheetImports)
-    .where(
-      actor.role === 'admin'
-        ? eq(spreadsheetImports.id, id)
-        : and(eq(spreadsheetImports.id, id), eq(spreadsheetImports.createdById, actor.id)),
-    )
+    .where(and(eq(spreadsheetImports.id, id), changeableBy(actor, spreadsheetImports.createdById)))
   if (!row) throw new NotFoundError(SPREADSHEET_IMPORT_NOT_FOUND)
   return row
 }

@@ -3,6 +3,7 @@ import { and, eq, ne, sql } from 'drizzle-orm'
 import { TALENT_FIELDS, type Talent, type TalentInput, type TalentUpdate } from '#shared/talent.ts'
 import { changedFields } from '../activity/changes.ts'
 import { recordActivity } from '../audit/record.ts'
+import { canChange } from '../auth/can-change.ts'
 import { inTransaction } from '../db/in-transaction.ts'
 import type { Db } from '../db/open.ts'
 import type { Actor } from '../db/rows.ts'
@@ -171,7 +172,7 @@ export async function deleteTalent(
 ): Promise<{ message: string }> {
   return write(db, async (tx) => {
     const row = await lockTalent(tx, id)
-    if (viewer.role !== 'admin' && row.addedById !== viewer.id) {
+    if (!canChange(viewer, row)) {
       throw new ForbiddenError(DELETE_FORBIDDEN)
     }
     await tx.delete(talents).where(eq(talents.id, id))

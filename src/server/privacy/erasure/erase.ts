@@ -7,6 +7,7 @@ import {
   type EraseResult,
 } from '#shared/erasure.ts'
 import { recordActivity } from '../../audit/record.ts'
+import { canChange } from '../../auth/can-change.ts'
 import type { Db } from '../../db/open.ts'
 import type { Actor } from '../../db/rows.ts'
 import { talents, users } from '../../db/schema.ts'
@@ -70,7 +71,7 @@ export async function eraseTalent(
 ): Promise<EraseResult> {
   return db.transaction(async (tx) => {
     const talent = await lockForErasure(tx, talentId)
-    if (viewer.role !== 'admin' && talent.addedById !== viewer.id) {
+    if (!canChange(viewer, talent)) {
       throw new ForbiddenError(ERASE_FORBIDDEN)
     }
     if (
