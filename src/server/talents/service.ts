@@ -56,7 +56,7 @@ async function assertEmailFree(db: Db, email: string, exceptId?: number): Promis
 
 /** Runs a talent write; the lower(email) unique index is the last word on duplicates (races). */
 function write<T>(db: Db, run: (tx: Db) => Promise<T>): Promise<T> {
-  return inTransaction(db, run, emailTaken)
+  return inTransaction(db, run, { onDuplicate: emailTaken })
 }
 
 export async function getTalent(db: Db, id: number): Promise<Talent> {
