@@ -28,6 +28,7 @@ import { lookUpCorrections } from '../search/corrections.ts'
 import { filterOf } from '../talents/list-plan.ts'
 import { talentWhere } from '../talents/where.ts'
 import { allowLongStatements } from '../db/long-statements.ts'
+import { inTransaction } from '../db/in-transaction.ts'
 
 /*
  * Bulk actions. PERMISSIONS (the README's table repeats this): every signed-in user may
@@ -192,7 +193,7 @@ export async function runBulk(
   actor: Actor,
   options: BulkOptions = {},
 ): Promise<BulkResult> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     await allowLongStatements(tx) // security rule 43: past a request's limit
     // The schema checked that the action's payload is there (shared/bulk.ts).
     const names =
@@ -253,7 +254,7 @@ export async function undoBulk(
   actor: Actor,
   options: BulkOptions = {},
 ): Promise<BulkUndoResult> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     await allowLongStatements(tx) // security rule 43: past a request's limit
     const [row] = await tx
       .select({

@@ -24,6 +24,7 @@ import { changeSets, cvImportItems, cvImports } from '../db/change-schema.ts'
 import { ConflictError, ForbiddenError, NotFoundError } from '../errors.ts'
 import { createFromItem } from './talent-from-item.ts'
 import { allowLongStatements } from '../db/long-statements.ts'
+import { inTransaction } from '../db/in-transaction.ts'
 
 /*
  * PERMISSIONS (the README's table repeats this): any signed-in user imports CVs and
@@ -133,7 +134,7 @@ export async function reviewItem(
   viewer: Actor,
   maxCvVersions: number,
 ): Promise<CvImportItem> {
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     const [row] = await tx
       .select({
         state: cvImportItems.state,
@@ -170,7 +171,7 @@ export async function undoImport(
   importId: number,
   viewer: Actor,
 ): Promise<CvImportUndoResult> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     await allowLongStatements(tx) // security rule 43: past a request's limit
     const [row] = await tx
       .select({

@@ -25,6 +25,7 @@ import { claimUpload, parseCv } from './parse.ts'
 import { getCvPreview } from './preview.ts'
 import { attachCv, getCv, readCvFile, removeCv, type CvDownload } from './service.ts'
 import { declaredLength, uploadedBytes } from '../files/upload-bytes.ts'
+import { inTransaction } from '../db/in-transaction.ts'
 
 export type CvRoutesOptions = {
   db: Db
@@ -125,7 +126,7 @@ export const cvRoutes: FastifyPluginAsync<CvRoutesOptions> = async (
     },
     handler: async (request, reply) => {
       const viewer = requireViewer(request).user
-      const cv = await db.transaction((tx) =>
+      const cv = await inTransaction(db, (tx) =>
         claimUpload(tx, request.params.fileId, request.body.talentId, viewer, maxVersions),
       )
       return reply.status(201).send(cv)

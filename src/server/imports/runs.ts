@@ -24,6 +24,7 @@ import { enqueueJob } from '../jobs/queue.ts'
 import { MAPPING_FIRST_MESSAGE } from './dry-run.ts'
 import { RUN_SPREADSHEET_IMPORT } from './run-job.ts'
 import { importFor } from './uploads.ts'
+import { inTransaction } from '../db/in-transaction.ts'
 
 const RECENT_IMPORTS = 50
 
@@ -34,7 +35,7 @@ const RECENT_IMPORTS = 50
  */
 export async function startRun(db: Db, actor: Actor, id: number): Promise<void> {
   await importFor(db, actor, id)
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     const [row] = await tx
       .select({ state: spreadsheetImports.state, mapping: spreadsheetImports.mapping })
       .from(spreadsheetImports)

@@ -19,6 +19,7 @@ import { BadRequestError, NotFoundError } from '../errors.ts'
 import { databaseFileStore } from '../files/database-file-store.ts'
 import { inspectTable, readTableRows, type TableShape } from './read-table.ts'
 import { storeUploadInPieces } from './store-upload.ts'
+import { inTransaction } from '../db/in-transaction.ts'
 
 /*
  * PERMISSIONS (the README's table repeats this): any signed-in user imports — they may
@@ -105,7 +106,7 @@ export async function createSpreadsheetImport(
   const shape = await inspectTable(file.bytes, file.fileName)
   const sheet = shape.format === 'xlsx' ? (shape.sheets[0] ?? null) : null
   const preview = await previewOf(file.bytes, shape, sheet ?? undefined)
-  const row = await db.transaction(async (tx) => {
+  const row = await inTransaction(db, async (tx) => {
     // Security rule 47: in pieces; a 50 MB file in one statement held the event loop for seconds.
     const stored = await storeUploadInPieces(tx, file.bytes, MIME_TYPES[shape.format])
     const [inserted] = await tx

@@ -17,6 +17,7 @@ import { TALENT_NOT_FOUND } from '../../talents/lock.ts'
 import { STALE_EDIT } from '../../talents/service.ts'
 import { emailHash, phoneHash, type ErasureKeys } from './identifiers.ts'
 import { dropOrphanWords, scrubTalentTraces, type ErasedMark } from './scrub.ts'
+import { inTransaction } from '../../db/in-transaction.ts'
 
 /**
  * The talent's row, locked without waiting (security rule 50): a talent another request is
@@ -69,7 +70,7 @@ export async function eraseTalent(
   viewer: Actor,
   keys: ErasureKeys,
 ): Promise<EraseResult> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const talent = await lockForErasure(tx, talentId)
     if (!canChange(viewer, talent)) {
       throw new ForbiddenError(ERASE_FORBIDDEN)
