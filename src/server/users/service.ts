@@ -177,8 +177,6 @@ export type UserChange = {
   deactivated: boolean
 }
 
-export const USER_CHANGED = 'This user changed while you were saving. Please try again.'
-
 export const MFA_SELF_CODE =
   'Enter a current code from your authenticator app to stop requiring two-factor sign-in for yourself.'
 
