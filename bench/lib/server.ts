@@ -5,7 +5,7 @@ import { BENCH_ACCOUNT } from './account.ts'
 import type { BenchTarget } from './cli.ts'
 import { targetEnv } from './env.ts'
 import { LOOP_DELAY_ASK, type LoopDelayWindow } from './loop-delay.ts'
-import { SERVER_NODE_FLAGS } from '../../src/server/node-flags.ts'
+import { SERVER_NODE_FLAGS } from '../../tests/support/node-flags.ts'
 import { buildServer } from '../../scripts/build/server.ts'
 import { freePort, signInOverHttp } from '../../tests/support/over-http.ts'
 

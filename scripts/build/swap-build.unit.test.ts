@@ -22,7 +22,7 @@ function fakeBuild(target: string, label: string): string {
   return dir
 }
 
-describe('swapInBuild (issue 15 item 12: a build never empties what another process serves)', () => {
+describe('swapInBuild: a build never empties what another process serves', () => {
   it('replaces the served build in one step: a reader never finds index.html missing', async () => {
     const target = path.join(mkdtempSync(path.join(tmpdir(), 'scout-swap-')), 'client')
     await swapInBuild(target, fakeBuild(target, 'first'))

@@ -31,7 +31,7 @@ async function readBack(file: RenderedCv): Promise<string> {
   return extraction.text
 }
 
-describe('seeded CV files (issue 16 "Demo data")', () => {
+describe('seeded CV files (PDF and DOCX) read back as the seed wrote them', () => {
   test("the app's reader gets back exactly the text the seed stores: name, e-mail, phone, skills", async () => {
     const faker = createFaker(11, refDate)
     for (const [i, person] of people(16, 3).entries()) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { failureExcerpt, formatSummary } from './summary.ts'
 
-describe('formatSummary (issue 14 item 9: each stage’s time printed at the end)', () => {
+describe('formatSummary: each stage’s time printed at the end', () => {
   it('lists each stage with its verdict and time, and names the failures', () => {
     const text = formatSummary(
       [

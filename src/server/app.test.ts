@@ -254,9 +254,7 @@ describe('the web client (CLIENT_DIR)', () => {
     expect(api.json()).toEqual({ message: 'Not found' })
   })
 
-  test('issue 17: /login is sent drawn (the prerendered page); it has no second address', async ({
-    app,
-  }) => {
+  test('/login is sent drawn (the prerendered page); it has no second address', async ({ app }) => {
     const login = await app.inject({ url: '/login?next=%2Fdashboard' })
     expect(login.statusCode).toBe(200)
     expect(login.body).toContain('<h1>Scout</h1>')
@@ -266,7 +264,7 @@ describe('the web client (CLIENT_DIR)', () => {
     expect((await app.inject({ url: '/login.html' })).statusCode).toBe(404)
   })
 
-  test('issue 17: /dashboard is sent with its frame drawn only to a browser with a session cookie', async ({
+  test('/dashboard is sent with its frame drawn only to a browser with a session cookie', async ({
     app,
   }) => {
     const signedIn = await app.inject({ url: '/dashboard', cookies: { [SESSION_COOKIE]: 'any' } })
@@ -320,7 +318,7 @@ describe('the web client (CLIENT_DIR)', () => {
     expect(gunzipSync(gz.rawPayload).toString()).toBe(BIG_JS)
   })
 
-  test('issue 15 item 11: robots.txt disallows all, every answer says noindex, the icon has a home', async ({
+  test('robots.txt disallows all, every answer says noindex, the icon has a home', async ({
     app,
   }) => {
     const robots = await app.inject({ url: '/robots.txt' })
@@ -335,9 +333,7 @@ describe('the web client (CLIENT_DIR)', () => {
     expect(icon.headers.location).toBe('/favicon.svg')
   })
 
-  test('issue 15 item 11: a path that names a missing file is a 404, not the app', async ({
-    app,
-  }) => {
+  test('a path that names a missing file is a 404, not the app', async ({ app }) => {
     for (const url of [
       '/.env',
       '/.git/config',

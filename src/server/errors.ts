@@ -128,6 +128,9 @@ export function isLockNotAvailable(error: unknown): boolean {
   return causes(error).some((e) => errorCode(e) === '55P03')
 }
 
+/** The 409 of a unique violation no friendlier check answered first. */
+export const DUPLICATE_MESSAGE = 'This record already exists.'
+
 export const WRITE_COLLISION_MESSAGE =
   'Someone else changed this at the same moment. Nothing was saved; please try again.'
 
@@ -209,7 +212,7 @@ function toResponse(
     return { status, body: { message } }
   }
   if (isUniqueViolation(error)) {
-    return { status: 409, body: { message: 'This record already exists.' } }
+    return { status: 409, body: { message: DUPLICATE_MESSAGE } }
   }
   if (isWriteCollision(error)) {
     request.log.warn({ err: error }, 'write collision')

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { expect, test } from 'vitest'
 import { z } from 'zod'
-import { SERVER_NODE_FLAGS } from './node-flags.ts'
+import { SERVER_NODE_FLAGS } from '#tests/support/node-flags.ts'
 
 const scripts = z
   .object({ scripts: z.record(z.string(), z.string()) })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { describeStartupError } from './startup-error.ts'
 
-describe('describeStartupError (issue 15 item 12)', () => {
+describe('describeStartupError: a start-up failure in words a person can act on', () => {
   it('names the cause of a failed query and drops its bound parameters (security rule 34)', () => {
     const cause = new Error(
       'duplicate key value violates unique constraint "pg_extension_name_index"',

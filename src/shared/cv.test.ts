@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { MAX_FILE_NAME_LENGTH, formatFileSize, sanitizeFileName } from './cv.ts'
 
-describe('sanitizeFileName (issue 16)', () => {
+describe('sanitizeFileName: no path, control or invisible characters', () => {
   it.each([
     ['C:\\Users\\dana\\cv.pdf', 'cv.pdf'],
     ['../../etc/passwd', 'passwd'],

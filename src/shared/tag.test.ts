@@ -35,7 +35,7 @@ describe('new tag (spec section 5)', () => {
   })
 })
 
-describe('tag management (issue 5)', () => {
+describe('tag management: flags and request bodies', () => {
   test('tagFlags knows default tags and system labels, ignoring case and outer spaces', () => {
     expect(tagFlags('High Potential')).toEqual({ isDefault: true, isSystem: false })
     expect(tagFlags(' interviewed ')).toEqual({ isDefault: true, isSystem: true })

@@ -63,13 +63,13 @@ describe('countActiveFilters (spec section 9)', () => {
     expect(countActiveFilters({ areaOfInterest: 'all', search: '  ', tag: '' })).toBe(0)
   })
 
-  test("counts issue 17's q as the search box", () => {
+  test('counts q as the search box', () => {
     expect(countActiveFilters({ q: 'python level:senior' })).toBe(1)
     expect(countActiveFilters({ q: '   ' })).toBe(0)
   })
 })
 
-describe('q (issue 17)', () => {
+describe('q, the search language', () => {
   test('takes the query language as typed, within 500 characters and 32 terms', () => {
     expect(talentListQuerySchema.parse({ q: 'python -"no relocation"' })).toEqual({
       q: 'python -"no relocation"',

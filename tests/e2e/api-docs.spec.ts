@@ -3,9 +3,7 @@ import { expect, signInViaApi, test } from './support/fixtures.ts'
 
 type OpenApi = { paths: Record<string, Record<string, { summary: string }>> }
 
-test('the API reference at /api/docs lists every route of /api/openapi.json (issue 14)', async ({
-  page,
-}) => {
+test('the API reference at /api/docs lists every route of /api/openapi.json', async ({ page }) => {
   await signInViaApi(page, accounts.user)
   const response = await page.request.get('/api/openapi.json')
   expect(response.status()).toBe(200)

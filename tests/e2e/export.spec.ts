@@ -68,7 +68,7 @@ test('export the filtered, sorted view as CSV and as Excel from the keyboard', a
   expect(names).toEqual(['Full Name', `Zoë Neale ${id}`, `Ada Lovelace ${id}`])
 })
 
-test('export only the hand-picked talents from the bulk toolbar (issue 19)', async ({ page }) => {
+test('export only the hand-picked talents from the bulk toolbar', async ({ page }) => {
   const id = unique()
   const token = await signInViaApi(page, accounts.user)
   const names = ['Ann', 'Ben', 'Cid'].map((first) => `${first} Picked ${id}`)

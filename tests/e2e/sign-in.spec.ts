@@ -33,7 +33,7 @@ test('a person signs in and lands on the dashboard with a welcome toast', async 
   expect(token).toBeTruthy()
 })
 
-test('issue 17: the sign-in screen is drawn before its code runs, and keeps what was typed meanwhile', async ({
+test('the sign-in screen is drawn before its code runs, and keeps what was typed meanwhile', async ({
   page,
 }) => {
   // Hold the app's scripts until the person has typed: what a slow phone shows while the code loads.
@@ -187,7 +187,7 @@ test('decision 017: a password change due at sign-in, sent before the app runs, 
   expect(talents).toEqual([])
 })
 
-test('issue 17: a cold open of /dashboard loads its code beside the session check, its data after it', async ({
+test('a cold open of /dashboard loads its code beside the session check, its data after it', async ({
   page,
 }) => {
   await signInViaApi(page, accounts.user)
@@ -207,7 +207,7 @@ test('issue 17: a cold open of /dashboard loads its code beside the session chec
   await expect.poll(() => talentRequests.length).toBeGreaterThan(0)
 })
 
-test('issue 17: a cold open of /dashboard paints its frame from the HTML, then the app takes it over', async ({
+test('a cold open of /dashboard paints its frame from the HTML, then the app takes it over', async ({
   page,
 }) => {
   await signInViaApi(page, accounts.user)
@@ -232,7 +232,7 @@ test('issue 17: a cold open of /dashboard paints its frame from the HTML, then t
   await expect(page.getByRole('heading', { name: 'Talent Dashboard' })).toHaveCount(1)
 })
 
-test('issue 17: a session cookie without a stored sign-in drops the frame and goes to /login', async ({
+test('a session cookie without a stored sign-in drops the frame and goes to /login', async ({
   page,
 }) => {
   await signInViaApi(page, accounts.user)

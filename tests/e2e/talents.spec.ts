@@ -195,7 +195,7 @@ test('delete from the table: the adder may, others see the failure toast', async
   await expect(page.getByRole('row', { name: new RegExp(`Users Talent ${id}`) })).toHaveCount(0)
 })
 
-test("issue 17: the dashboard draws its cards without the profile's code, which comes when needed", async ({
+test("the dashboard draws its cards without the profile's code, which comes when needed", async ({
   page,
 }) => {
   const id = unique()

@@ -25,7 +25,7 @@ async function openApi(api: Api) {
 /** Fastify's `/api/talents/:id` as OpenAPI writes it: `/api/talents/{id}`. */
 const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}')
 
-describe('the API reference (issue 14 item 6)', () => {
+describe('the API reference at /api/docs and /api/openapi.json', () => {
   test('every API route has a summary, its access level and its error responses', async ({
     api,
   }) => {

@@ -21,6 +21,7 @@ import {
   takeBackLoginAttempt,
 } from './throttle.ts'
 import { type ChallengePurpose, createChallenge } from './mfa/challenges.ts'
+import { inTransaction } from '../db/in-transaction.ts'
 
 export type LoginContext = {
   ip: string
@@ -150,7 +151,7 @@ export async function startSession(
   // The session row and its sign-in entry commit together. entityId is the user who
   // signed in, not the session: sessions are deleted at logout, and the (entity_type, entity_id)
   // index then answers "this user's sign-ins" directly.
-  const session = await db.transaction(async (tx) => {
+  const session = await inTransaction(db, async (tx) => {
     const created = await createSession(tx, config, userId, context)
     await recordActivity(tx, {
       userId,

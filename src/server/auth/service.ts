@@ -11,6 +11,7 @@ import { passwordProblems } from '../passwords/password-policy.ts'
 import { hashPassword, verifyPassword } from './passwords.ts'
 import { deleteSession, deleteUserSessions } from './sessions.ts'
 import { claimSessionPasswordAttempt, takeBackSessionAttempt } from './throttle.ts'
+import { inTransaction } from '../db/in-transaction.ts'
 
 export const LOGIN_FAILED_MESSAGE = 'Invalid email or password'
 export const TEMP_PASSWORD_EXPIRED_MESSAGE =
@@ -118,7 +119,7 @@ async function setOwnPassword(
     throw new BadRequestError(SAME_PASSWORD_MESSAGE, { newPassword: [SAME_PASSWORD_MESSAGE] })
   }
   const passwordHash = await hashPassword(newPassword)
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const [row] = await tx
       .update(users)
       .set({

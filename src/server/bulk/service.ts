@@ -9,6 +9,7 @@ import {
 } from '#shared/bulk.ts'
 import { chunksOf } from '#shared/chunks.ts'
 import { MAX_TAGS_PER_TALENT } from '#shared/talent.ts'
+import { canChange } from '../auth/can-change.ts'
 import { openChangeSet, undoChangeSet } from '../changes/change-set.ts'
 import {
   changesBetween,
@@ -27,6 +28,7 @@ import { lookUpCorrections } from '../search/corrections.ts'
 import { filterOf } from '../talents/list-plan.ts'
 import { talentWhere } from '../talents/where.ts'
 import { allowLongStatements } from '../db/long-statements.ts'
+import { inTransaction } from '../db/in-transaction.ts'
 
 /*
  * Bulk actions. PERMISSIONS (the README's table repeats this): every signed-in user may
@@ -166,10 +168,8 @@ async function applyDelete(
   context: { changeSetId: number; bulkId: number; actor: Actor },
 ): Promise<void> {
   const { changeSetId, bulkId, actor } = context
-  if (actor.role !== 'admin') {
-    const others = targets.filter((t) => t.addedById !== actor.id).length
-    if (others > 0) throw new ForbiddenError(BULK_DELETE_FORBIDDEN(others))
-  }
+  const others = targets.filter((t) => !canChange(actor, t)).length
+  if (others > 0) throw new ForbiddenError(BULK_DELETE_FORBIDDEN(others))
   const ids = targets.map((t) => t.id)
   await recordTalentDeletes(tx, changeSetId, ids)
   await tx.execute(sql`
@@ -193,7 +193,7 @@ export async function runBulk(
   actor: Actor,
   options: BulkOptions = {},
 ): Promise<BulkResult> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     await allowLongStatements(tx) // security rule 43: past a request's limit
     // The schema checked that the action's payload is there (shared/bulk.ts).
     const names =
@@ -254,7 +254,7 @@ export async function undoBulk(
   actor: Actor,
   options: BulkOptions = {},
 ): Promise<BulkUndoResult> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     await allowLongStatements(tx) // security rule 43: past a request's limit
     const [row] = await tx
       .select({
@@ -266,7 +266,7 @@ export async function undoBulk(
       .where(eq(bulkActions.id, bulkId))
       .for('update')
     if (!row) throw new NotFoundError(BULK_NOT_FOUND)
-    if (actor.role !== 'admin' && row.createdById !== actor.id) {
+    if (!canChange(actor, row)) {
       throw new ForbiddenError(BULK_UNDO_FORBIDDEN)
     }
     const large = row.affected >= UPKEEP_AFTER_ROWS

@@ -64,7 +64,7 @@ async function importAndRead(api: Api, who: SignedIn, uploads: Upload[]) {
 const talentCount = async (api: Api) =>
   (await api.database.db.select({ n: count() }).from(talents))[0]?.n
 
-test('issue 16: an import reads each file into a created, attached, needs-review or failed row', async ({
+test('an import reads each file into a created, attached, needs-review or failed row', async ({
   api,
 }) => {
   const user = await api.as('user')
@@ -107,7 +107,7 @@ test('issue 16: an import reads each file into a created, attached, needs-review
   expect(list.json()).toMatchObject([{ id: result.id, total: 4, state: 'done' }])
 })
 
-test('issue 16: a needs-review row is fixed inline with the form’s rules, and a taken e-mail is refused on its field', async ({
+test('a needs-review row is fixed inline with the form’s rules, and a taken e-mail is refused on its field', async ({
   api,
 }) => {
   const user = await api.as('user')
@@ -137,7 +137,7 @@ test('issue 16: a needs-review row is fixed inline with the form’s rules, and 
   expect(again.statusCode).toBe(409)
 })
 
-test('issue 16: undo removes what the import made, keeps what someone changed since, and works once', async ({
+test('undo removes what the import made, keeps what someone changed since, and works once', async ({
   api,
 }) => {
   const user = await api.as('user')
@@ -214,9 +214,7 @@ test('security rule 22 j: an admin may undo anyone’s import; nobody after 7 da
   expect(await talentCount(api)).toBe(1)
 })
 
-test('issue 16: a zip of CVs becomes a row per CV; folders and hidden files are skipped', async ({
-  api,
-}) => {
+test('a zip of CVs becomes a row per CV; folders and hidden files are skipped', async ({ api }) => {
   const user = await api.as('user')
   const zip = makeZip({
     'stack/dana.pdf': makePdf(cv('Dana Reyes', 'dana.reyes@example.com')),
@@ -250,7 +248,7 @@ test('security rule 22 c: a zip bomb inside a zip of CVs is refused as its own r
   expect(items).toContainEqual({ state: 'created', reason: null })
 })
 
-test('issue 16: refused uploads leave nothing behind — too many files, no files, not multipart', async ({
+test('refused uploads leave nothing behind — too many files, no files, not multipart', async ({
   api,
 }) => {
   const user = await api.as('user')
@@ -279,7 +277,7 @@ test('issue 16: refused uploads leave nothing behind — too many files, no file
   expect(await db.select({ sha256: files.sha256 }).from(files)).toEqual([])
 })
 
-test('issue 16: a row read twice (its process killed after the commit) makes its talent once', async ({
+test('a row read twice (its process killed after the commit) makes its talent once', async ({
   api,
 }) => {
   const user = await api.as('user')
@@ -294,7 +292,7 @@ test('issue 16: a row read twice (its process killed after the commit) makes its
   expect(cvImportSchema.parse(again.json()).items).toMatchObject([{ state: 'created' }])
 })
 
-test('issue 16: imports are for signed-in users', async ({ api }) => {
+test('imports are for signed-in users', async ({ api }) => {
   const anonymous = await api.as('anonymous')
   expect((await anonymous.inject('GET', '/api/cv/imports')).statusCode).toBe(401)
 })

@@ -1,4 +1,3 @@
-import fastifyMultipart from '@fastify/multipart'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -20,10 +19,10 @@ import {
 import { UNREADABLE_UPLOAD_MESSAGE } from '#shared/cv.ts'
 import { requireViewer } from '../auth/access.ts'
 import type { Db } from '../db/open.ts'
-import { AppError, BadRequestError } from '../errors.ts'
+import { BadRequestError } from '../errors.ts'
 import { getImport, listImports, reviewItem, undoImport } from './service.ts'
 import { startImport, type ImportIntake } from './start.ts'
-import { uploadedBytes } from '../files/upload-bytes.ts'
+import { registerUploads } from '../files/multipart-uploads.ts'
 
 export type CvImportRoutesOptions = {
   db: Db
@@ -43,70 +42,48 @@ export const cvImportRoutes: FastifyPluginAsync<CvImportRoutesOptions> = async (
   base,
   { db, maxMegabytes, maxVersions },
 ) => {
-  await base.register(fastifyMultipart, {
-    limits: {
-      fileSize: MAX_UPLOAD_BYTES,
-      files: CV_IMPORT_MAX_FILES,
-      fields: 0,
-      parts: CV_IMPORT_MAX_FILES,
-      headerPairs: 50,
+  const uploads = await registerUploads(base, {
+    maxFileBytes: MAX_UPLOAD_BYTES,
+    maxFiles: CV_IMPORT_MAX_FILES,
+    overheadBytes: MULTIPART_OVERHEAD_BYTES,
+    messages: {
+      tooLarge: zipTooLargeMessage(),
+      noFile: NO_IMPORT_FILES_MESSAGE,
+      unreadable: UNREADABLE_UPLOAD_MESSAGE,
+      tooManyFiles: TOO_MANY_FILES_MESSAGE,
     },
   })
   const app = base.withTypeProvider<ZodTypeProvider>()
-  const tooLarge = () => new base.multipartErrors.RequestFileTooLargeError()
   const limits = { maxFileBytes: maxMegabytes * 1024 * 1024, maxMegabytes }
 
   /**
    * Each part goes to the intake as it arrives; the import is opened with the first file, so a
-   * request with none writes nothing. Errors a client can cause are 4xx; a refused upload is
-   * abandoned and leaves nothing behind.
+   * request with none writes nothing. A refused upload is abandoned and leaves nothing behind.
    */
   async function receive(request: FastifyRequest): Promise<number> {
     let intake: ImportIntake | undefined
     try {
-      for await (const part of request.files()) {
-        if (part.fieldname !== 'file') throw new BadRequestError(NO_IMPORT_FILES_MESSAGE)
+      await uploads.each(request, async (file) => {
         intake ??= await startImport(db, requireViewer(request).user, limits)
-        await intake.add({
-          fileName: part.filename,
-          bytes: await uploadedBytes(part, tooLarge),
-        })
-      }
+        await intake.add(file)
+      })
       if (!intake) throw new BadRequestError(NO_IMPORT_FILES_MESSAGE)
       await intake.finish()
       return intake.importId
     } catch (error) {
       await intake?.abandon()
-      throw clientError(request, error)
+      throw error
     }
-  }
-
-  function clientError(request: FastifyRequest, error: unknown): unknown {
-    if (error instanceof AppError) return error
-    if (error instanceof base.multipartErrors.RequestFileTooLargeError) {
-      return new AppError(413, zipTooLargeMessage())
-    }
-    const { FilesLimitError, PartsLimitError } = base.multipartErrors
-    if (error instanceof FilesLimitError || error instanceof PartsLimitError) {
-      return new BadRequestError(TOO_MANY_FILES_MESSAGE)
-    }
-    request.log.info({ err: error }, 'unreadable import upload')
-    return new BadRequestError(UNREADABLE_UPLOAD_MESSAGE)
   }
 
   app.post('/api/cv/imports', {
     config: { access: 'user' },
-    bodyLimit: MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES,
+    bodyLimit: uploads.bodyLimit,
     schema: {
       summary: 'Import a stack of CVs (many files, or one zip of them)',
       response: { 202: cvImportCreatedSchema },
     },
     handler: async (request, reply) => {
-      const declared = Number(request.headers['content-length'] ?? 0)
-      if (declared > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES) {
-        throw new AppError(413, zipTooLargeMessage())
-      }
-      if (!request.isMultipart()) throw new BadRequestError(NO_IMPORT_FILES_MESSAGE)
       const importId = await receive(request)
       base.jobs.nudge()
       return reply.status(202).send({ importId })

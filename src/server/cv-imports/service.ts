@@ -16,6 +16,7 @@ import {
   type CvImportUndoResult,
 } from '#shared/cv-import.ts'
 import { undoChangeSet } from '../changes/change-set.ts'
+import { canChange } from '../auth/can-change.ts'
 import type { Db } from '../db/open.ts'
 import type { Actor } from '../db/rows.ts'
 import { talents, users } from '../db/schema.ts'
@@ -23,6 +24,7 @@ import { changeSets, cvImportItems, cvImports } from '../db/change-schema.ts'
 import { ConflictError, ForbiddenError, NotFoundError } from '../errors.ts'
 import { createFromItem } from './talent-from-item.ts'
 import { allowLongStatements } from '../db/long-statements.ts'
+import { inTransaction } from '../db/in-transaction.ts'
 
 /*
  * PERMISSIONS (the README's table repeats this): any signed-in user imports CVs and
@@ -132,7 +134,7 @@ export async function reviewItem(
   viewer: Actor,
   maxCvVersions: number,
 ): Promise<CvImportItem> {
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     const [row] = await tx
       .select({
         state: cvImportItems.state,
@@ -169,7 +171,7 @@ export async function undoImport(
   importId: number,
   viewer: Actor,
 ): Promise<CvImportUndoResult> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     await allowLongStatements(tx) // security rule 43: past a request's limit
     const [row] = await tx
       .select({
@@ -183,7 +185,7 @@ export async function undoImport(
       .where(eq(cvImports.id, importId))
       .for('update', { of: cvImports })
     if (!row) throw new NotFoundError(IMPORT_NOT_FOUND)
-    if (viewer.role !== 'admin' && row.createdById !== viewer.id) {
+    if (!canChange(viewer, row)) {
       throw new ForbiddenError(UNDO_FORBIDDEN)
     }
     if (row.state === 'undone') throw new ConflictError(ALREADY_UNDONE)

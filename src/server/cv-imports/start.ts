@@ -13,6 +13,7 @@ import { changeSets, cvImportItems, cvImports } from '../db/change-schema.ts'
 import { AppError, BadRequestError } from '../errors.ts'
 import { enqueueJob } from '../jobs/queue.ts'
 import { expandZip, type IncomingFile } from './intake.ts'
+import { inTransaction } from '../db/in-transaction.ts'
 
 /** The job that reads one file of an import and makes (or finds) its talent. */
 export const IMPORT_CV_ITEM = 'cv-import.item'
@@ -38,7 +39,7 @@ export async function startImport(
   viewer: Actor,
   limits: ImportLimits,
 ): Promise<ImportIntake> {
-  const importId = await db.transaction(async (tx) => {
+  const importId = await inTransaction(db, async (tx) => {
     const changeSetId = await openChangeSet(tx, {
       kind: 'cv-import',
       actor: viewer,
@@ -73,14 +74,15 @@ export async function startImport(
       await failed(error.message)
       return
     }
-    await db.transaction(async (tx) => {
+    const itemId = await inTransaction(db, async (tx) => {
       const stored = await storeUpload(tx, file.bytes, inspected)
       const [item] = await tx
         .insert(cvImportItems)
         .values({ importId, fileName: inspected.fileName, sha256: stored.sha256 })
         .returning({ id: cvImportItems.id })
-      if (item) queued.push(item.id)
+      return item?.id
     })
+    if (itemId !== undefined) queued.push(itemId)
   }
 
   return {
@@ -90,7 +92,7 @@ export async function startImport(
       for (const entry of entries ?? [file]) await addOne(entry)
     },
     finish: async () => {
-      await db.transaction(async (tx) => {
+      await inTransaction(db, async (tx) => {
         for (const itemId of queued) {
           await enqueueJob(tx, IMPORT_CV_ITEM, { itemId }, { maxAttempts: 2 })
         }
@@ -100,7 +102,7 @@ export async function startImport(
       })
     },
     abandon: async () => {
-      await db.transaction(async (tx) => {
+      await inTransaction(db, async (tx) => {
         const [row] = await tx
           .delete(cvImports)
           .where(eq(cvImports.id, importId))

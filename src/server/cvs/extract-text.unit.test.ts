@@ -6,7 +6,7 @@ import { ENCRYPTED_REASON, NO_TEXT_REASON, extractCvText } from './extract-text.
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'
 
-describe('extractCvText (issue 16)', () => {
+describe('extractCvText', () => {
   it('reads a PDF page', async () => {
     const result = await extractCvText(
       makePdf(['Dana Reyes', 'dana@example.com']),

@@ -32,7 +32,7 @@ const CV = [
   'Experience: Python, Kubernetes and cloud infrastructure at Acme (8 years of experience)',
 ]
 
-describe("'Add from CV' (issue 16)", () => {
+describe("'Add from CV': read a CV before its talent exists", () => {
   test('a PDF is read at once and the form fields are suggested from it', async () => {
     const response = await parse(alice, 'Dana.pdf', makePdf(CV))
     expect(response.statusCode, response.body).toBe(200)

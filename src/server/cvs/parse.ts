@@ -9,6 +9,7 @@ import { NotFoundError } from '../errors.ts'
 import { readFileText } from './extract-job.ts'
 import { addCvVersion, inspectUpload, storeUpload, type CvUpload } from './service.ts'
 import { suggestFields } from './suggest-fields.ts'
+import { inTransaction } from '../db/in-transaction.ts'
 
 /**
  * 'Add from CV': keeps the file as an upload of the caller, reads its text now — in a
@@ -17,7 +18,7 @@ import { suggestFields } from './suggest-fields.ts'
  */
 export async function parseCv(db: Db, upload: CvUpload, viewer: Actor): Promise<CvParseResult> {
   const inspected = await inspectUpload(upload)
-  const { sha256, fileId } = await db.transaction(async (tx) => {
+  const { sha256, fileId } = await inTransaction(db, async (tx) => {
     const stored = await storeUpload(tx, upload.bytes, inspected)
     const [row] = await tx
       .insert(cvUploads)

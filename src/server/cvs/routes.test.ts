@@ -63,7 +63,7 @@ const count = async (table: 'files' | 'talent_cvs') => {
   return row?.n
 }
 
-describe('attach a CV (issue 16)', () => {
+describe('attach a CV', () => {
   test('a PDF is stored with its type from the bytes, name, size and uploader', async () => {
     const id = await addTalent(alice)
     const pdf = makePdf(['Dana Reyes', 'dana@example.com'])
@@ -172,7 +172,7 @@ describe('attach a CV (issue 16)', () => {
   })
 })
 
-describe('reading the text off the request path (issue 16)', () => {
+describe('reading the text off the request path', () => {
   const readCv = async (id: number) =>
     cvDetailSchema.parse(
       (await app.inject({ url: `/api/talents/${id}/cv`, headers: alice.headers })).json(),
@@ -243,7 +243,7 @@ describe('reading the text off the request path (issue 16)', () => {
   })
 })
 
-describe('versions, download and remove (issue 16)', () => {
+describe('versions, download and remove', () => {
   test('replacing keeps earlier versions, each downloadable; identical bytes are stored once', async () => {
     const id = await addTalent(alice)
     const other = await addTalent(bob, 'other@example.com')

@@ -1,6 +1,5 @@
-import fastifyMultipart from '@fastify/multipart'
 import { create as contentDisposition } from 'content-disposition'
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyPluginAsync, FastifyReply } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import {
   NO_CV_FILE_MESSAGE,
@@ -20,11 +19,11 @@ import {
 import { talentIdParamsSchema } from '#shared/talent.ts'
 import { requireViewer } from '../auth/access.ts'
 import type { Db } from '../db/open.ts'
-import { AppError, BadRequestError } from '../errors.ts'
 import { claimUpload, parseCv } from './parse.ts'
 import { getCvPreview } from './preview.ts'
 import { attachCv, getCv, readCvFile, removeCv, type CvDownload } from './service.ts'
-import { declaredLength, uploadedBytes } from '../files/upload-bytes.ts'
+import { registerUploads } from '../files/multipart-uploads.ts'
+import { inTransaction } from '../db/in-transaction.ts'
 
 export type CvRoutesOptions = {
   db: Db
@@ -35,8 +34,6 @@ export type CvRoutesOptions = {
 
 // Security rule 22: a stored file is never rendered by the browser as a page of Scout's origin.
 const DOWNLOAD_CSP = "default-src 'none'; sandbox"
-// Room for the multipart envelope around the file itself.
-const MULTIPART_OVERHEAD_BYTES = 64 * 1024
 
 function sendFile(reply: FastifyReply, file: CvDownload) {
   return reply
@@ -55,48 +52,28 @@ export const cvRoutes: FastifyPluginAsync<CvRoutesOptions> = async (
   base,
   { db, maxMegabytes, maxVersions },
 ) => {
-  const maxBytes = maxMegabytes * 1024 * 1024
-  await base.register(fastifyMultipart, {
-    limits: { fileSize: maxBytes, files: 1, fields: 0, parts: 1, headerPairs: 50 },
+  const uploads = await registerUploads(base, {
+    maxFileBytes: maxMegabytes * 1024 * 1024,
+    maxFiles: 1,
+    messages: {
+      tooLarge: cvTooLargeMessage(maxMegabytes),
+      noFile: NO_CV_FILE_MESSAGE,
+      unreadable: UNREADABLE_UPLOAD_MESSAGE,
+      unsupportedType: UNSUPPORTED_CV_MESSAGE,
+    },
   })
   const app = base.withTypeProvider<ZodTypeProvider>()
-  const tooLarge = () => new base.multipartErrors.RequestFileTooLargeError()
-
-  async function readUpload(request: FastifyRequest) {
-    // Refused before the body is read when the declared size is already too large.
-    const declared = Number(request.headers['content-length'] ?? 0)
-    if (declared > maxBytes + MULTIPART_OVERHEAD_BYTES) {
-      throw new AppError(413, cvTooLargeMessage(maxMegabytes))
-    }
-    if (!request.isMultipart()) throw new AppError(415, UNSUPPORTED_CV_MESSAGE)
-    try {
-      const part = await request.file()
-      if (part?.fieldname !== 'file') throw new BadRequestError(NO_CV_FILE_MESSAGE)
-      return {
-        bytes: await uploadedBytes(part, tooLarge, declaredLength(request)),
-        fileName: part.filename,
-      }
-    } catch (error) {
-      if (error instanceof AppError) throw error
-      if (error instanceof base.multipartErrors.RequestFileTooLargeError) {
-        throw new AppError(413, cvTooLargeMessage(maxMegabytes))
-      }
-      // A truncated or malformed multipart body (busboy's errors): the client's fault.
-      request.log.info({ err: error }, 'unreadable upload')
-      throw new BadRequestError(UNREADABLE_UPLOAD_MESSAGE)
-    }
-  }
 
   app.post('/api/talents/:id/cv', {
     config: { access: 'user' },
-    bodyLimit: maxBytes + MULTIPART_OVERHEAD_BYTES,
+    bodyLimit: uploads.bodyLimit,
     schema: {
       summary: "Attach or replace a talent's CV",
       params: talentIdParamsSchema,
       response: { 201: cvFileSchema },
     },
     handler: async (request, reply) => {
-      const upload = await readUpload(request)
+      const upload = await uploads.one(request)
       const viewer = requireViewer(request).user
       const cv = await attachCv(db, request.params.id, upload, viewer, maxVersions)
       if (cv.textStatus === 'pending') base.jobs.nudge()
@@ -107,12 +84,13 @@ export const cvRoutes: FastifyPluginAsync<CvRoutesOptions> = async (
   // 'Add from CV': read a CV before its talent exists; attach it on save or elsewhere.
   app.post('/api/cv/parse', {
     config: { access: 'user' },
-    bodyLimit: maxBytes + MULTIPART_OVERHEAD_BYTES,
+    bodyLimit: uploads.bodyLimit,
     schema: {
       summary: "Read a CV and suggest a talent's fields",
       response: { 200: cvParseResultSchema },
     },
-    handler: async (request) => parseCv(db, await readUpload(request), requireViewer(request).user),
+    handler: async (request) =>
+      parseCv(db, await uploads.one(request), requireViewer(request).user),
   })
 
   app.post('/api/cv/uploads/:fileId/attach', {
@@ -125,7 +103,7 @@ export const cvRoutes: FastifyPluginAsync<CvRoutesOptions> = async (
     },
     handler: async (request, reply) => {
       const viewer = requireViewer(request).user
-      const cv = await db.transaction((tx) =>
+      const cv = await inTransaction(db, (tx) =>
         claimUpload(tx, request.params.fileId, request.body.talentId, viewer, maxVersions),
       )
       return reply.status(201).send(cv)

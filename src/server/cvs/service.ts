@@ -10,6 +10,7 @@ import {
   type CvMimeType,
 } from '#shared/cv.ts'
 import { recordActivity } from '../audit/record.ts'
+import { canChange } from '../auth/can-change.ts'
 import { CV_MAX_VERSIONS_DEFAULT } from '../config.ts'
 import type { Db } from '../db/open.ts'
 import type { Actor } from '../db/rows.ts'
@@ -22,6 +23,7 @@ import { CV_ZIP_LIMITS, zipDirectoryRefusal } from '../files/zip-guard.ts'
 import { enqueueJob } from '../jobs/queue.ts'
 import { lockTalent, TALENT_NOT_FOUND } from '../talents/lock.ts'
 import { EXTRACT_CV_TEXT } from './extract-job.ts'
+import { inTransaction } from '../db/in-transaction.ts'
 
 /*
  * PERMISSIONS (the README's table repeats this): a CV is part of a talent — anyone who
@@ -141,7 +143,7 @@ export async function attachCv(
   maxVersions = CV_MAX_VERSIONS_DEFAULT,
 ): Promise<CvFile> {
   const inspected = await inspectUpload(upload)
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const stored = await storeUpload(tx, upload.bytes, inspected)
     return addCvVersion(tx, talentId, stored.sha256, inspected.fileName, viewer, maxVersions)
   })
@@ -254,9 +256,9 @@ export async function readCvFile(
 
 /** Removes the talent's CV and its versions (their files go once unreferenced, migration 0007). */
 export async function removeCv(db: Db, talentId: number, viewer: Actor): Promise<void> {
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     const talent = await lockTalent(tx, talentId)
-    if (viewer.role !== 'admin' && talent.addedById !== viewer.id) {
+    if (!canChange(viewer, talent)) {
       throw new ForbiddenError(REMOVE_FORBIDDEN)
     }
     const current = await currentVersion(tx, talentId)

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { generateCorpus } from '#tests/support/cv-corpus.ts'
 import { suggestFields } from './suggest-fields.ts'
 
-describe('suggestFields (issue 16)', () => {
+describe('suggestFields: a talent form filled from CV text', () => {
   it('reads a plain CV', () => {
     const text = [
       'Dana Reyes',

@@ -9,7 +9,7 @@ import { isBackground } from './statement-priority.ts'
 const WORKER = serverModule('db/pglite.thread')
 
 /**
- * The thread's V8 heap, bounded as the server's is (node-flags.ts): with no bound, V8 let its
+ * The thread's V8 heap, bounded as the server's is (package.json's start scripts): with no bound, V8 let its
  * garbage grow fourfold before collecting, and the embedded server's RSS went from 432–492 to
  * 531 MB during a 100,000-row import (budget 500). PostgreSQL's own memory (wasm) is apart.
  */

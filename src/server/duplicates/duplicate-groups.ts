@@ -8,6 +8,7 @@ import { selectTalents, toTalent } from '../talents/rows.ts'
 import { isDuplicateReason } from './confidence.ts'
 import { isScanning, requestDuplicateScan } from './scan-schedule.ts'
 import { readStoredGroups, removeDismissedPairs } from './stored-groups.ts'
+import { inTransaction } from '../db/in-transaction.ts'
 
 /**
  * GET /api/duplicates: the groups the last background scan stored, strongest
@@ -56,7 +57,7 @@ export async function dismissDuplicates(
   const rows = sorted.flatMap((low, i) =>
     sorted.slice(i + 1).map((high) => ({ lowId: low, highId: high, dismissedById: actor.id })),
   )
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     await tx.insert(duplicateDismissals).values(rows).onConflictDoNothing()
     await removeDismissedPairs(tx, sorted)
   })

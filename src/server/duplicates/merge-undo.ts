@@ -118,6 +118,6 @@ export async function undoMerge(db: Db, mergeId: number, actor: Actor): Promise<
       })
       return { restored, kept }
     },
-    () => new ConflictError(UNDO_EMAIL_TAKEN),
+    { onDuplicate: () => new ConflictError(UNDO_EMAIL_TAKEN) },
   )
 }

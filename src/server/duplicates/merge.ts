@@ -113,6 +113,6 @@ export async function mergeTalents(
       })
       return { mergeId: row.id }
     },
-    () => new ConflictError(MERGE_CLASH),
+    { onDuplicate: () => new ConflictError(MERGE_CLASH) },
   )
 }

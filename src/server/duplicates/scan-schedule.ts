@@ -4,6 +4,7 @@ import type { Db } from '../db/open.ts'
 import { rawRows } from '../db/raw-rows.ts'
 import { jobs } from '../db/job-schema.ts'
 import { enqueueJob } from '../jobs/queue.ts'
+import { inTransaction } from '../db/in-transaction.ts'
 
 /** The job kind of the whole-pool scan (scan-job.ts); migration 0018's trigger enqueues it too. */
 export const SCAN_DUPLICATES = 'duplicates.scan'
@@ -28,7 +29,7 @@ export async function isScanning(
  * was removed) is repaired here.
  */
 export async function requestDuplicateScan(db: Db): Promise<void> {
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     const [state] = await tx
       .insert(duplicateScans)
       .values({ id: 1 })

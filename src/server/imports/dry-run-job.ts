@@ -22,6 +22,7 @@ import type { GiveUpHandler, JobHandler } from '../jobs/runner.ts'
 import { checkRows, dryRunPage, MAPPING_FIRST_MESSAGE } from './dry-run.ts'
 import { countDataRows } from './read-table.ts'
 import { importBytes, importFor, shapeOf } from './uploads.ts'
+import { inTransaction } from '../db/in-transaction.ts'
 
 export const DRY_RUN_SPREADSHEET_IMPORT = 'dry-run-spreadsheet-import'
 const payloadSchema = z.object({ importId: z.number().int(), generation: z.number().int() })
@@ -41,7 +42,7 @@ const PROGRESS_EVERY_MS = 500
 /** Queues a check of the saved mapping, unless one for this very mapping is queued or running. */
 export async function requestDryRun(db: Db, actor: Actor, id: number): Promise<void> {
   await importFor(db, actor, id)
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     // Locked: of two requests sent at once, one queues the check and the other joins it.
     const [row] = await tx
       .select({ mapping: spreadsheetImports.mapping })

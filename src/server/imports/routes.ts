@@ -1,5 +1,4 @@
-import fastifyMultipart from '@fastify/multipart'
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import type { FastifyPluginAsync } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
@@ -18,14 +17,13 @@ import {
 } from '#shared/imports/import-api.ts'
 import { requireViewer } from '../auth/access.ts'
 import type { Db } from '../db/open.ts'
-import { AppError, BadRequestError } from '../errors.ts'
 import { CSV_CONTENT_TYPE } from '../files/csv-writer.ts'
 import { badRowsCsv, badRowsFileName } from './bad-rows.ts'
 import { dryRunAnswer, requestDryRun, waitForDryRun } from './dry-run-job.ts'
 import { importStatus, listRuns, startRun } from './runs.ts'
 import { requestUndo } from './undo-job.ts'
 import { createSpreadsheetImport, previewSheet, saveMapping } from './uploads.ts'
-import { declaredLength, uploadedBytes } from '../files/upload-bytes.ts'
+import { registerUploads } from '../files/multipart-uploads.ts'
 
 export type ImportRoutesOptions = {
   db: Db
@@ -34,7 +32,6 @@ export type ImportRoutesOptions = {
 }
 
 const MAX_UPLOAD_BYTES = IMPORT_MAX_MB * 1024 * 1024
-const MULTIPART_OVERHEAD_BYTES = 64 * 1024
 
 /**
  * Spreadsheet import: upload one.csv/.tsv/.xlsx, map its columns, and try
@@ -44,45 +41,27 @@ export const importRoutes: FastifyPluginAsync<ImportRoutesOptions> = async (
   base,
   { db, dryRunWaitMs },
 ) => {
-  await base.register(fastifyMultipart, {
-    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 0, parts: 1, headerPairs: 50 },
+  const uploads = await registerUploads(base, {
+    maxFileBytes: MAX_UPLOAD_BYTES,
+    maxFiles: 1,
+    messages: {
+      tooLarge: importTooLargeMessage(),
+      noFile: NO_IMPORT_FILE_MESSAGE,
+      unreadable: NO_IMPORT_FILE_MESSAGE,
+    },
   })
   const app = base.withTypeProvider<ZodTypeProvider>()
-  const tooLarge = () => new base.multipartErrors.RequestFileTooLargeError()
-
-  async function receiveFile(
-    request: FastifyRequest,
-  ): Promise<{ fileName: string; bytes: Buffer }> {
-    try {
-      const part = await request.file()
-      if (part?.fieldname !== 'file') throw new BadRequestError(NO_IMPORT_FILE_MESSAGE)
-      return {
-        fileName: part.filename,
-        bytes: await uploadedBytes(part, tooLarge, declaredLength(request)),
-      }
-    } catch (error) {
-      if (error instanceof AppError) throw error
-      if (error instanceof base.multipartErrors.RequestFileTooLargeError)
-        throw new AppError(413, importTooLargeMessage())
-      request.log.info({ err: error }, 'unreadable spreadsheet upload')
-      throw new BadRequestError(NO_IMPORT_FILE_MESSAGE)
-    }
-  }
 
   app.post('/api/imports', {
     config: { access: 'user' },
-    bodyLimit: MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES,
+    bodyLimit: uploads.bodyLimit,
     schema: {
       summary:
         'Upload a spreadsheet to import: its sheets, columns, first rows and a suggested mapping',
       response: { 201: spreadsheetImportCreatedSchema },
     },
     handler: async (request, reply) => {
-      const declared = Number(request.headers['content-length'] ?? 0)
-      if (declared > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES)
-        throw new AppError(413, importTooLargeMessage())
-      if (!request.isMultipart()) throw new BadRequestError(NO_IMPORT_FILE_MESSAGE)
-      const file = await receiveFile(request)
+      const file = await uploads.one(request)
       const created = await createSpreadsheetImport(db, requireViewer(request).user, file)
       return reply.status(201).send(created)
     },

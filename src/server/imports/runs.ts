@@ -13,6 +13,7 @@ import {
   type SpreadsheetImportDetail,
 } from '#shared/imports/import-api.ts'
 import { openChangeSet } from '../changes/change-set.ts'
+import { changeableBy } from '../auth/can-change.ts'
 import type { Db } from '../db/open.ts'
 import type { Actor } from '../db/rows.ts'
 import { users } from '../db/schema.ts'
@@ -23,6 +24,7 @@ import { enqueueJob } from '../jobs/queue.ts'
 import { MAPPING_FIRST_MESSAGE } from './dry-run.ts'
 import { RUN_SPREADSHEET_IMPORT } from './run-job.ts'
 import { importFor } from './uploads.ts'
+import { inTransaction } from '../db/in-transaction.ts'
 
 const RECENT_IMPORTS = 50
 
@@ -38,7 +40,7 @@ export async function startRun(
   input: { includeErased: boolean } = { includeErased: false },
 ): Promise<void> {
   await importFor(db, actor, id)
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     const [row] = await tx
       .select({ state: spreadsheetImports.state, mapping: spreadsheetImports.mapping })
       .from(spreadsheetImports)
@@ -165,11 +167,7 @@ export async function importStatus(
 export async function listRuns(db: Db, actor: Actor): Promise<SpreadsheetImport[]> {
   const ran = sql`${spreadsheetImports.state} <> 'mapping'`
   const rows = await selectImports(db)
-    .where(
-      actor.role === 'admin'
-        ? ran
-        : sql`${ran} AND ${spreadsheetImports.createdById} = ${actor.id}`,
-    )
+    .where(and(ran, changeableBy(actor, spreadsheetImports.createdById)))
     .orderBy(desc(spreadsheetImports.id))
     .limit(RECENT_IMPORTS)
   return rows.map(toApi)

@@ -20,6 +20,7 @@ import type { JobHandler } from '../jobs/runner.ts'
 import { queueTableUpkeep, UPKEEP_AFTER_ROWS } from '../jobs/table-upkeep.ts'
 import { importFor } from './uploads.ts'
 import { allowLongStatements } from '../db/long-statements.ts'
+import { inTransaction } from '../db/in-transaction.ts'
 
 /*
  * Undo of a spreadsheet import as a background job. Undone in one request, an
@@ -46,7 +47,7 @@ export const UNDO_BATCH = 500
 export async function requestUndo(db: Db, actor: Actor, id: number): Promise<void> {
   // Someone else's import is not theirs to see, so not to undo either: the same 404.
   await importFor(db, actor, id)
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     const [row] = await tx
       .select({
         state: spreadsheetImports.state,

@@ -11,6 +11,7 @@ import {
 import { mappingProblems, suggestColumnMapping } from '#shared/imports/column-mapping.ts'
 import { sanitizeFileName } from '#shared/cv.ts'
 import { withoutUnstorable } from '#shared/stored-text.ts'
+import { changeableBy } from '../auth/can-change.ts'
 import type { Db } from '../db/open.ts'
 import type { Actor } from '../db/rows.ts'
 import { spreadsheetImports } from '../db/import-schema.ts'
@@ -18,6 +19,7 @@ import { BadRequestError, NotFoundError } from '../errors.ts'
 import { databaseFileStore } from '../files/database-file-store.ts'
 import { inspectTable, readTableRows, type TableShape } from './read-table.ts'
 import { storeUploadInPieces } from './store-upload.ts'
+import { inTransaction } from '../db/in-transaction.ts'
 
 /*
  * PERMISSIONS (the README's table repeats this): any signed-in user imports — they may
@@ -104,7 +106,7 @@ export async function createSpreadsheetImport(
   const shape = await inspectTable(file.bytes, file.fileName)
   const sheet = shape.format === 'xlsx' ? (shape.sheets[0] ?? null) : null
   const preview = await previewOf(file.bytes, shape, sheet ?? undefined)
-  const row = await db.transaction(async (tx) => {
+  const row = await inTransaction(db, async (tx) => {
     // Security rule 47: in pieces; a 50 MB file in one statement held the event loop for seconds.
     const stored = await storeUploadInPieces(tx, file.bytes, MIME_TYPES[shape.format])
     const [inserted] = await tx
@@ -132,11 +134,7 @@ export async function importFor(db: Db, actor: Actor, id: number): Promise<Sprea
   const [row] = await db
     .select()
     .from(spreadsheetImports)
-    .where(
-      actor.role === 'admin'
-        ? eq(spreadsheetImports.id, id)
-        : and(eq(spreadsheetImports.id, id), eq(spreadsheetImports.createdById, actor.id)),
-    )
+    .where(and(eq(spreadsheetImports.id, id), changeableBy(actor, spreadsheetImports.createdById)))
   if (!row) throw new NotFoundError(SPREADSHEET_IMPORT_NOT_FOUND)
   return row
 }

@@ -46,7 +46,7 @@ function write<T>(db: Db, run: (tx: Db) => Promise<T>): Promise<T> {
     await allowLongStatements(tx)
     return run(tx)
   }
-  return inTransaction(db, long, () => new ConflictError(TAG_EXISTS_MESSAGE))
+  return inTransaction(db, long, { onDuplicate: () => new ConflictError(TAG_EXISTS_MESSAGE) })
 }
 
 /** The rows of `ids`, locked in id order so two writes on the same tags queue, never deadlock. */

@@ -12,7 +12,8 @@ import type { Db } from '../db/open.ts'
 import type { Actor } from '../db/rows.ts'
 import { rawRows } from '../db/raw-rows.ts'
 import { tags } from '../db/schema.ts'
-import { ConflictError, isUniqueViolation } from '../errors.ts'
+import { ConflictError } from '../errors.ts'
+import { inTransaction } from '../db/in-transaction.ts'
 import { cached } from '../cache/count-cache.ts'
 
 const lowerSet = (names: readonly string[]) => new Set(names.map((n) => n.toLowerCase()))
@@ -60,9 +61,10 @@ async function assertRoomForTags(db: Db, adding: number, field?: string): Promis
 }
 
 export async function createTag(db: Db, input: CreateTag, viewer: Actor): Promise<Tag> {
-  try {
-    // The tag and its tag.created entry commit together.
-    const row = await db.transaction(async (tx) => {
+  // The tag and its tag.created entry commit together; the lower(name) unique index decides a race.
+  const row = await inTransaction(
+    db,
+    async (tx) => {
       await assertRoomForTags(tx, 1, 'name')
       const [inserted] = await tx
         .insert(tags)
@@ -77,13 +79,11 @@ export async function createTag(db: Db, input: CreateTag, viewer: Actor): Promis
         details: { name: inserted.name },
       })
       return inserted
-    })
-    const key = row.name.toLowerCase()
-    return { ...row, count: 0, isDefault: DEFAULT_KEYS.has(key), isSystem: SYSTEM_KEYS.has(key) }
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new ConflictError(TAG_EXISTS_MESSAGE)
-    throw error
-  }
+    },
+    { onDuplicate: () => new ConflictError(TAG_EXISTS_MESSAGE) },
+  )
+  const key = row.name.toLowerCase()
+  return { ...row, count: 0, isDefault: DEFAULT_KEYS.has(key), isSystem: SYSTEM_KEYS.has(key) }
 }
 
 /**

@@ -46,7 +46,7 @@ async function countsOnB(b: FastifyInstance, reader: SignedIn): Promise<[number,
   return [Number(list.headers['x-total-count']), talentStatsSchema.parse(stats.json()).total]
 }
 
-test('issue 15 item 12: a count read on one process right after a write on another is never older than that write', async ({
+test('a count read on one process right after a write on another is never older than that write', async ({
   api,
   processB,
 }) => {
@@ -73,9 +73,7 @@ test('issue 15 item 12: a count read on one process right after a write on anoth
   expect(await countsOnB(processB, reader)).toEqual([WRITES, WRITES])
 })
 
-test('issue 15 item 12: a count loaded for an older data version is answered but never stored', async ({
-  api,
-}) => {
+test('a count loaded for an older data version is answered but never stored', async ({ api }) => {
   const handle = await api.database.openAnother()
   try {
     const { db } = handle

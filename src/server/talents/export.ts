@@ -17,6 +17,7 @@ import { listQueryOf, talentBatches } from './export-rows.ts'
 import { xlsxStream, XLSX_CONTENT_TYPE } from './export-xlsx.ts'
 import { countQuery, countTalents } from './count.ts'
 import { filterOf } from './list-plan.ts'
+import { inTransaction } from '../db/in-transaction.ts'
 
 export type TalentExport = {
   format: ExportFormat
@@ -84,7 +85,7 @@ async function recordExport(
   details: { rowCount: number } & Record<string, unknown>,
   privacy: { scope: 'filter' | 'selection'; requested?: number },
 ): Promise<void> {
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     await recordActivity(tx, {
       userId,
       action: 'talent.exported',

@@ -13,7 +13,7 @@ const names = async (api: Api, url = '/api/talents?limit=50') => {
   return response.json<{ fullName: string; addedByUser: { firstName: string | null } | null }[]>()
 }
 
-describe('the talent page cache (issue 7): never older than the last committed write', () => {
+describe('the talent page cache: never older than the last committed write', () => {
   // Writes below go straight to the database, as another app process would: nothing in this
   // process is told, so only the data version can make the next page fresh.
   test('a talent written behind the app is listed on the next request', async ({ api }) => {

@@ -3,6 +3,7 @@ import { and, eq, ne, sql } from 'drizzle-orm'
 import { TALENT_FIELDS, type Talent, type TalentInput, type TalentUpdate } from '#shared/talent.ts'
 import { changedFields } from '../activity/changes.ts'
 import { recordActivity } from '../audit/record.ts'
+import { canChange } from '../auth/can-change.ts'
 import { inTransaction } from '../db/in-transaction.ts'
 import type { Db } from '../db/open.ts'
 import type { Actor } from '../db/rows.ts'
@@ -55,7 +56,7 @@ async function assertEmailFree(db: Db, email: string, exceptId?: number): Promis
 
 /** Runs a talent write; the lower(email) unique index is the last word on duplicates (races). */
 function write<T>(db: Db, run: (tx: Db) => Promise<T>): Promise<T> {
-  return inTransaction(db, run, emailTaken)
+  return inTransaction(db, run, { onDuplicate: emailTaken })
 }
 
 export async function getTalent(db: Db, id: number): Promise<Talent> {
@@ -171,7 +172,7 @@ export async function deleteTalent(
 ): Promise<{ message: string }> {
   return write(db, async (tx) => {
     const row = await lockTalent(tx, id)
-    if (viewer.role !== 'admin' && row.addedById !== viewer.id) {
+    if (!canChange(viewer, row)) {
       throw new ForbiddenError(DELETE_FORBIDDEN)
     }
     await tx.delete(talents).where(eq(talents.id, id))

@@ -44,7 +44,7 @@ async function* batchesOf(...batches: ExportTalent[][]) {
   for (const batch of batches) yield await Promise.resolve(batch)
 }
 
-describe('the hand-written XLSX (issue 18 item 6)', () => {
+describe('the hand-written XLSX export', () => {
   test('column names', () => {
     expect([0, 14, 25, 26, 701, 702].map(columnName)).toEqual(['A', 'O', 'Z', 'AA', 'ZZ', 'AAA'])
   })

@@ -3,7 +3,7 @@ import type { InviteResponse, InviteUser } from '#shared/user.ts'
 import type { Config } from '../config.ts'
 import { recordActivity } from '../audit/record.ts'
 import type { Db } from '../db/open.ts'
-import { isUniqueViolation } from '../errors.ts'
+import { inTransaction } from '../db/in-transaction.ts'
 import { generateTempPassword, hashPassword } from '../auth/passwords.ts'
 import { invitationEmail } from '../mail/invitation.ts'
 import { sendOrLog, type Mailer } from '../mail/mailer.ts'
@@ -66,8 +66,10 @@ export async function inviteUser(
   const expiresAt = tempPasswordExpiry(config)
   const passwordHash = await hashPassword(tempPassword)
   // The user and its user.invited entry commit together; the e-mail goes after.
-  const row = await db
-    .transaction(async (tx) => {
+  // Two invites of one address at once: the unique index decides.
+  const row = await inTransaction(
+    db,
+    async (tx) => {
       const inserted = await insertUserRow(tx, {
         ...input,
         passwordHash,
@@ -83,11 +85,9 @@ export async function inviteUser(
         details: userDetails(inserted),
       })
       return inserted
-    })
-    .catch((error: unknown) => {
-      // Two invites of one address at once: the unique index decides.
-      throw isUniqueViolation(error) ? emailTaken() : error
-    })
+    },
+    { onDuplicate: emailTaken },
+  )
   const user = { ...toAdminUser(row, config.secretKey), tempPassword }
   log.info({ event: 'user_invited', userId: row.id, role: row.role, byUserId: inviter.id })
   if (!mailer) {

@@ -14,6 +14,7 @@ import { sendOrLog, type Mailer } from '../mail/mailer.ts'
 import { passwordResetEmail } from '../mail/password-reset.ts'
 import { getUserById, tempPasswordExpiry, toAdminUser, USER_NOT_FOUND } from './service.ts'
 import { sealTempPassword } from './temp-password.ts'
+import { inTransaction } from '../db/in-transaction.ts'
 
 export const SELF_MFA_RESET =
   'You cannot reset your own two-factor sign-in. Turn it off in Settings with a code.'
@@ -33,7 +34,7 @@ export const PASSWORD_RESET_MAIL_FAILED =
  */
 export async function resetMfa(db: Db, id: number, admin: UserRow): Promise<UserRow> {
   if (id === admin.id) throw new ForbiddenError(SELF_MFA_RESET)
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const [row] = await tx
       .update(users)
       .set({ mfaEnabled: true })
@@ -76,7 +77,7 @@ export async function resetPassword(
   const tempPassword = generateTempPassword()
   const passwordHash = await hashPassword(tempPassword)
   const expiresAt = tempPasswordExpiry(config)
-  const row = await db.transaction(async (tx) => {
+  const row = await inTransaction(db, async (tx) => {
     const [updated] = await tx
       .update(users)
       .set({

@@ -14,6 +14,7 @@ import type { SecretKey } from '../secrets/secret-box.ts'
 import { openTempPassword } from './temp-password.ts'
 import { MFA_NEEDS_KEY, acceptTotp } from '../auth/mfa/service.ts'
 import { userDetails, userUpdatedEntry } from './user-activity.ts'
+import { inTransaction } from '../db/in-transaction.ts'
 
 /** A user row read without its passwordHash (only auth/ selects it). */
 
@@ -176,8 +177,6 @@ export type UserChange = {
   deactivated: boolean
 }
 
-export const USER_CHANGED = 'This user changed while you were saving. Please try again.'
-
 export const MFA_SELF_CODE =
   'Enter a current code from your authenticator app to stop requiring two-factor sign-in for yourself.'
 
@@ -206,7 +205,7 @@ export async function updateUser(
       (/^\d{6}$/.test(code) && (await acceptTotp(db, config.secretKey, before, code)))
     if (!ok) throw new ForbiddenError(MFA_SELF_CODE)
   }
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const target = await lockUser(tx, id)
     if (target.id === viewer.id && !input.isActive) throw new ForbiddenError(SELF_DEACTIVATE)
     if (target.id === viewer.id && input.role !== 'admin') throw new ForbiddenError(SELF_DEMOTE)
@@ -248,7 +247,7 @@ function hasPendingTempPassword(
 
 /** DELETE /api/users/:id. Their talents stay, with no adder (ON DELETE SET NULL); sessions go. */
 export async function deleteUser(db: Db, id: number, viewer: UserRow): Promise<PublicUserRow> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const target = await lockUser(tx, id)
     if (target.id === viewer.id) throw new ForbiddenError(SELF_DELETE)
     if (await wouldRemoveLastAdmin(tx, target, false)) throw new ForbiddenError(LAST_ADMIN)

@@ -6,6 +6,7 @@ import { users } from '../db/schema.ts'
 import { NotFoundError } from '../errors.ts'
 import type { UserRow } from '../db/rows.ts'
 import { USER_NOT_FOUND } from './service.ts'
+import { inTransaction } from '../db/in-transaction.ts'
 
 /**
  * POST /api/users/:id/unlock (security rule 6 e): an admin lets a colleague whom strangers' wrong
@@ -13,7 +14,7 @@ import { USER_NOT_FOUND } from './service.ts'
  * was a lock to lift; unlocking an account that is not locked changes nothing.
  */
 export async function unlockUser(db: Db, id: number, admin: UserRow): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const [target] = await tx.select({ email: users.email }).from(users).where(eq(users.id, id))
     if (!target) throw new NotFoundError(USER_NOT_FOUND)
     const wasLocked = await unlockAccount(tx, target.email)

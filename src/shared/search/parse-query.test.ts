@@ -14,7 +14,7 @@ function shape(input: string): string[] {
   return parseQuery(input).clauses.map((clause) => clause.anyOf.map(describeTerm).join(' | '))
 }
 
-describe('the examples of issue 17', () => {
+describe('the search language examples of the README', () => {
   test('words: all must match, each a clause of its own', () => {
     expect(parseQuery('python kubernetes ')).toEqual({
       clauses: [

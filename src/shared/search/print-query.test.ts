@@ -81,7 +81,7 @@ describe('property: any text parses', () => {
 })
 
 describe('printQuery', () => {
-  test('gives the canonical text of the examples of issue 17', () => {
+  test('gives the canonical text of the search language examples', () => {
     const canonical = (input: string) => printQuery(parseQuery(input))
     expect(canonical('python  kubernetes')).toBe('python kubernetes')
     expect(canonical('python OR rust  -recruiter   -"no  relocation"')).toBe(

@@ -31,7 +31,7 @@ function queryOf(n: number) {
     .map(([terms, gaps]) => terms.map((term, i) => `${term}${gaps[i] ?? ''}`).join(''))
 }
 
-describe('searchQuerySchema (issue 17: 500 characters, 32 terms)', () => {
+describe('searchQuerySchema (at most 500 characters and 32 terms)', () => {
   test('any query of at most 32 terms is accepted as it is', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: MAX_SEARCH_TERMS }).chain(queryOf), (q) => {

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import path from 'node:path'
-import { SERVER_NODE_FLAGS } from '../../../src/server/node-flags.ts'
+import { SERVER_NODE_FLAGS } from '../../support/node-flags.ts'
 import { freePort } from '../../support/over-http.ts'
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../../..')

@@ -48,7 +48,7 @@ describe('the Tags page grid', () => {
   })
 })
 
-describe('system labels that are statuses (issue 19 "While here")', () => {
+describe('system labels that are statuses', () => {
   test('show the count of talents with the status, as the dashboard filter does', () => {
     const items = withSystemLabels([{ ...tag(1, 'Hired', 2), isSystem: true }, tag(2, 'Remote', 5)])
     const counted = withStatusCounts(items, [

@@ -13,6 +13,7 @@ import { claimSessionPasswordAttempt, takeBackSessionAttempt } from '../throttle
 import { deleteUserChallenges } from './challenges.ts'
 import { deleteRecoveryCodes, issueRecoveryCodes, spendRecoveryCode } from './recovery-codes.ts'
 import { matchTotp, newTotpSecret, otpauthUrl } from './totp.ts'
+import { inTransaction } from '../../db/in-transaction.ts'
 
 export const SECRET_PURPOSE = 'users.mfa_secret'
 export const PENDING_PURPOSE = 'users.mfa_pending_secret'
@@ -113,7 +114,7 @@ export async function finishEnrolment(
   const secret = decryptSecret(sealKey, pending, PENDING_PURPOSE)
   const step = matchTotp(secret, code)
   if (step === undefined) return undefined
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const [row] = await tx
       .update(users)
       .set({
@@ -247,7 +248,7 @@ export async function disableMfa(
     () => acceptTotp(db, config.secretKey, user, input.code),
     wrongCode(),
   )
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     await clearMfa(tx, user.id)
     // Changing the second factor ends the other sessions, as binding one does (security rule 46).
     await deleteUserSessions(tx, user.id, context.sessionId)

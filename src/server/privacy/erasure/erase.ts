@@ -7,6 +7,7 @@ import {
   type EraseResult,
 } from '#shared/erasure.ts'
 import { recordActivity } from '../../audit/record.ts'
+import { canChange } from '../../auth/can-change.ts'
 import type { Db } from '../../db/open.ts'
 import type { Actor } from '../../db/rows.ts'
 import { talents, users } from '../../db/schema.ts'
@@ -17,6 +18,7 @@ import { STALE_EDIT } from '../../talents/service.ts'
 import { recordPrivacyEvent } from '../log/record.ts'
 import { emailHash, phoneHash, type ErasureKeys } from './identifiers.ts'
 import { dropOrphanWords, scrubTalentTraces, type ErasedMark } from './scrub.ts'
+import { inTransaction } from '../../db/in-transaction.ts'
 
 /**
  * The talent's row, locked without waiting (security rule 50): a talent another request is
@@ -74,9 +76,9 @@ export async function eraseTalent(
   viewer: Actor | null,
   keys: ErasureKeys,
 ): Promise<EraseResult> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const talent = await lockForErasure(tx, talentId)
-    if (viewer !== null && viewer.role !== 'admin' && talent.addedById !== viewer.id) {
+    if (viewer !== null && !canChange(viewer, talent)) {
       throw new ForbiddenError(ERASE_FORBIDDEN)
     }
     if (

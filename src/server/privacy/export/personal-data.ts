@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream'
 import { PERSONAL_DATA_FORBIDDEN, personalDataFileName } from '#shared/privacy-log.ts'
 import type { PrivacyRecord } from '#shared/privacy.ts'
 import type { Talent } from '#shared/talent.ts'
+import { canChange } from '../../auth/can-change.ts'
 import type { Db } from '../../db/open.ts'
 import type { Actor } from '../../db/rows.ts'
 import { talentsMergedInto } from '../../duplicates/merged-into.ts'
@@ -97,7 +98,7 @@ export async function startPersonalDataExport(
   now = new Date(),
 ): Promise<PersonalDataExport> {
   const talent = await getTalent(db, talentId)
-  if (viewer.role !== 'admin' && talent.addedById !== viewer.id) {
+  if (!canChange(viewer, talent)) {
     throw new ForbiddenError(PERSONAL_DATA_FORBIDDEN)
   }
   const subject: Subject = { talent, privacy: await getPrivacyRecord(db, talentId) }

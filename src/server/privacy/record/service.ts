@@ -7,6 +7,7 @@ import type { Actor } from '../../db/rows.ts'
 import { talents } from '../../db/schema.ts'
 import { NotFoundError } from '../../errors.ts'
 import { lockTalent, TALENT_NOT_FOUND } from '../../talents/lock.ts'
+import { inTransaction } from '../../db/in-transaction.ts'
 import { recordPrivacyEvent } from '../log/record.ts'
 
 /** The privacy record's fields in the order the Privacy tab shows them (History compares these). */
@@ -65,7 +66,7 @@ export async function updatePrivacyRecord(
   input: PrivacyRecordInput,
   viewer: Actor,
 ): Promise<PrivacyRecord> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     await lockTalent(tx, talentId)
     const before = await getPrivacyRecord(tx, talentId)
     await tx

@@ -51,7 +51,7 @@ describe('describeActivity', () => {
     ).toBe('Dana Reyes updated the privacy record')
   })
 
-  test('CV attached, replaced and removed (issue 16)', () => {
+  test('CV attached, replaced and removed', () => {
     const text = (action: ActivityEntry['action'], details: Record<string, unknown>) =>
       describeActivity(entry({ action, details })).text
     expect(text('talent.cv_attached', { fileName: 'cv.pdf' })).toBe(

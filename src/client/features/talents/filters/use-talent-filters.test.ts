@@ -52,7 +52,7 @@ describe('filters in the URL', () => {
     )
   })
 
-  it('leaves the order to the server unless a sort is chosen (issue 17: relevance with words)', () => {
+  it('leaves the order to the server unless a sort is chosen (relevance when there are words)', () => {
     expect(parseFilters(new URLSearchParams('q=python')).sort).toBeUndefined()
     expect(
       filtersToParams({ sort: undefined, q: 'python' }, new URLSearchParams()).toString(),
@@ -95,7 +95,7 @@ describe('the filter draft', () => {
     expect(filters.q).toBe('ada')
   })
 
-  it("shows a link's spec `search` in the Search field, which applies as `q` (issue 17)", () => {
+  it("shows a link's spec `search` in the Search field, which applies as `q`", () => {
     const draft = toDraft({ sort: undefined, search: 'ann' })
     expect(draft.q).toBe('ann')
     expect(fromDraft(draft)).toMatchObject({ q: 'ann', search: undefined, sort: undefined })

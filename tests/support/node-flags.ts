@@ -1,6 +1,7 @@
 /**
  * V8 flags the server runs with. package.json's start and serve scripts pass them, and so do the
- * benches and the fault tests that start the server (node-flags.unit.test.ts keeps them in step).
+ * benches and the fault tests that start the server, from here (src/server/node-flags.unit.test.ts
+ * keeps the scripts in step).
  *
  * `--max-semi-space-size=4`: a young generation of 4 MB a half instead of V8's 16. Requests
  * allocate fast and briefly; with the larger nursery the heap grew by ~50 MB more under load, and
