@@ -14,6 +14,7 @@ export default defineConfig({
     './src/server/db/search-schema.ts',
     './src/server/db/privacy-log-schema.ts',
     './src/server/db/privacy-schema.ts',
+    './src/server/db/field-schema.ts',
   ],
   out: './src/server/db/migrations',
 })
