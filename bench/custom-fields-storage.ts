@@ -49,7 +49,9 @@ async function connect(): Promise<{ exec: Exec; close: () => Promise<void> }> {
 // date (available from), a yes/no (relocate) and a free text (github). About 1 talent in 20 has
 // 'pt' as a language, 1 in 6 a given team.
 const SETUP = `
-drop table if exists t_json; drop table if exists t_vals; drop table if exists t_plain;
+drop table if exists t_json;
+drop table if exists t_vals;
+drop table if exists t_plain;
 create or replace function cf_date(v text) returns date language sql immutable parallel safe
   as $$ select to_date(v, 'YYYY-MM-DD') $$;
 create table t_json as
@@ -67,7 +69,7 @@ create table t_json as
 alter table t_json add primary key (id);
 create index t_json_created on t_json (created_at desc, id desc);
 create index t_json_gin on t_json using gin (custom_fields jsonb_path_ops);
-create index t_json_notice on t_json (((custom_fields->>'notice')::numeric), id);
+create index t_json_notice on t_json (((custom_fields->>'notice')::numeric) desc nulls last, id desc);
 create index t_json_available on t_json ((cf_date(custom_fields->>'available')), id);
 create table t_plain as select id, created_at from t_json;
 alter table t_plain add primary key (id);
@@ -89,7 +91,9 @@ create index t_vals_t on t_vals (field, t, talent_id);
 create index t_vals_n on t_vals (field, n, talent_id);
 create index t_vals_d on t_vals (field, d, talent_id);
 create index t_vals_talent on t_vals (talent_id);
-analyze t_json; analyze t_plain; analyze t_vals;
+analyze t_json;
+analyze t_plain;
+analyze t_vals;
 `
 
 const CASES: { name: string; json: string; vals: string }[] = [
@@ -153,7 +157,11 @@ async function planOf(exec: Exec, text: string): Promise<string> {
   const rows = await exec(`explain (costs off) ${text}`)
   const lines = rows.map((r) => String(r['QUERY PLAN']))
   const scans = lines
-    .map((l) => /(Index Only Scan|Index Scan|Bitmap Index Scan|Seq Scan)(?: Backward)?(?: on| using)? (\S+)/.exec(l))
+    .map((l) =>
+      /(Index Only Scan|Index Scan|Bitmap Index Scan|Seq Scan)(?: Backward)?(?: on| using)? (\S+)/.exec(
+        l,
+      ),
+    )
     .filter((m) => m !== null)
     .map((m) => `${m[1]} ${m[2]}`)
   return [...new Set(scans)].join(' · ')
@@ -165,7 +173,8 @@ async function main(): Promise<void> {
   const start = performance.now()
   for (const statement of SETUP.split(';\n').filter((s) => s.trim())) await exec(statement)
   const setupMs = performance.now() - start
-  const [sizes] = await exec(`select pg_total_relation_size('t_json') - pg_total_relation_size('t_plain') as json_extra,
+  const [sizes] =
+    await exec(`select pg_total_relation_size('t_json') - pg_total_relation_size('t_plain') as json_extra,
     pg_total_relation_size('t_vals') as vals_total`)
   console.log(
     `${values.engine}, ${ROWS} talents, setup ${(setupMs / 1000).toFixed(1)} s, load average ${loadBefore}`,
@@ -177,8 +186,12 @@ async function main(): Promise<void> {
     const json = await timed(exec, c.json)
     const vals = await timed(exec, c.vals)
     console.log(`\n${c.name}`)
-    console.log(`  jsonb   median ${json.median.toFixed(1)} ms  p95 ${json.p95.toFixed(1)} ms  ${await planOf(exec, c.json)}`)
-    console.log(`  values  median ${vals.median.toFixed(1)} ms  p95 ${vals.p95.toFixed(1)} ms  ${await planOf(exec, c.vals)}`)
+    console.log(
+      `  jsonb   median ${json.median.toFixed(1)} ms  p95 ${json.p95.toFixed(1)} ms  ${await planOf(exec, c.json)}`,
+    )
+    console.log(
+      `  values  median ${vals.median.toFixed(1)} ms  p95 ${vals.p95.toFixed(1)} ms  ${await planOf(exec, c.vals)}`,
+    )
   }
   console.log(`\nload average after: ${loadavg()[0]!.toFixed(1)}`)
   await close()

@@ -122,7 +122,11 @@ export function deriveChoiceValue(label: string, taken: Iterable<string>): strin
 }
 
 export const fieldChoiceSchema = z.strictObject({
-  value: z.string().trim().min(1).max(MAX_KEY + 10),
+  value: z
+    .string()
+    .trim()
+    .min(1)
+    .max(MAX_KEY + 10),
   label: z
     .string()
     .trim()
@@ -140,8 +144,7 @@ const choicesSchema = z
     'Two choices have the same value',
   )
   .refine(
-    (choices) =>
-      new Set(choices.map((c) => c.label.toLowerCase())).size === choices.length,
+    (choices) => new Set(choices.map((c) => c.label.toLowerCase())).size === choices.length,
     'Two choices have the same label',
   )
 
@@ -273,9 +276,7 @@ function choiceList(field: FieldDefinition, kept: ReadonlySet<string>): string[]
 }
 
 function allowedMessage(field: FieldDefinition, kept: ReadonlySet<string>): string {
-  const labels = field.choices
-    .filter((c) => !c.retired || kept.has(c.value))
-    .map((c) => c.label)
+  const labels = field.choices.filter((c) => !c.retired || kept.has(c.value)).map((c) => c.label)
   return `${field.label} must be one of: ${labels.join(', ')}`
 }
 
@@ -300,7 +301,10 @@ function valueSchema(field: FieldDefinition, kept: ReadonlySet<string>): z.ZodTy
         .number({ error: wrongType(field) })
         .refine((n) => Number.isFinite(n) && Math.abs(n) < 1e15, wrongType(field))
     case 'date':
-      return z.string({ error: wrongType(field) }).trim().refine(isIsoDate, wrongType(field))
+      return z
+        .string({ error: wrongType(field) })
+        .trim()
+        .refine(isIsoDate, wrongType(field))
     case 'yes_no':
       return z.boolean({ error: wrongType(field) })
     case 'email':
