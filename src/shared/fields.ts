@@ -428,3 +428,22 @@ export function formatFieldValue(field: FieldDefinition, value: unknown): string
       return String(value)
   }
 }
+
+/**
+ * The form's check: the same schema as the server's, its messages by field key (empty when
+ * every value is fine).
+ */
+export function fieldValueErrors(
+  definitions: readonly FieldDefinition[],
+  values: Record<string, unknown>,
+  check: CustomFieldsCheck,
+): Record<string, string> {
+  const parsed = customFieldsSchema(definitions, check).safeParse(values)
+  const errors: Record<string, string> = {}
+  if (parsed.success) return errors
+  for (const issue of parsed.error.issues) {
+    const key = String(issue.path[0] ?? '')
+    errors[key] ??= issue.message
+  }
+  return errors
+}
