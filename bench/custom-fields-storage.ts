@@ -169,7 +169,7 @@ async function planOf(exec: Exec, text: string): Promise<string> {
 
 async function main(): Promise<void> {
   const { exec, close } = await connect()
-  const loadBefore = loadavg()[0]!.toFixed(1)
+  const loadBefore = (loadavg()[0] ?? NaN).toFixed(1)
   const start = performance.now()
   for (const statement of SETUP.split(';\n').filter((s) => s.trim())) await exec(statement)
   const setupMs = performance.now() - start
@@ -180,7 +180,7 @@ async function main(): Promise<void> {
     `${values.engine}, ${ROWS} talents, setup ${(setupMs / 1000).toFixed(1)} s, load average ${loadBefore}`,
   )
   console.log(
-    `size: JSONB column + its indexes ${mb(sizes!.json_extra)}, values table + indexes ${mb(sizes!.vals_total)}`,
+    `size: JSONB column + its indexes ${mb(sizes?.json_extra)}, values table + indexes ${mb(sizes?.vals_total)}`,
   )
   for (const c of CASES) {
     const json = await timed(exec, c.json)
@@ -193,7 +193,7 @@ async function main(): Promise<void> {
       `  values  median ${vals.median.toFixed(1)} ms  p95 ${vals.p95.toFixed(1)} ms  ${await planOf(exec, c.vals)}`,
     )
   }
-  console.log(`\nload average after: ${loadavg()[0]!.toFixed(1)}`)
+  console.log(`\nload average after: ${(loadavg()[0] ?? NaN).toFixed(1)}`)
   await close()
 }
 

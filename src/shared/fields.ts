@@ -155,7 +155,7 @@ const optionalShort = (max: number) =>
     .max(max, `At most ${max} characters`)
     .nullable()
     .optional()
-    .transform((v) => (v ? v : null))
+    .transform((v) => (v === '' || v === undefined ? null : v))
 
 const definitionFields = {
   label: z

@@ -11,6 +11,7 @@ import {
 } from '../components/ui/card.tsx'
 import { Skeleton } from '../components/ui/skeleton.tsx'
 import { useAuth } from '../lib/current-user.ts'
+import { FieldsSettingsCard } from '../features/fields/fields-settings-card.tsx'
 import { PrivacyLogCard } from '../features/privacy/privacy-log-card.tsx'
 import { AccountDetails } from '../features/settings/account-details.tsx'
 import { ChangePasswordDialog } from '../features/settings/change-password-dialog.tsx'
@@ -47,6 +48,8 @@ export function SettingsPage() {
       <SessionsCard />
       {/* Settings → Privacy (security rule 54): admins only; the server refuses others. */}
       {user?.role === 'admin' ? <PrivacyLogCard /> : null}
+      {/* Settings → Fields: admins only; the server refuses others. */}
+      {user?.role === 'admin' ? <FieldsSettingsCard /> : null}
       <ChangePasswordDialog open={isChangingPassword} onOpenChange={setIsChangingPassword} />
     </div>
   )

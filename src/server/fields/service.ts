@@ -48,7 +48,7 @@ async function findField(db: Db, id: number, lock = false): Promise<FieldDefinit
 /** A unique violation names the label or the key: a 409 on that input. */
 function duplicate(error: unknown): never {
   if (isUniqueViolation(error)) {
-    const text = String((error as { message?: unknown }).message ?? '') + JSON.stringify(error)
+    const text = `${error instanceof Error ? error.message : ''} ${JSON.stringify(error)}`
     if (text.includes('custom_fields_key_idx')) {
       throw new ConflictError(FIELD_KEY_TAKEN, { key: [FIELD_KEY_TAKEN] })
     }

@@ -6,7 +6,7 @@ import { NotFoundError } from '../errors.ts'
 import type { ListOptions } from './list.ts'
 import { cachedPage, type CachedPage } from '../cache/page-cache.ts'
 import { TALENT_NOT_FOUND } from './lock.ts'
-import { hidingKey, talentJson, type FieldHiding } from './talent-json.ts'
+import { hidingKey, talentJson } from './talent-json.ts'
 
 /**
  * GET /api/talents/:id as JSON text built by the database (talent-json.ts), cached per data

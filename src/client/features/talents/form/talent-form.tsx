@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useCallback, useEffect, useId, useRef } from 'react'
+import { useCallback, useEffect, useId, useState } from 'react'
 import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook-form'
 import {
   AREAS,
@@ -44,16 +44,25 @@ const resolver = zodResolver(talentInputSchema, {
 
 type CustomFieldCheck = (values: Record<string, unknown>) => Record<string, string>
 
+/** The custom fields part's check, handed over once its definitions are loaded. */
+class CustomChecks {
+  private check: CustomFieldCheck | null = null
+  set(check: CustomFieldCheck | null) {
+    this.check = check
+  }
+  run(values: Record<string, unknown>): Record<string, string> {
+    return this.check?.(values) ?? {}
+  }
+}
+
 /**
  * The shared schema's check, then the custom fields' (security rule 66): their schema is built
  * from the definitions, which the custom fields part hands over once loaded.
  */
-function withCustomFields(check: {
-  current: CustomFieldCheck | null
-}): Resolver<TalentFormValues, unknown, TalentInput> {
+function withCustomFields(checks: CustomChecks): Resolver<TalentFormValues, unknown, TalentInput> {
   return async (values, context, options) => {
     const result = await resolver(values, context, options)
-    const customErrors = check.current?.(values.customFields ?? {}) ?? {}
+    const customErrors = checks.run(values.customFields ?? {})
     const keys = Object.keys(customErrors)
     if (keys.length === 0) return result
     const fieldErrors = Object.fromEntries(
@@ -92,12 +101,15 @@ export function TalentForm({
 }: TalentFormProps) {
   const { CvPrefill, DuplicateWarning, CustomFieldInputs } = useTalentFormParts()
   const id = useId()
-  const customCheck = useRef<CustomFieldCheck | null>(null)
-  const onCustomCheck = useCallback((check: CustomFieldCheck | null) => {
-    customCheck.current = check
-  }, [])
+  // Filled in by the part, read by the resolver at validation time (never during render).
+  const [customChecks] = useState(() => new CustomChecks())
+  const [formResolver] = useState(() => withCustomFields(customChecks))
+  const onCustomCheck = useCallback(
+    (check: CustomFieldCheck | null) => customChecks.set(check),
+    [customChecks],
+  )
   const form = useForm<TalentFormValues, unknown, TalentInput>({
-    resolver: withCustomFields(customCheck),
+    resolver: formResolver,
     // A new talent's privacy record starts as "sourced" (security rule 49); the Privacy tab
     // edits an existing one.
     defaultValues:
