@@ -137,6 +137,8 @@ export async function anonymise(db: Db, talentId: number, by: number | null = nu
         cvResumePath: null,
         notes: null,
         privacySourceDetail: null,
+        // Custom field values may name or describe the person: none stays.
+        customFields: {},
         updatedAt: sql`greatest(date_trunc('milliseconds', clock_timestamp()), date_trunc('milliseconds', ${talents.updatedAt}) + interval '1 millisecond')`,
       })
       .where(eq(talents.id, talentId))
