@@ -42,8 +42,8 @@ test('an admin adds Languages and a notice period; a user fills them and sees th
   await dialog.getByRole('button', { name: 'Save field' }).click()
   await expect(dialog).toBeHidden()
   const list = page.getByRole('list', { name: 'Custom fields' })
-  await expect(list.getByText('Languages')).toBeVisible()
-  await expect(list.getByText('Notice period (weeks)')).toBeVisible()
+  await expect(list.getByText('Languages', { exact: true })).toBeVisible()
+  await expect(list.getByText('Notice period (weeks)', { exact: true })).toBeVisible()
 
   // A user adds a talent with both fields; a wrong value gets the server's message first.
   const name = `Lena Vogel ${id}`
