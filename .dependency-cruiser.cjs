@@ -29,6 +29,7 @@ const SERVER_FEATURES = [
   'cv-imports',
   'cvs',
   'duplicates',
+  'fields',
   'imports',
   'privacy',
   'reports',

@@ -16,6 +16,7 @@ export default defineConfig({
     './src/server/db/privacy-schema.ts',
     './src/server/db/retention-schema.ts',
     './src/server/db/privacy-request-schema.ts',
+    './src/server/db/field-schema.ts',
   ],
   out: './src/server/db/migrations',
 })

@@ -92,7 +92,7 @@ const TABLES_AT_0006 = new Set([
  * Columns later migrations added to the tables of schema 0006 (0012: the search vectors — the
  * talent's own one generated until 0019 kept it by trigger, so backups hold it since; 0013:
  * two-factor; 0014: the phone key duplicates are found by; 0020: the default admin's marker;
- * 0030: the privacy record).
+ * 0030: the privacy record; 0032: custom field values).
  */
 const COLUMNS_AFTER_0006: Record<string, string[]> = {
   talents: [
@@ -108,6 +108,7 @@ const COLUMNS_AFTER_0006: Record<string, string[]> = {
     'keep_until',
     'keep_reason',
     'anonymised_at',
+    'custom_fields',
   ],
   users: ['mfa_secret_enc', 'mfa_pending_secret_enc', 'mfa_last_step', 'is_default_admin'],
 }

@@ -54,6 +54,7 @@ import { createSmtpMailer, type Mailer } from './mail/mailer.ts'
 import { userFilterRoutes } from './users/filter-routes.ts'
 import { preferenceRoutes } from './users/preferences-routes.ts'
 import { savedViewRoutes } from './views/routes.ts'
+import { fieldRoutes } from './fields/routes.ts'
 import { userRoutes } from './users/routes.ts'
 import { giveUpHandlers, jobHandlers, JOB_LANES } from './app-jobs.ts'
 
@@ -212,6 +213,7 @@ export async function buildApp({
   await app.register(userFilterRoutes, { db: database.db })
   await app.register(preferenceRoutes, { db: database.db })
   await app.register(savedViewRoutes, { db: database.db })
+  await app.register(fieldRoutes, { db: database.db })
   await app.register(privacyLogRoutes, { db: database.db })
   await app.register(personalDataRoutes, { db: database.db })
   await app.register(retentionRoutes, { db: database.db, clock })

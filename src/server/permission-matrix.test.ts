@@ -10,6 +10,8 @@ import { tags } from './db/schema.ts'
 import { cvUploads } from './db/file-schema.ts'
 import { savedViews } from './db/view-schema.ts'
 import { retentionDue, retentionRules } from './db/retention-schema.ts'
+import { customFields } from './db/field-schema.ts'
+import { deriveFieldKey } from '#shared/fields.ts'
 import { cvImportItems, cvImports } from './db/change-schema.ts'
 import { importDryRuns, spreadsheetImports } from './db/import-schema.ts'
 import { openChangeSet } from './changes/change-set.ts'
@@ -305,6 +307,19 @@ async function sharedViewOf(ctx: Context): Promise<number> {
     .values({ ownerId: ownerIdValue, name: `View ${ctx.unique}`, isShared: true, state: {} })
     .returning({ id: savedViews.id })
   if (!row) throw new Error('saved view insert returned no row')
+  return row.id
+}
+
+async function fieldOf(ctx: Context): Promise<number> {
+  const [row] = await ctx.db
+    .insert(customFields)
+    .values({
+      key: deriveFieldKey(`matrix ${ctx.unique}`),
+      label: `Matrix ${ctx.unique}`,
+      type: 'text',
+    })
+    .returning({ id: customFields.id })
+  if (!row) throw new Error('custom field insert returned no row')
   return row.id
 }
 
@@ -749,6 +764,33 @@ const MATRIX: Entry[] = [
     route: 'DELETE /api/views/:id',
     request: async (ctx) => ({ url: `/api/views/${await sharedViewOf(ctx)}` }),
     expect: { ...SIGNED_IN, user: 204, admin: 204, otherObject: 403 },
+  },
+  // Custom fields (security rule 65): everyone reads the definitions, admins change them.
+  { route: 'GET /api/fields', request: () => ({}), expect: SIGNED_IN },
+  {
+    route: 'POST /api/fields',
+    request: (ctx) => ({ payload: { label: `Field ${ctx.unique}`, type: 'number' } }),
+    expect: { ...ADMIN_ONLY, admin: 201 },
+  },
+  {
+    route: 'PATCH /api/fields/:id',
+    request: async (ctx) => ({
+      url: `/api/fields/${await fieldOf(ctx)}`,
+      payload: { version: 1, label: `Renamed ${ctx.unique}` },
+    }),
+    expect: ADMIN_ONLY,
+  },
+  {
+    route: 'DELETE /api/fields/:id',
+    request: async (ctx) => ({ url: `/api/fields/${await fieldOf(ctx)}` }),
+    expect: ADMIN_ONLY,
+  },
+  {
+    route: 'GET /api/fields/:id/type-change-preview',
+    request: async (ctx) => ({
+      url: `/api/fields/${await fieldOf(ctx)}/type-change-preview?type=long_text`,
+    }),
+    expect: ADMIN_ONLY,
   },
   { route: 'GET /api/users', request: () => ({}), expect: ADMIN_ONLY },
   // The privacy log (security rule 54): admins only, as a page or as CSV.

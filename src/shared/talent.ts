@@ -131,6 +131,17 @@ function dedupeCaseInsensitive(names: string[]): string[] {
   })
 }
 
+/** Custom fields an admin may define at most (security rule 66; shared/fields.ts). */
+export const MAX_CUSTOM_FIELDS = 50
+
+/**
+ * `customFields` in a talent body: keys and a bound on their number. What each value must be
+ * depends on the definitions: the server checks it with customFieldsSchema (shared/fields.ts).
+ */
+export const customFieldsInputSchema = z
+  .record(z.string().max(40), z.unknown())
+  .refine((v) => Object.keys(v).length <= MAX_CUSTOM_FIELDS, 'Too many custom fields')
+
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional()
 
 // spec section 5, talent form: messages verbatim. Strict objects refuse unknown keys (security rule 14).
@@ -172,6 +183,8 @@ const talentFields = {
   status: z.array(z.enum(TALENT_STATUSES)).overwrite((v) => [...new Set(v)]),
   // Set by the server to the signed-in user; a body naming someone else is refused (security rule 14).
   addedById: z.number().int().positive().optional(),
+  /** Custom field values by key; absent on an edit, the stored ones stay (null clears one). */
+  customFields: customFieldsInputSchema.optional(),
 }
 
 /** POST /api/talents and the add form. */
@@ -235,6 +248,8 @@ export const talentSchema = z.object({
     .nullable(),
   /** The current CV, or null. */
   cv: cvSummarySchema.nullable(),
+  /** Custom field values by key: only the fields the caller may see (security rule 65). */
+  customFields: z.record(z.string(), z.unknown()),
   /**
    * In GET /api/talents only — why the talent matched `q`, or null without one. Other
    * routes (detail, create, edit) leave it out.

@@ -11,6 +11,7 @@ import {
 } from '../components/ui/card.tsx'
 import { Skeleton } from '../components/ui/skeleton.tsx'
 import { useAuth } from '../lib/current-user.ts'
+import { FieldsSettingsCard } from '../features/fields/fields-settings-card.tsx'
 import { ErasureRecordsCard } from '../features/privacy/erasure-records-card.tsx'
 import { ErasureRequestsCard } from '../features/privacy/erasure-requests-card.tsx'
 import { RequestSettingsCard } from '../features/privacy/request-settings-card.tsx'
@@ -61,6 +62,8 @@ export function SettingsPage() {
           <RequestSettingsCard />
         </>
       ) : null}
+      {/* Settings → Fields: admins only; the server refuses others. */}
+      {user?.role === 'admin' ? <FieldsSettingsCard /> : null}
       <ChangePasswordDialog open={isChangingPassword} onOpenChange={setIsChangingPassword} />
     </div>
   )

@@ -12,4 +12,5 @@ export const queryRoots = {
   imports: ['imports'] as const,
   bulk: ['bulk'] as const,
   reports: ['reports'] as const,
+  fields: ['fields'] as const,
 }

@@ -160,6 +160,13 @@ export const talents = pgTable(
     keepUntil: date('keep_until', { mode: 'string' }),
     keepReason: text('keep_reason'),
     anonymisedAt: timestamp('anonymised_at', { withTimezone: true }),
+    // Custom field values by field key (shared/fields.ts; validated against the definitions on
+    // every write). JSONB with a GIN index so a filter on any field uses it
+    // (docs/decisions/028-custom-field-values-in-jsonb.md).
+    customFields: jsonb('custom_fields')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     ...timestamps,
   },
   (t) => [
@@ -196,6 +203,7 @@ export const talents = pgTable(
     index('talents_linkedin_key_idx').on(t.linkedinKey),
     index('talents_name_key_idx').on(sql`talent_name_key(${t.fullName})`),
     // consent:expired / consent:expiring (security rule 49): few talents hold consent.
+    index('talents_custom_fields_gin_idx').using('gin', t.customFields.op('jsonb_path_ops')),
     index('talents_consent_valid_until_idx')
       .on(t.consentValidUntil)
       .where(sql`${t.lawfulBasis} = 'consent'`),

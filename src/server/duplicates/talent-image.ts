@@ -12,7 +12,7 @@ import { talentOwnColumns } from '../talents/rows.ts'
  * them again.
  */
 export const talentImageSchema = talentSchema
-  .omit({ addedByUser: true, cv: true, match: true })
+  .omit({ addedByUser: true, cv: true, match: true, customFields: true })
   .extend({
     // PostgreSQL's text, to the microsecond: the API's ISO strings stop at milliseconds.
     createdAt: z.string(),

@@ -6,7 +6,7 @@ import { NotFoundError } from '../errors.ts'
 import type { ListOptions } from './list.ts'
 import { cachedPage, type CachedPage } from '../cache/page-cache.ts'
 import { TALENT_NOT_FOUND } from './lock.ts'
-import { talentJsonText } from './talent-json.ts'
+import { hidingKey, talentJson } from './talent-json.ts'
 
 /**
  * GET /api/talents/:id as JSON text built by the database (talent-json.ts), cached per data
@@ -16,11 +16,15 @@ import { talentJsonText } from './talent-json.ts'
 export async function talentDetailJson(
   db: Db,
   id: number,
-  { dataVersion, cachedPages }: Pick<ListOptions, 'dataVersion' | 'cachedPages'> = {},
+  {
+    dataVersion,
+    cachedPages,
+    fieldHiding,
+  }: Pick<ListOptions, 'dataVersion' | 'cachedPages' | 'fieldHiding'> = {},
 ): Promise<CachedPage> {
   const load = async (): Promise<CachedPage> => {
     const query = db
-      .select({ json: talentJsonText.as('json') })
+      .select({ json: talentJson(fieldHiding).as('json') })
       .from(talents)
       .leftJoin(users, eq(users.id, talents.addedById))
       .where(eq(talents.id, id))
@@ -29,5 +33,5 @@ export async function talentDetailJson(
     return { json: row.json, rowCount: 1, nextCursor: undefined }
   }
   if (dataVersion === undefined) return load()
-  return cachedPage(db, dataVersion, `detail|${id}`, load, cachedPages)
+  return cachedPage(db, dataVersion, `detail|${id}${hidingKey(fieldHiding)}`, load, cachedPages)
 }

@@ -8,7 +8,7 @@ import type { Corrections } from '../search/corrections.ts'
 import { rankCandidates, rankExpression, rankTerms } from '../search/search-sql.ts'
 import { decodeCursor, UNRANKED, type TalentCursor } from './cursor.ts'
 import { listOrder, type ListOrder } from './list-order.ts'
-import { talentJsonText } from './talent-json.ts'
+import { talentJson, type FieldHiding } from './talent-json.ts'
 import {
   afterCursor,
   orderSpec,
@@ -43,7 +43,13 @@ export function filterOf(query: TalentListQuery): TalentFilter {
 }
 
 /** What a request's rows are filtered, ordered and explained (`match`) by. */
-export type ListPlan = { filter: TalentFilter; order: ListOrder; terms: TextTerm[] }
+export type ListPlan = {
+  filter: TalentFilter
+  order: ListOrder
+  terms: TextTerm[]
+  /** Security rule 65: private custom fields the caller may not see. */
+  hiding?: FieldHiding
+}
 
 /**
  * A plan with its typo corrections looked up, ready to become SQL. `rankWithin`: a broad query is
@@ -55,11 +61,15 @@ export type ResolvedPlan = ListPlan & {
   rankWithin?: number
 }
 
-export function planOf(query: TalentListQuery, ids?: readonly number[]): ListPlan {
+export function planOf(
+  query: TalentListQuery,
+  ids?: readonly number[],
+  hiding?: FieldHiding,
+): ListPlan {
   const filter = { ...filterOf(query), ids }
   const order = listOrder(query.sort, filter.query)
   const terms = filter.query ? rankTerms(filter.query) : []
-  return { filter, order, terms }
+  return { filter, order, terms, hiding }
 }
 
 export function resolvedPlan(
@@ -84,8 +94,10 @@ export function pageQuery(
   pageSize: number,
   corrections: Corrections,
   ids?: readonly number[],
+  hiding?: FieldHiding,
 ) {
-  return planPageQuery(db, resolvedPlan(planOf(query, ids), corrections), query.cursor, pageSize)
+  const plan = resolvedPlan(planOf(query, ids, hiding), corrections)
+  return planPageQuery(db, plan, query.cursor, pageSize)
 }
 
 const cursorOf = (plan: ResolvedPlan, cursorText: string | undefined) =>
@@ -98,7 +110,8 @@ function planPageQuery(
   pageSize: number,
 ) {
   const cursor = cursorOf(plan, cursorText)
-  return pageSelect(db, plan.spec, talentWhere(plan.filter, plan.corrections), cursor, pageSize)
+  const where = talentWhere(plan.filter, plan.corrections)
+  return pageSelect(db, plan.spec, where, cursor, pageSize, plan.hiding)
 }
 
 /** One page's rows in `spec`'s order among those `where` holds for, after `cursor`. */
@@ -108,13 +121,14 @@ function pageSelect(
   where: SQL | undefined,
   cursor: TalentCursor | undefined,
   pageSize: number,
+  hiding: FieldHiding | undefined,
 ) {
   // The sort key travels as the database prints it: JS Dates would lose created_at's microseconds.
   // Aliased, because listTalentsJson reads the rows by column name, without drizzle's mapping.
   return db
     .select({
       id: talents.id,
-      json: talentJsonText.as('json'),
+      json: talentJson(hiding).as('json'),
       sortKey: sql<string>`${spec.keyText}`.as('sort_key'),
     })
     .from(talents)
@@ -141,12 +155,13 @@ export function pageSql(
   const { newest, named } = rankCandidates(where, plan.terms, plan.rankWithin)
   const candidates = sql`(select id from rank_candidates)`
   // The candidates are matches already: only the rest are tested against the query.
-  const ranked = pageSelect(db, plan.spec, sql`${talents.id} in ${candidates}`, cursor, pageSize)
+  const inCandidates = sql`${talents.id} in ${candidates}`
+  const ranked = pageSelect(db, plan.spec, inCandidates, cursor, pageSize, plan.hiding)
   // The rest are older than every newest match (when there are fewer, there is no rest).
   const unranked = sql`${talents.id} < (select min(id) from newest_matches)
     and ${talents.id} not in ${candidates}`
   const restSpec = relevanceSpec(sql`${UNRANKED}::float8`)
-  const rest = pageSelect(db, restSpec, and(where, unranked), cursor, pageSize)
+  const rest = pageSelect(db, restSpec, and(where, unranked), cursor, pageSize, plan.hiding)
   const pastRanked = cursor !== undefined && Number(cursor.key) <= UNRANKED
   const parts = pastRanked ? sql`(${rest})` : sql`(${ranked}) union all (${rest})`
   const all = named

@@ -18,6 +18,7 @@ import {
   type ResolvedPlan,
 } from './list-plan.ts'
 import { inTurn } from './read-turns.ts'
+import { hidingKey, type FieldHiding } from './talent-json.ts'
 import type { SearchGate } from '../search/search-gate.ts'
 
 /**
@@ -72,6 +73,8 @@ export type ListOptions = {
    * (search/search-gate.ts). Unset: no gate (scripts, tests of the list itself).
    */
   searchGate?: SearchGate
+  /** Security rule 65: private custom fields the caller may not see (talent-json.ts). */
+  fieldHiding?: FieldHiding
 }
 
 /**
@@ -163,7 +166,7 @@ export async function listTalentsJson(
 ): Promise<TalentPageJson> {
   const { dataVersion, cachedPages, maxRows = MAX_LIST_ROWS } = options
   // Parsed once: the plan serves the refresh-ahead key and the page.
-  const plan = planOf(query)
+  const plan = planOf(query, undefined, options.fieldHiding)
   if (dataVersion !== undefined && (cachedPages === undefined || cachedPages > 0)) {
     noteAsked(db, `list|${pageKey(plan, pageSizeOf(query, maxRows), query)}`, (version) =>
       readPageJson(db, query, plan, { ...options, dataVersion: version }),
@@ -191,7 +194,7 @@ const pageSizeOf = (query: TalentListQuery, maxRows: number) =>
   Math.min(query.limit ?? maxRows, maxRows)
 
 const pageKey = (plan: ListPlan, pageSize: number, query: TalentListQuery) =>
-  `${plan.order}|${pageSize}|${query.cursor ?? ''}|${filterKey(plan.filter)}`
+  `${plan.order}|${pageSize}|${query.cursor ?? ''}|${filterKey(plan.filter)}${hidingKey(plan.hiding)}`
 
 async function readPageJsonNow(
   db: Db,

@@ -19,6 +19,7 @@ import type { CachedPage } from '../cache/page-cache.ts'
 import { createTalent, deleteTalent, updateTalent } from './service.ts'
 import { getTalentStats } from './stats.ts'
 import type { ErasureKeys } from '../privacy/erasure/identifiers.ts'
+import { fieldHidingFor } from '../fields/definitions.ts'
 
 export type TalentRoutesOptions = {
   db: Db
@@ -79,8 +80,9 @@ export const talentRoutes: FastifyPluginCallback<TalentRoutesOptions> = (
       querystring: talentListQuerySchema,
     },
     handler: async (request, reply) => {
-      const { dataVersion } = requireViewer(request)
-      const options = { dataVersion, cachedPages, exactCountUpTo, searchGate }
+      const { user, dataVersion } = requireViewer(request)
+      const fieldHiding = await fieldHidingFor(db, user, dataVersion)
+      const options = { dataVersion, cachedPages, exactCountUpTo, searchGate, fieldHiding }
       const { page, total, isEstimated } = await listTalentsJson(db, request.query, options)
       void reply.header(TOTAL_COUNT_HEADER, String(total))
       if (isEstimated) void reply.header(TOTAL_ESTIMATED_HEADER, 'true')
@@ -104,8 +106,10 @@ export const talentRoutes: FastifyPluginCallback<TalentRoutesOptions> = (
     // No response schema, as for the list: the database built the JSON (talent-json.ts).
     schema: { summary: 'One talent', params: talentIdParamsSchema },
     handler: async (request, reply) => {
-      const { dataVersion } = requireViewer(request)
-      const talent = await talentDetailJson(db, request.params.id, { dataVersion, cachedPages })
+      const { user, dataVersion } = requireViewer(request)
+      const fieldHiding = await fieldHidingFor(db, user, dataVersion)
+      const options = { dataVersion, cachedPages, fieldHiding }
+      const talent = await talentDetailJson(db, request.params.id, options)
       return sendJsonText(request, reply, talent)
     },
   })

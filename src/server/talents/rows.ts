@@ -40,6 +40,8 @@ export function toTalent(row: TalentRow): Talent {
   const { adderEmail, adderFirstName, adderLastName, adderIsDefaultAdmin, ...rest } = row
   return {
     ...rest,
+    // Custom field values depend on who asks (security rule 65): talents/service.ts fills them.
+    customFields: {},
     createdAt: rest.createdAt.toISOString(),
     updatedAt: rest.updatedAt.toISOString(),
     addedByUser:

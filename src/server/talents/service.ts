@@ -17,6 +17,7 @@ import { privacyValues } from '../privacy/record/service.ts'
 import type { ErasureKeys } from '../privacy/erasure/identifiers.ts'
 import { assertNotErased } from '../privacy/erasure/reentry.ts'
 import { selectTalents, toTalent } from './rows.ts'
+import { checkedValues, visibleValues } from '../fields/values.ts'
 
 /*
  * PERMISSIONS (server-enforced; the README's permissions table repeats this):
@@ -65,6 +66,17 @@ export async function getTalent(db: Db, id: number): Promise<Talent> {
   return toTalent(row)
 }
 
+/** A talent with the custom field values `viewer` may see (security rule 65). */
+export async function getTalentFor(db: Db, id: number, viewer: Actor): Promise<Talent> {
+  const talent = await getTalent(db, id)
+  const [row] = await db
+    .select({ values: talents.customFields })
+    .from(talents)
+    .where(eq(talents.id, id))
+  const values = await visibleValues(db, viewer, talent.addedById, row?.values ?? {})
+  return { ...talent, customFields: values }
+}
+
 /**
  * POST /api/talents. The server sets addedById to the viewer (security rule 14). The privacy record
  * defaults to the form's (source `sourced`, security rule 49); a person erased before is
@@ -80,8 +92,9 @@ export async function createTalent(
   if (input.addedById !== undefined && input.addedById !== viewer.id) {
     throw new BadRequestError(ADDED_BY_FORBIDDEN, { addedById: [ADDED_BY_FORBIDDEN] })
   }
-  const { cvFileId, privacy, confirmErased, ...fields } = input
+  const { cvFileId, privacy, confirmErased, customFields: sent, ...fields } = input
   return write(db, async (tx) => {
+    const customFields = await checkedValues(tx, viewer, viewer.id, sent, {}, true)
     await assertEmailFree(tx, fields.email)
     if (erasureKeys) await assertNotErased(tx, erasureKeys, fields, confirmErased === true)
     const [row] = await tx
@@ -94,6 +107,7 @@ export async function createTalent(
         notes: emptyToNull(input.notes),
         tags: await ensureTags(tx, input.tags, viewer),
         addedById: viewer.id,
+        customFields,
         ...privacyValues(privacy ?? defaultPrivacyRecord(FORM_DEFAULT_SOURCE)),
       })
       .returning({ id: talents.id })
@@ -107,7 +121,7 @@ export async function createTalent(
     })
     // The talent is new in this transaction: its first CV version has nothing to prune.
     if (cvFileId !== undefined) await claimUpload(tx, cvFileId, row.id, viewer, null)
-    return getTalent(tx, row.id)
+    return getTalentFor(tx, row.id, viewer)
   })
 }
 
@@ -124,7 +138,7 @@ export async function updateTalent(
 ): Promise<Talent> {
   return write(db, async (tx) => {
     const current = await lockTalent(tx, id)
-    const { updatedAt, tags, addedById, ...fields } = input
+    const { updatedAt, tags, addedById, customFields: sent, ...fields } = input
     // Security rule 14: a body may repeat the adder, never change it.
     if (addedById !== undefined && addedById !== current.addedById) {
       throw new BadRequestError(ADDED_BY_FORBIDDEN, { addedById: [ADDED_BY_FORBIDDEN] })
@@ -133,6 +147,18 @@ export async function updateTalent(
       throw new ConflictError(STALE_EDIT)
     }
     await assertEmailFree(tx, fields.email, id)
+    const [stored] = await tx
+      .select({ values: talents.customFields })
+      .from(talents)
+      .where(eq(talents.id, id))
+    const customFields = await checkedValues(
+      tx,
+      viewer,
+      current.addedById,
+      sent,
+      stored?.values ?? {},
+      false,
+    )
     const before = await getTalent(tx, id)
     await tx
       .update(talents)
@@ -143,12 +169,13 @@ export async function updateTalent(
         cvResumePath: emptyToNull(fields.cvResumePath),
         notes: emptyToNull(fields.notes),
         tags: tags === undefined ? undefined : await ensureTags(tx, tags, viewer),
+        customFields,
         // A version the client can hold exactly (milliseconds, as in its ISO string) and that
         // always moves forward, even for two edits within one millisecond (security rule 27).
         updatedAt: sql`greatest(date_trunc('milliseconds', clock_timestamp()), date_trunc('milliseconds', ${talents.updatedAt}) + interval '1 millisecond')`,
       })
       .where(eq(talents.id, id))
-    const after = await getTalent(tx, id)
+    const after = await getTalentFor(tx, id, viewer)
     const changes = changedFields(before, after, TRACKED_FIELDS)
     // A save that changes nothing has nothing to tell in the History (see README).
     if (changes.length > 0) {

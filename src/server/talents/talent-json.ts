@@ -16,7 +16,28 @@ const isoMillis = (column: SQLWrapper) =>
  * joined (docs/decisions/003-json-built-in-sql.md). Only the adder's public fields, never a users
  * row (security rule 16).
  */
-export const talentJsonText = sql<string>`json_build_object(
+export const talentJsonText = talentJson(undefined)
+
+/**
+ * Security rule 65: the private custom fields a caller may not see. Dropped from every talent's
+ * JSON except on the talents the caller added (admins get no hiding).
+ */
+export type FieldHiding = { viewerId: number; keys: string[] }
+
+/** A key for caches: pages built with different hiding are different pages. */
+export const hidingKey = (hiding: FieldHiding | undefined) =>
+  hiding ? `|hide:${hiding.viewerId}:${hiding.keys.join(',')}` : ''
+
+function customFieldsJson(hiding: FieldHiding | undefined) {
+  if (!hiding || hiding.keys.length === 0) return sql`${talents.customFields}`
+  const keys = JSON.stringify(hiding.keys)
+  return sql`case when ${talents.addedById} = ${hiding.viewerId} then ${talents.customFields}
+    else ${talents.customFields} - array(select jsonb_array_elements_text(${keys}::jsonb)) end`
+}
+
+/** talentJsonText with the caller's hiding of private fields. */
+export function talentJson(hiding: FieldHiding | undefined) {
+  return sql<string>`json_build_object(
   'id', ${talents.id},
   'fullName', ${talents.fullName},
   'email', ${talents.email},
@@ -37,5 +58,7 @@ export const talentJsonText = sql<string>`json_build_object(
     'email', ${users.email},
     'isDefaultAdmin', ${users.isDefaultAdmin}
   ) end,
-  'cv', ${currentCvJson}
+  'cv', ${currentCvJson},
+  'customFields', ${customFieldsJson(hiding)}
 )::text`
+}

@@ -1,5 +1,6 @@
 import { CvPanel } from '../../features/cvs/cv-panel.tsx'
 import { UndoMergeButton } from '../../features/duplicates/undo-merge-button.tsx'
+import { CustomFieldValues } from '../../features/fields/custom-field-values.tsx'
 import { EraseTalentDialog } from '../../features/privacy/erase-talent-dialog.tsx'
 import { ExportPersonalData } from '../../features/privacy/export-personal-data.tsx'
 import { PrivacyPanel } from '../../features/privacy/privacy-panel.tsx'
@@ -18,9 +19,13 @@ const parts: TalentProfileParts = {
   ExportPersonalData,
   EraseTalentDialog,
   UndoMergeButton,
+  CustomFieldValues,
 }
 
-/** A talent's profile with its CV and Privacy tabs, its privacy actions and History's undo. */
+/**
+ * A talent's profile with its CV and Privacy tabs, its privacy actions, History's undo and its
+ * custom field values.
+ */
 export function TalentProfile(props: TalentProfileProps) {
   return (
     <TalentProfilePartsProvider parts={parts}>

@@ -21,6 +21,8 @@ export type TalentProfileParts = {
   }>
   /** 'Undo merge' on a merge's History entry. */
   UndoMergeButton: ComponentType<{ mergeId: number }>
+  /** The custom field values, labelled, in the fields' order. */
+  CustomFieldValues: ComponentType<{ values: Record<string, unknown> }>
 }
 
 /** Other features' parts on the add/edit form; app/ fills them in. */
@@ -32,6 +34,16 @@ export type TalentFormParts = {
   }>
   /** 'Possible duplicate: …' under the fields, as they are typed. */
   DuplicateWarning: ComponentType<{ control: Control<TalentFormValues>; excludeId?: number }>
+  /**
+   * The custom fields, each with its control; `onCheck` hands the form the check of their
+   * values (the server's messages), which its resolver runs.
+   */
+  CustomFieldInputs: ComponentType<{
+    control: Control<TalentFormValues>
+    idPrefix: string
+    existing: Record<string, unknown>
+    onCheck: (check: ((values: Record<string, unknown>) => Record<string, string>) | null) => void
+  }>
 }
 
 export const { PartsProvider: TalentProfilePartsProvider, useParts: useTalentProfileParts } =

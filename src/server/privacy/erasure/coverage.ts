@@ -21,6 +21,7 @@ export const ERASED: Readonly<Record<string, string>> = {
   'talents.phone_e164': 'the row is deleted; anonymise: cleared by its trigger',
   'talents.linkedin_key': 'the row is deleted; anonymise: generated from the cleared link',
   'talents.privacy_source_detail': 'the row is deleted; anonymise: cleared',
+  'talents.custom_fields': 'the row is deleted; anonymise: emptied',
   'talents.consent_given_on': 'the row is deleted',
   'talents.consent_valid_until': 'the row is deleted',
   'talents.informed_on': 'the row is deleted',

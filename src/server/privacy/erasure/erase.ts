@@ -231,6 +231,8 @@ export async function anonymiseLocked(tx: Db, talent: LockedTalent, by: number |
       notes: null,
       privacySourceDetail: null,
       keepReason: null,
+      // Custom field values may name or describe the person: none stays.
+      customFields: {},
       anonymisedAt: sql`now()`,
       updatedAt: sql`greatest(date_trunc('milliseconds', clock_timestamp()), date_trunc('milliseconds', ${talents.updatedAt}) + interval '1 millisecond')`,
     })

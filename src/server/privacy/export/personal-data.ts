@@ -8,7 +8,8 @@ import type { Actor } from '../../db/rows.ts'
 import { talentsMergedInto } from '../../duplicates/merged-into.ts'
 import { ForbiddenError } from '../../errors.ts'
 import { databaseFileStore } from '../../files/database-file-store.ts'
-import { getTalent } from '../../talents/service.ts'
+import { loadDefinitions } from '../../fields/definitions.ts'
+import { getTalent, getTalentFor } from '../../talents/service.ts'
 import { recordPrivacyEvent } from '../log/record.ts'
 import { getPrivacyRecord } from '../record/service.ts'
 import { historyBatches, type HistoryEntry } from './history.ts'
@@ -97,9 +98,18 @@ export async function startPersonalDataExport(
   viewer: Actor,
   now = new Date(),
 ): Promise<PersonalDataExport> {
-  const talent = await getTalent(db, talentId)
-  if (!canChange(viewer, talent)) {
+  const stored = await getTalent(db, talentId)
+  if (!canChange(viewer, stored)) {
     throw new ForbiddenError(PERSONAL_DATA_FORBIDDEN)
+  }
+  // The custom fields marked personal data go with the rest (security rule 53).
+  const personal = new Set(
+    (await loadDefinitions(db)).filter((d) => d.personalData).map((d) => d.key),
+  )
+  const { customFields } = await getTalentFor(db, talentId, viewer)
+  const talent: Talent = {
+    ...stored,
+    customFields: Object.fromEntries(Object.entries(customFields).filter(([k]) => personal.has(k))),
   }
   const subject: Subject = { talent, privacy: await getPrivacyRecord(db, talentId) }
   const cvs = await cvVersions(db, talentId)

@@ -39,7 +39,7 @@ const NOT_PROVIDED = <span className="text-muted-foreground">Not provided</span>
 /** A loaded talent: header, contact details, About/Notes tabs and 'Last updated'. */
 export function TalentProfile({ talent, isAdmin, onEdit, onErased }: TalentProfileProps) {
   const { user } = useAuth()
-  const { ExportPersonalData, EraseTalentDialog } = useTalentProfileParts()
+  const { ExportPersonalData, EraseTalentDialog, CustomFieldValues } = useTalentProfileParts()
   const [isErasing, setIsErasing] = useState(false)
   // Security rule 50: like delete, admins and the talent's adder (the server decides).
   const canErase = isAdmin || (user !== null && talent.addedById === user.id)
@@ -159,6 +159,8 @@ export function TalentProfile({ talent, isAdmin, onEdit, onErased }: TalentProfi
         <Detail label="Added On">{formatLongDate(talent.createdAt)}</Detail>
         <Detail label="Added By">{addedByFullName(talent.addedByUser)}</Detail>
       </dl>
+
+      <CustomFieldValues values={talent.customFields} />
 
       <TalentProfileTabs
         talent={talent}

@@ -27,6 +27,7 @@ const talent: Talent = {
   updatedAt: '2024-02-01T10:00:00.000Z',
   addedByUser: null,
   cv: null,
+  customFields: {},
 }
 
 describe('capitalizeWords', () => {

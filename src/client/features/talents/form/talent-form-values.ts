@@ -30,6 +30,7 @@ export function talentToFormValues(talent: Talent | null): TalentFormDefaults {
       notes: '',
       tags: [],
       status: [],
+      customFields: {},
     }
   }
   return {
@@ -42,6 +43,7 @@ export function talentToFormValues(talent: Talent | null): TalentFormDefaults {
     notes: talent.notes ?? '',
     tags: [...talent.tags],
     status: [...talent.status],
+    customFields: { ...talent.customFields },
   }
 }
 
@@ -63,6 +65,10 @@ export function toCreateBody(values: TalentInput): TalentInput {
     notes: blankToNull(values.notes),
     tags: values.tags,
     status: values.status,
+    // Custom fields the form showed (none: the stored values stay as they are).
+    ...(values.customFields === undefined || Object.keys(values.customFields).length === 0
+      ? {}
+      : { customFields: values.customFields }),
     // 'Add from CV': the parsed CV is attached with the new talent.
     ...(values.cvFileId === undefined ? {} : { cvFileId: values.cvFileId }),
   }

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useEffect, useId } from 'react'
-import { Controller, useForm } from 'react-hook-form'
+import { useCallback, useEffect, useId, useState } from 'react'
+import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook-form'
 import {
   AREAS,
   SENIORITY_LEVELS,
@@ -42,6 +42,40 @@ const resolver = zodResolver(talentInputSchema, {
   error: (issue) => (issue.input === undefined ? 'Required' : undefined),
 })
 
+type CustomFieldCheck = (values: Record<string, unknown>) => Record<string, string>
+
+/** The custom fields part's check, handed over once its definitions are loaded. */
+class CustomChecks {
+  private check: CustomFieldCheck | null = null
+  set(check: CustomFieldCheck | null) {
+    this.check = check
+  }
+  run(values: Record<string, unknown>): Record<string, string> {
+    return this.check?.(values) ?? {}
+  }
+}
+
+/**
+ * The shared schema's check, then the custom fields' (security rule 66): their schema is built
+ * from the definitions, which the custom fields part hands over once loaded.
+ */
+function withCustomFields(checks: CustomChecks): Resolver<TalentFormValues, unknown, TalentInput> {
+  return async (values, context, options) => {
+    const result = await resolver(values, context, options)
+    const customErrors = checks.run(values.customFields ?? {})
+    const keys = Object.keys(customErrors)
+    if (keys.length === 0) return result
+    const fieldErrors = Object.fromEntries(
+      keys.map((key) => [key, { type: 'custom', message: customErrors[key] }]),
+    )
+    const errors = {
+      ...(Object.keys(result.errors).length > 0 ? result.errors : {}),
+      customFields: fieldErrors,
+    } as FieldErrors<TalentFormValues>
+    return { values: {}, errors }
+  }
+}
+
 export type TalentFormProps = {
   /** null adds a talent; a talent edits it. */
   talent: Talent | null
@@ -51,6 +85,8 @@ export type TalentFormProps = {
   /** Put the cursor in the first field once the form is on screen (the desktop dialog). */
   focusFirstField?: boolean
 }
+
+const NO_VALUES: Record<string, unknown> = {}
 
 /** The hint on a field 'Add from CV' filled: the person checks it. */
 const FROM_CV = 'Read from the CV — please check'
@@ -63,10 +99,17 @@ export function TalentForm({
   className,
   focusFirstField = false,
 }: TalentFormProps) {
-  const { CvPrefill, DuplicateWarning } = useTalentFormParts()
+  const { CvPrefill, DuplicateWarning, CustomFieldInputs } = useTalentFormParts()
   const id = useId()
+  // Filled in by the part, read by the resolver at validation time (never during render).
+  const [customChecks] = useState(() => new CustomChecks())
+  const [formResolver] = useState(() => withCustomFields(customChecks))
+  const onCustomCheck = useCallback(
+    (check: CustomFieldCheck | null) => customChecks.set(check),
+    [customChecks],
+  )
   const form = useForm<TalentFormValues, unknown, TalentInput>({
-    resolver,
+    resolver: formResolver,
     // A new talent's privacy record starts as "sourced" (security rule 49); the Privacy tab
     // edits an existing one.
     defaultValues:
@@ -166,6 +209,12 @@ export function TalentForm({
           )}
         </div>
         <DuplicateWarning control={form.control} excludeId={talent?.id} />
+        <CustomFieldInputs
+          control={form.control}
+          idPrefix={id}
+          existing={talent?.customFields ?? NO_VALUES}
+          onCheck={onCustomCheck}
+        />
         <Controller
           control={form.control}
           name="tags"

@@ -34,6 +34,17 @@ function showFieldErrors(form: TalentForm, apiError: ParsedApiError): boolean {
     form.setError(field, { type: 'server', message }, { shouldFocus: !shown })
     shown = true
   }
+  // Custom fields (security rule 66): the server's message on the field it names.
+  for (const [name, messages] of Object.entries(apiError.fieldErrors)) {
+    const message = messages[0]
+    if (!name.startsWith('customFields.') || message === undefined) continue
+    form.setError(
+      name as `customFields.${string}`,
+      { type: 'server', message },
+      { shouldFocus: !shown },
+    )
+    shown = true
+  }
   return shown
 }
 
