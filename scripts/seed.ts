@@ -8,7 +8,7 @@ import { rawRows } from '../src/server/db/raw-rows.ts'
 import { plantRelevanceSet } from './seed/relevance-set.ts'
 import { seedPool, type SeedOptions, type SeedResult } from './seed/seed-pool.ts'
 
-const USAGE = `Fills a Scout database with realistic demo talents (issue 3) and their CVs (issue 16).
+const USAGE = `Fills a Scout database with realistic demo talents and their CVs.
 
 Usage: npm run db:seed -- [--talents N] [--cvs N] [--users N] [--seed N] [--batch N] [--relevance]
 
@@ -18,7 +18,7 @@ Usage: npm run db:seed -- [--talents N] [--cvs N] [--users N] [--seed N] [--batc
   --users N     users who appear as "Added By" (default 20; they get random, unknown passwords)
   --seed N      faker seed; the same seed on the same day gives the same data (default 42)
   --batch N     talent rows per INSERT (default 10000)
-  --relevance   also plant issue 17's relevance set: 24 talents whose search answers are known
+  --relevance   also plant the search relevance set: 24 talents whose search answers are known
                 (scripts/seed/relevance-set.ts; npm run bench:search -- --relevance scores them)
   --help        show this text
 

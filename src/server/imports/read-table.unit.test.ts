@@ -25,7 +25,7 @@ const EXPECTED = [
   ['José Müller', 'jose@example.com'],
 ]
 
-describe('encodings (issue 18 item 1)', () => {
+describe('encodings', () => {
   test.each([
     ['UTF-8', Buffer.from(PEOPLE, 'utf8')],
     ['UTF-8 with BOM', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(PEOPLE)])],

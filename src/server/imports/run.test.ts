@@ -215,9 +215,7 @@ test("someone else's import cannot be run, read or undone (404); skip leaves exi
   })
 })
 
-test('issue 18 item 7: an export re-imported into an empty pool gives back the same talents', async ({
-  api,
-}) => {
+test('an export re-imported into an empty pool gives back the same talents', async ({ api }) => {
   const user = await api.as('user')
   const db = api.database.db
   const originals = [
