@@ -8,7 +8,7 @@ import { z } from 'zod'
  * names or simply missed: those values then earn a 400, which the fuzz tests accept too.
  */
 
-type JsonSchema = {
+export type JsonSchema = {
   type?: string | string[]
   enum?: unknown[]
   const?: unknown
