@@ -26,6 +26,7 @@ const talent = (fullName: string, notes: string): ExportTalent => ({
     updatedAt: '2025-01-01T00:00:00.000Z',
     addedByUser: null,
     cv: null,
+    customFields: {},
   }),
   privacy: defaultPrivacyRecord('imported'),
 })

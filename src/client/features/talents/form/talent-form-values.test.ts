@@ -49,6 +49,7 @@ describe('talentToFormValues', () => {
       notes: '',
       tags: [],
       status: [],
+      customFields: {},
     })
   })
 
