@@ -85,23 +85,23 @@ export const CONFIG_DOCS = [
     name: 'SMTP_URL',
     default: '—',
     meaning:
-      'smtp:// or smtps:// URL (user:password@host:port) for invitation e-mails; unset means the admin is shown the temporary password instead',
+      'smtp:// or smtps:// URL (user:password@host:port) for invitation and privacy e-mails; unset means the admin is shown the temporary password instead and privacy e-mails cannot be sent',
   },
   {
     name: 'SMTP_INSECURE',
     default: 'false',
     meaning:
-      'true lets invitation e-mails go in plain text when the mail server offers no STARTTLS (a lab server only)',
+      'true lets e-mails go in plain text when the mail server offers no STARTTLS (a lab server only)',
   },
   {
     name: 'MAIL_FROM',
     default: 'Scout <no-reply@localhost>',
-    meaning: 'Sender of invitation e-mails',
+    meaning: 'Sender of invitation and privacy e-mails',
   },
   {
     name: 'PUBLIC_URL',
     default: 'http://localhost:PORT',
-    meaning: 'Address people open Scout at; invitation e-mails link to its /login',
+    meaning: 'Address people open Scout at; invitation e-mails link to its /login, privacy e-mails to its /privacy/r/ pages',
   },
   {
     name: 'LOG_LEVEL',
