@@ -101,7 +101,8 @@ export const CONFIG_DOCS = [
   {
     name: 'PUBLIC_URL',
     default: 'http://localhost:PORT',
-    meaning: 'Address people open Scout at; invitation e-mails link to its /login, privacy e-mails to its /privacy/r/ pages',
+    meaning:
+      'Address people open Scout at; invitation e-mails link to its /login, privacy e-mails to its /privacy/r/ pages',
   },
   {
     name: 'LOG_LEVEL',
