@@ -14,7 +14,6 @@ const KNOWN_SECONDS: [RegExp, number][] = [
   [/\/src\/server\/permission-matrix\.test\.ts$/, 97],
   [/\/scripts\/backup\/backup\.test\.ts$/, 86],
   [/\/src\/server\/auth\/throttle\.test\.ts$/, 84],
-  [/\/src\/server\/db\/pglite-turns\.test\.ts$/, 80],
   [/\/scripts\/backup\/backup-secrets\.test\.ts$/, 71],
   [/\/scripts\/build\/server\.unit\.test\.ts$/, 63],
   [/\/src\/server\/imports\/undo-job\.isolated\.test\.ts$/, 62],

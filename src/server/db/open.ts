@@ -9,7 +9,6 @@ import { serverPath } from '../server-files.ts'
 import type { WatchChanges } from './change-notices.ts'
 import { PGLITE_EXTENSIONS, PGLITE_START_PARAMS } from './pglite-settings.ts'
 import { PgliteThread } from './pglite-thread.ts'
-import { takeTurnsBetweenStatements } from './pglite-turns.ts'
 import * as schema from './schema.ts'
 
 /** The one database type services take: a drizzle database or a transaction, on either engine. */
@@ -105,11 +104,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
       extensions: PGLITE_EXTENSIONS,
       startParams: PGLITE_START_PARAMS,
     }))
-  const stopTurns = takeTurnsBetweenStatements(client)
-  return pgliteDatabase(client, () => {
-    stopTurns()
-    return client.close()
-  })
+  return pgliteDatabase(client, () => client.close())
 }
 
 /** The embedded engine on its own thread: statements go to it as messages (pglite-thread.ts). */

@@ -106,11 +106,11 @@ const nullable = (value: string | null | undefined) =>
   value === undefined || value === '' ? null : value
 
 /**
- * New talents per statement on the embedded engine, which runs a statement on the server's
- * thread: a batch's 500 rows in one statement held it for 80-150 ms, which every request waited
- * out (the list's p99 during an import); between statements the thread serves requests
- * (pglite-turns.ts). PostgreSQL takes the whole batch in one: there, ten statements (each with
- * its statement triggers) made a 100,000-row import 39 s -> 53 s.
+ * New talents per statement on the embedded engine, which runs one statement at a time: a list
+ * request arriving during a 500-row statement waits for all of it (the list's p99 during an
+ * import, docs/performance.md "bench:import"), and only between statements is it served.
+ * PostgreSQL, with a backend per connection, takes the whole batch in one statement: there, ten
+ * statements (each with its statement triggers) made a large import slower.
  */
 export const EMBEDDED_CREATES_PER_STATEMENT = 50
 

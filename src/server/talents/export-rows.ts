@@ -12,7 +12,6 @@ import { lookUpCorrections } from '../search/corrections.ts'
 import { CHUNK_BYTES } from './list.ts'
 import { filterOf, pageQuery } from './list-plan.ts'
 import { listOrder } from './list-order.ts'
-import { inTurn } from './read-turns.ts'
 
 /** The first batch, before any row's size is known (the list's first query reads 50). */
 const FIRST_BATCH_ROWS = 100
@@ -68,8 +67,8 @@ function nextBatchRows(last: { rows: number; bytes: number }): number {
  * Every talent matching the export's query (and among `ids` when given: a hand-picked selection),
  * in the list's order, as batches.
  * Each batch is one keyset-paged query continuing from the last row — the list's own SQL
- * (pageQuery), so filters, search and sort can never differ from the dashboard — read in its own
- * turn of the event loop (read-turns.ts). Only one batch is held at a time: the caller writes it
+ * (pageQuery), so filters, search and sort can never differ from the dashboard. Only one batch is
+ * held at a time: the caller writes it
  * before asking for the next, so memory stays flat however many rows match.
  */
 export async function* talentBatches(
@@ -87,7 +86,7 @@ export async function* talentBatches(
   for (;;) {
     const want = nextBatchRows(last)
     const sql = pageQuery(db, listQueryOf(query, cursor), want, corrections, ids).getSQL()
-    const rows = await inTurn(() => preparedRows<PageRow>(db, sql))
+    const rows = await preparedRows<PageRow>(db, sql)
     const page = rows.slice(0, want)
     if (page.length > 0) {
       const texts = page.map((row) => row.json)

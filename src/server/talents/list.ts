@@ -17,7 +17,6 @@ import {
   type PageRow,
   type ResolvedPlan,
 } from './list-plan.ts'
-import { inTurn } from './read-turns.ts'
 import { hidingKey, type FieldHiding } from './talent-json.ts'
 import type { SearchGate } from '../search/search-gate.ts'
 
@@ -33,10 +32,10 @@ export const MAX_LIST_ROWS = 10_000
  */
 export const MAX_LIST_BYTES = 8 * 1024 * 1024
 /**
- * Security rule 31: a long page is read in queries of about this many bytes of JSON, one query per
- * turn of the event loop (read-turns.ts). A query's rows are built (on PGlite, by the server's own
- * thread), received and parsed in one go: a fixed 500 rows with 10,000-character notes was ~5 MB
- * per query, and on PGlite a 50-row (512 KB) query already took 10-160 ms on a loaded 2-core box.
+ * Security rule 31 and decision 025: a long page is read in queries of about this many bytes of
+ * JSON. A query's rows arrive and are parsed in one go, so this bounds both the memory one query
+ * holds and the time one message takes to handle; between queries the event loop serves others
+ * (decision 029).
  */
 export const CHUNK_BYTES = 256 * 1024
 /** The first query's rows, before any row's size is known: the dashboard's page is one query. */
@@ -100,7 +99,7 @@ function nextChunkRows(
 /**
  * Up to `pageSize` rows and `maxBytes` of JSON, read in queries of about CHUNK_BYTES (each
  * continuing from the last row, as a client would) until either cap: one query for a page of
- * FIRST_CHUNK_ROWS, several for a long one, the event loop free between them.
+ * FIRST_CHUNK_ROWS, several for a long one.
  */
 async function loadPage(
   db: Db,
@@ -115,20 +114,14 @@ async function loadPage(
   let last: PageRow | undefined
   let lastChunk = { rows: 0, bytes: 0 }
   let more = false
-  // A page that may take more than one query reads each in its turn (read-turns.ts).
-  const isLong = pageSize > FIRST_CHUNK_ROWS
   reading: for (;;) {
     const want = Math.min(nextChunkRows(read, lastChunk), pageSize - read.rows)
     const cursor = last
       ? encodeCursor({ sort: plan.order, key: last.sort_key, id: last.id })
       : firstCursor
     const chunk = pageSql(db, plan, cursor, want)
-    const readChunk = async () => {
-      const rows = await preparedRows<PageRow>(db, chunk)
-      const items = await itemsWithMatches(db, plan.terms, rows.slice(0, want))
-      return { rows, items }
-    }
-    const { rows, items } = await (isLong ? inTurn(readChunk) : readChunk())
+    const rows = await preparedRows<PageRow>(db, chunk)
+    const items = await itemsWithMatches(db, plan.terms, rows.slice(0, want))
     lastChunk = { rows: 0, bytes: 0 }
     for (const [i, json] of items.entries()) {
       const row = rows[i]
