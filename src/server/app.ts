@@ -58,8 +58,7 @@ import { fieldRoutes } from './fields/routes.ts'
 import { userRoutes } from './users/routes.ts'
 import { giveUpHandlers, jobHandlers, JOB_LANES } from './app-jobs.ts'
 
-/** Security rule 18: JSON bodies are capped at 100 KiB. */
-export const BODY_LIMIT = 100 * 1024
+import { BODY_LIMIT } from './body-limits.ts'
 
 export type BuildAppOptions = {
   database: Pick<OpenDatabase, 'db' | 'engine' | 'ping' | 'watchAuthChanges'>

@@ -5,7 +5,8 @@ import type { Db } from './db/open.ts'
 import { users } from './db/schema.ts'
 import { generateTempPassword } from './auth/passwords.ts'
 import { isUniqueViolation } from './errors.ts'
-import { createUser, normalizeEmail } from './users/service.ts'
+import { createUser } from './users/service.ts'
+import { normalizeEmail } from './auth/accounts.ts'
 
 export type EnsureAdminResult =
   { created: false } | { created: true; email: string; generatedPassword: string | undefined }

@@ -3,7 +3,7 @@ import { isActivityAction, TALENT_ACTIVITY_LIMIT, type ActivityEntry } from '#sh
 import type { Db } from '../db/open.ts'
 import { activityLog, talents, users } from '../db/schema.ts'
 import { NotFoundError } from '../errors.ts'
-import { TALENT_NOT_FOUND } from '../talents/lock.ts'
+import { TALENT_NOT_FOUND } from '../db/talent-lock.ts'
 import { talentsMergedInto } from '../duplicates/merged-into.ts'
 
 function isDetails(value: unknown): value is Record<string, unknown> {

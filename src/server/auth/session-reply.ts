@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Config } from '../config.ts'
-import { toPublicUser } from '../users/service.ts'
+import { toPublicUser } from './accounts.ts'
 import { cookiePolicy, sessionCookieOptions } from './cookies.ts'
 import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS } from './device-cookie.ts'
 import type { LoginContext, SessionResult } from './login.ts'

@@ -13,14 +13,9 @@ import { requireViewer } from '../auth/access.ts'
 import type { Db } from '../db/open.ts'
 import { listRecentBulk } from './recent.ts'
 import { runBulk, undoBulk } from './service.ts'
+import { SELECTION_BODY_LIMIT } from '../body-limits.ts'
 
 export type BulkRoutesOptions = { db: Db }
-
-/**
- * 100,000 ids are about 800 KB of JSON: this one route takes up to 2 MiB (the app's limit is
- * 100 KiB, security rule 18); more ids are refused by the schema with a message to use a filter.
- */
-export const BULK_BODY_LIMIT = 2 * 1024 * 1024
 
 /** Bulk actions; who may do what is in service.ts. */
 export const bulkRoutes: FastifyPluginCallback<BulkRoutesOptions> = (base, { db }, done) => {
@@ -28,7 +23,7 @@ export const bulkRoutes: FastifyPluginCallback<BulkRoutesOptions> = (base, { db 
 
   app.post('/api/talents/bulk', {
     config: { access: 'user' },
-    bodyLimit: BULK_BODY_LIMIT,
+    bodyLimit: SELECTION_BODY_LIMIT,
     schema: {
       summary: 'Tag, untag, set or clear statuses on, or delete a selection of talents',
       body: bulkRequestSchema,

@@ -21,7 +21,7 @@ import { databaseFileStore } from '../files/database-file-store.ts'
 import { detectCvType } from '../files/detect-type.ts'
 import { CV_ZIP_LIMITS, zipDirectoryRefusal } from '../files/zip-guard.ts'
 import { enqueueJob } from '../jobs/queue.ts'
-import { lockTalent, TALENT_NOT_FOUND } from '../talents/lock.ts'
+import { lockTalent, TALENT_NOT_FOUND } from '../db/talent-lock.ts'
 import { EXTRACT_CV_TEXT } from './extract-job.ts'
 import { inTransaction } from '../db/in-transaction.ts'
 

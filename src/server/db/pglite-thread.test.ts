@@ -110,3 +110,63 @@ onEmbedded(
     expect(await database.ping()).toBe(true)
   },
 )
+
+onEmbedded(
+  'transactions waiting for one to end run one after the other, never two at once',
+  async () => {
+    await database.db.execute(sql`delete from thread_probe`)
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const first = database.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into thread_probe values (1)`)
+      await held
+    })
+    let open = 0
+    let mostOpen = 0
+    // Two more queue behind the first; each fails if the other's COMMIT or ROLLBACK took its
+    // statements (a temporary table dropped at commit, as an upload's pieces are kept).
+    const waiting = [2, 3].map((n) =>
+      database.db.transaction(async (tx) => {
+        open += 1
+        mostOpen = Math.max(mostOpen, open)
+        await tx.execute(sql.raw(`create temp table pieces_${n} (n int) on commit drop`))
+        await tx.execute(sql.raw(`insert into pieces_${n} values (${n})`))
+        await tx.execute(sql.raw(`insert into thread_probe select n from pieces_${n}`))
+        open -= 1
+      }),
+    )
+    release()
+    await first
+    await Promise.all(waiting)
+    expect(mostOpen).toBe(1)
+    const rows = await rawRows<{ n: number }>(
+      database.db,
+      sql`select n from thread_probe order by n`,
+    )
+    expect(rows.map((row) => row.n)).toEqual([1, 2, 3])
+  },
+)
+
+onEmbedded(
+  'a statement waiting beside a transaction never runs inside it when both resume',
+  async () => {
+    await database.db.execute(sql`delete from thread_probe`)
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const first = database.db.transaction(async () => {
+      await held
+    })
+    // Queued in this order: the transaction that rolls back resumes first.
+    const rolledBack = database.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into thread_probe values (1)`)
+      throw new Error('changed my mind')
+    })
+    const outside = database.db.execute(sql`insert into thread_probe values (2)`)
+    release()
+    await first
+    await expect(rolledBack).rejects.toThrow('changed my mind')
+    await outside
+    const rows = await rawRows<{ n: number }>(database.db, sql`select n from thread_probe`)
+    expect(rows).toEqual([{ n: 2 }])
+  },
+)

@@ -144,12 +144,14 @@ export class PgliteThread {
   }
 
   async query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
-    await this.#outsideTransactions()
+    // No await between the check and the send (transaction() says why).
+    while (this.#openTransaction) await this.#openTransaction
     return this.#inItsTurn(() => this.#query<T>(sql, params, options))
   }
 
   async exec(sql: string): Promise<Results[]> {
-    await this.#outsideTransactions()
+    // No await between the check and the send (transaction() says why).
+    while (this.#openTransaction) await this.#openTransaction
     return this.#inItsTurn(() => this.#exec(sql))
   }
 
@@ -184,7 +186,9 @@ export class PgliteThread {
 
   /** BEGIN, `run` with the transaction's own handle, then COMMIT (ROLLBACK when it throws). */
   async transaction<T>(run: (tx: Transaction) => Promise<T>): Promise<T> {
-    await this.#outsideTransactions()
+    // Checked and claimed with no await between: transactions waiting for the same one to end
+    // resume together, and each must see the claim of the one that resumed first.
+    while (this.#openTransaction) await this.#openTransaction
     let end = () => {}
     this.#openTransaction = new Promise<void>((resolve) => (end = resolve))
     try {

@@ -5,7 +5,7 @@ import { talents, users } from '../db/schema.ts'
 import { NotFoundError } from '../errors.ts'
 import type { ListOptions } from './list.ts'
 import { cachedPage, type CachedPage } from '../cache/page-cache.ts'
-import { TALENT_NOT_FOUND } from './lock.ts'
+import { TALENT_NOT_FOUND } from '../db/talent-lock.ts'
 import { hidingKey, talentJson } from './talent-json.ts'
 
 /**

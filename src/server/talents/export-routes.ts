@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { talentExportQuerySchema, talentSelectionExportSchema } from '#shared/talent-export.ts'
 import { requireViewer } from '../auth/access.ts'
 import type { Db } from '../db/open.ts'
-import { BULK_BODY_LIMIT } from '../bulk/routes.ts'
+import { SELECTION_BODY_LIMIT } from '../body-limits.ts'
 import { startSelectionExport, startTalentExport, type TalentExport } from './export.ts'
 import { TOTAL_COUNT_HEADER } from './routes.ts'
 
@@ -37,7 +37,7 @@ export const talentExportRoutes: FastifyPluginCallback<TalentExportRoutesOptions
   // The export of hand-picked talents. A POST because 100,000 ids do not fit in a URL.
   app.post('/api/talents/export', {
     config: { access: 'user' },
-    bodyLimit: BULK_BODY_LIMIT,
+    bodyLimit: SELECTION_BODY_LIMIT,
     schema: {
       summary: 'Download a selection of talents, by id, as CSV or XLSX',
       body: talentSelectionExportSchema,

@@ -15,7 +15,7 @@ import {
   STALE_EDIT,
   updateTalent,
 } from './service.ts'
-import { TALENT_NOT_FOUND } from './lock.ts'
+import { TALENT_NOT_FOUND } from '../db/talent-lock.ts'
 import { getTalentStats } from './stats.ts'
 import { daysAgo, insertTalent, insertUser } from '#tests/support/talent-rows.ts'
 

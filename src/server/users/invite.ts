@@ -7,13 +7,8 @@ import { inTransaction } from '../db/in-transaction.ts'
 import { generateTempPassword, hashPassword } from '../auth/passwords.ts'
 import { invitationEmail } from '../mail/invitation.ts'
 import { sendOrLog, type Mailer } from '../mail/mailer.ts'
-import {
-  emailTaken,
-  findUserByEmail,
-  insertUserRow,
-  tempPasswordExpiry,
-  toAdminUser,
-} from './service.ts'
+import { emailTaken, insertUserRow, tempPasswordExpiry, toAdminUser } from './service.ts'
+import { findUserByEmail } from '../auth/accounts.ts'
 import type { UserRow } from '../db/rows.ts'
 import { sealTempPassword } from './temp-password.ts'
 import { userDetails } from './user-activity.ts'

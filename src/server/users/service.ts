@@ -1,6 +1,6 @@
 import { emptyToNull } from '#shared/empty-to-null.ts'
 import { and, asc, eq, getTableColumns } from 'drizzle-orm'
-import type { AdminUser, Role, UpdateUser, User } from '#shared/user.ts'
+import type { AdminUser, Role, UpdateUser } from '#shared/user.ts'
 import { recordActivity } from '../audit/record.ts'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/open.ts'
@@ -8,6 +8,7 @@ import { users } from '../db/schema.ts'
 import type { PublicUserRow, UserRow } from '../db/rows.ts'
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../errors.ts'
 import { hashPassword } from '../auth/passwords.ts'
+import { getUserById, normalizeEmail, toPublicUser } from '../auth/accounts.ts'
 import { deleteUserSessions } from '../auth/sessions.ts'
 import { accountLocks } from '../auth/account-locks.ts'
 import type { SecretKey } from '../secrets/secret-box.ts'
@@ -33,11 +34,6 @@ export type CreateUserInput = {
   tempPasswordExpiresAt?: Date | null
 }
 
-/** E-mails are stored trimmed and lower-cased, so lookups and the unique index ignore case. */
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase()
-}
-
 /** Creates a user with a hashed password. Throws the driver's unique violation on a taken e-mail. */
 export async function createUser(db: Db, input: CreateUserInput): Promise<UserRow> {
   const { password, ...rest } = input
@@ -58,38 +54,6 @@ export async function insertUserRow(
     .returning()
   if (!row) throw new Error(`Inserting user ${input.email} returned no row`)
   return row
-}
-
-export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(eq(users.email, normalizeEmail(email)))
-  return row
-}
-
-export async function getUserById(db: Db, id: number): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id))
-  return row
-}
-
-/** The API shape of a user (spec section 3): no passwordHash, dates as ISO strings. */
-export function toPublicUser(row: PublicUserRow): User {
-  return {
-    id: row.id,
-    email: row.email,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    profileImageUrl: row.profileImageUrl,
-    role: row.role,
-    isActive: row.isActive,
-    mustChangePassword: row.mustChangePassword,
-    mfaEnabled: row.mfaEnabled,
-    mfaEnrolled: row.mfaSecretEnc !== null,
-    isDefaultAdmin: row.isDefaultAdmin,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  }
 }
 
 /**

@@ -14,7 +14,7 @@ import {
 } from '#shared/mfa.ts'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/open.ts'
-import { toPublicUser } from '../../users/service.ts'
+import { toPublicUser } from '../accounts.ts'
 import { requireViewer } from '../access.ts'
 import { loginContext, replyWithSession } from '../session-reply.ts'
 import { beginEnrolmentAtLogin, completeEnrolmentAtLogin, completeMfaLogin } from './login-step.ts'

@@ -6,7 +6,7 @@ import type { Db } from '../../db/open.ts'
 import type { Actor } from '../../db/rows.ts'
 import { talents } from '../../db/schema.ts'
 import { NotFoundError } from '../../errors.ts'
-import { lockTalent, TALENT_NOT_FOUND } from '../../talents/lock.ts'
+import { lockTalent, TALENT_NOT_FOUND } from '../../db/talent-lock.ts'
 import { inTransaction } from '../../db/in-transaction.ts'
 import { recordPrivacyEvent } from '../log/record.ts'
 

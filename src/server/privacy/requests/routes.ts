@@ -14,7 +14,7 @@ import {
 } from '#shared/privacy-requests.ts'
 import { talentIdParamsSchema } from '#shared/talent.ts'
 import { requireViewer } from '../../auth/access.ts'
-import { BULK_BODY_LIMIT } from '../../bulk/routes.ts'
+import { SELECTION_BODY_LIMIT } from '../../body-limits.ts'
 import type { Db } from '../../db/open.ts'
 import type { Mailer } from '../../mail/mailer.ts'
 import type { ErasureKeys } from '../erasure/identifiers.ts'
@@ -74,7 +74,7 @@ export const privacyRequestRoutes: FastifyPluginCallback<PrivacyRequestRoutesOpt
 
   app.post('/api/talents/bulk/privacy-requests', {
     config: { access: 'user' },
-    bodyLimit: BULK_BODY_LIMIT,
+    bodyLimit: SELECTION_BODY_LIMIT,
     schema: {
       summary: 'Send a privacy notice or a consent request to a selection or a view (a job)',
       body: privacyRequestBulkSchema,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
-import type { Db } from '../db/open.ts'
-import { talents } from '../db/schema.ts'
+import type { Db } from './open.ts'
+import { talents } from './schema.ts'
 import { NotFoundError } from '../errors.ts'
 
 export const TALENT_NOT_FOUND = 'Talent not found'
