@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button.tsx'
 import { toast } from '../../components/ui/use-toast.ts'
 import { parseApiError } from '../../lib/api.ts'
 import { useChangePassword } from '../../lib/queries/change-password.ts'
-import { AuthCard, AuthSubmitButton } from './auth-card.tsx'
+import { PasswordScreen, PasswordScreenSubmit, newPasswordFields } from './password-screen.tsx'
 
 /** The forced Change Password screen (spec section 2), shown before dashboard access. */
 export function ChangePasswordPage() {
@@ -33,7 +33,7 @@ export function ChangePasswordPage() {
   }
 
   return (
-    <AuthCard
+    <PasswordScreen
       icon={KeyRound}
       title="Change Password"
       description="Choose a new password before you continue to the dashboard."
@@ -46,22 +46,14 @@ export function ChangePasswordPage() {
       <PasswordForm
         schema={changePasswordFormSchema}
         className="grid gap-5"
-        fields={[
-          {
-            name: 'newPassword',
-            label: 'New Password',
-            autoComplete: 'new-password',
-            description: 'At least 8 characters.',
-          },
-          { name: 'confirmPassword', label: 'Confirm Password', autoComplete: 'new-password' },
-        ]}
+        fields={newPasswordFields('At least 8 characters.')}
         onValid={handleValid}
         submit={
-          <AuthSubmitButton isBusy={changePassword.isPending} busyLabel="Changing Password...">
+          <PasswordScreenSubmit isBusy={changePassword.isPending} busyLabel="Changing Password...">
             Change Password
-          </AuthSubmitButton>
+          </PasswordScreenSubmit>
         }
       />
-    </AuthCard>
+    </PasswordScreen>
   )
 }

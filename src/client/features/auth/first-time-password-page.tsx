@@ -5,7 +5,7 @@ import { PasswordForm, type PasswordFormControls } from '../../components/passwo
 import { toast } from '../../components/ui/use-toast.ts'
 import { parseApiError } from '../../lib/api.ts'
 import { useFirstTimePasswordChange } from './api.ts'
-import { AuthCard, AuthSubmitButton } from './auth-card.tsx'
+import { PasswordScreen, PasswordScreenSubmit, newPasswordFields } from './password-screen.tsx'
 
 /** Set Your Password (first time), spec section 2: success reloads the whole app at / after 500 ms. */
 export function FirstTimePasswordPage() {
@@ -44,7 +44,7 @@ export function FirstTimePasswordPage() {
   const isBusy = changePassword.isPending || changePassword.isSuccess
 
   return (
-    <AuthCard
+    <PasswordScreen
       icon={PartyPopper}
       title="Set Your Password"
       description="Welcome to Scout! Please choose a new password to replace your temporary one."
@@ -52,22 +52,14 @@ export function FirstTimePasswordPage() {
       <PasswordForm
         schema={firstTimePasswordFormSchema}
         className="grid gap-5"
-        fields={[
-          {
-            name: 'newPassword',
-            label: 'New Password',
-            autoComplete: 'new-password',
-            description: 'At least 6 characters.',
-          },
-          { name: 'confirmPassword', label: 'Confirm Password', autoComplete: 'new-password' },
-        ]}
+        fields={newPasswordFields('At least 6 characters.')}
         onValid={handleValid}
         submit={
-          <AuthSubmitButton isBusy={isBusy} busyLabel="Updating...">
+          <PasswordScreenSubmit isBusy={isBusy} busyLabel="Updating...">
             Set Password
-          </AuthSubmitButton>
+          </PasswordScreenSubmit>
         }
       />
-    </AuthCard>
+    </PasswordScreen>
   )
 }

@@ -8,11 +8,12 @@ import {
   CardHeader,
   CardTitle,
 } from '../../components/ui/card.tsx'
+import type { PasswordFieldSpec } from '../../components/password-form.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { AuthLayout } from './auth-layout.tsx'
 
-type AuthCardProps = {
+type PasswordScreenProps = {
   icon: LucideIcon
   title: string
   description: string
@@ -21,7 +22,13 @@ type AuthCardProps = {
 }
 
 /** A password screen before the dashboard: the auth frame, and a card with its icon and title. */
-export function AuthCard({ icon: Icon, title, description, children, footer }: AuthCardProps) {
+export function PasswordScreen({
+  icon: Icon,
+  title,
+  description,
+  children,
+  footer,
+}: PasswordScreenProps) {
   return (
     <AuthLayout>
       <Card className="border-border/60 bg-card/80 shadow-2xl shadow-black/40 backdrop-blur-md reduce-transparency:bg-card">
@@ -41,10 +48,10 @@ export function AuthCard({ icon: Icon, title, description, children, footer }: A
   )
 }
 
-type AuthSubmitButtonProps = { isBusy: boolean; busyLabel: string; children: string }
+type SubmitProps = { isBusy: boolean; busyLabel: string; children: string }
 
 /** The card's full-width submit button, with a spinner while its request is out. */
-export function AuthSubmitButton({ isBusy, busyLabel, children }: AuthSubmitButtonProps) {
+export function PasswordScreenSubmit({ isBusy, busyLabel, children }: SubmitProps) {
   return (
     <Button type="submit" size="lg" className="mt-1 w-full" disabled={isBusy}>
       {isBusy ? (
@@ -57,4 +64,14 @@ export function AuthSubmitButton({ isBusy, busyLabel, children }: AuthSubmitButt
       )}
     </Button>
   )
+}
+
+/** The new password, with its rule as the hint, and its confirmation. */
+export function newPasswordFields(
+  hint: string,
+): PasswordFieldSpec<{ newPassword: string; confirmPassword: string }>[] {
+  return [
+    { name: 'newPassword', label: 'New Password', autoComplete: 'new-password', description: hint },
+    { name: 'confirmPassword', label: 'Confirm Password', autoComplete: 'new-password' },
+  ]
 }
