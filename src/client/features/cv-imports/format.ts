@@ -1,4 +1,4 @@
-import type { CvImportItemState, CvImportSummary } from '#shared/cv-import.ts'
+import type { CvImportItemState, CvImportSummary, CvImportUndoResult } from '#shared/cv-import.ts'
 
 /** How each row's state is named to people. */
 export const ITEM_STATE_LABELS: Record<CvImportItemState, string> = {
@@ -28,4 +28,12 @@ export function countsLine(counts: CvImportSummary['counts']): string {
     counts.failed ? `${counts.failed} failed` : null,
   ]
   return parts.filter(Boolean).join(' · ') || 'Nothing read yet'
+}
+
+/** The toast after an undo: what went, and what stayed because someone changed it since. */
+export function undoneLine({ removedTalents, removedCvs, kept }: CvImportUndoResult): string {
+  const parts = [`${removedTalents} talent${removedTalents === 1 ? '' : 's'} removed`]
+  if (removedCvs > 0) parts.push(`${removedCvs} CV${removedCvs === 1 ? '' : 's'} taken off`)
+  if (kept.length > 0) parts.push(`${kept.length} kept because they were changed since`)
+  return `${parts.join(', ')}.`
 }

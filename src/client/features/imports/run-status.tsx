@@ -1,61 +1,12 @@
-import { Undo2 } from 'lucide-react'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef } from 'react'
 import type { SpreadsheetImportDetail } from '#shared/imports/import-api.ts'
-import { KeptTalents } from '../../components/layout/kept-talents.tsx'
-import { Button } from '../../components/ui/button.tsx'
-import { ConfirmDeleteDialog } from '../../components/ui/confirm-delete-dialog.tsx'
-import { Progress } from '../../components/ui/progress.tsx'
+import { CountProgress } from '../../components/imports-kit/count-progress.tsx'
+import { KeptTalents } from '../../components/imports-kit/kept-talents.tsx'
+import { UndoImportButton } from '../../components/imports-kit/undo-import-button.tsx'
 import { toast } from '../../components/ui/use-toast.ts'
-import { parseApiError } from '../../lib/api.ts'
 import { useInvalidateImportsAndTalents, useUndoImport } from './api.ts'
 import { BadRowsLink } from './bad-rows-link.tsx'
 import { rateLine, stateLine, undoFailedLine } from './format.ts'
-
-type UndoButtonProps = {
-  importId: number
-  /** The undo job is queued or running: one at a time. */
-  isUndoing: boolean
-  onQueued: () => void
-}
-
-/** 'Undo import', after a confirmation; the undo then runs as a job. */
-function UndoButton({ importId, isUndoing, onQueued }: UndoButtonProps) {
-  const undo = useUndoImport(importId, onQueued)
-  const [isConfirming, setIsConfirming] = useState(false)
-  function handleConfirm() {
-    undo.mutate(undefined, {
-      onSuccess: () => setIsConfirming(false),
-      onError: (error) => {
-        setIsConfirming(false)
-        const message = parseApiError(error)?.message ?? 'Failed to undo the import.'
-        toast({ variant: 'destructive', title: 'Error', description: message })
-      },
-    })
-  }
-  return (
-    <>
-      <Button
-        type="button"
-        variant="outline"
-        disabled={isUndoing}
-        onClick={() => setIsConfirming(true)}
-      >
-        <Undo2 aria-hidden="true" />
-        Undo import
-      </Button>
-      <ConfirmDeleteDialog
-        open={isConfirming}
-        title="Undo this import?"
-        description="The talents it added are deleted and the fields it changed go back. Talents someone changed since are kept."
-        isPending={undo.isPending}
-        onConfirm={handleConfirm}
-        onClose={() => setIsConfirming(false)}
-        confirmLabel="Undo import"
-        pendingLabel="Undoing..."
-      />
-    </>
-  )
-}
 
 /**
  * When an undo this page asked for finishes (seen by polling), says so and refreshes the talents
@@ -93,25 +44,14 @@ export function RunStatus({ item, canUndo, fetchedAt }: RunStatusProps) {
   const undo = item.undo
   const isUndoing = undo?.state === 'queued' || undo?.state === 'running'
   const watchUndo = useUndoFinished(item)
+  const undoImport = useUndoImport(item.id, watchUndo)
   const rate = rateLine(item, fetchedAt)
   const undoFailed = undoFailedLine(item)
   return (
     <div className="grid gap-4">
       <p aria-live="polite">{stateLine(item)}</p>
-      {isActive ? (
-        <Progress
-          value={(item.done / Math.max(item.total, 1)) * 100}
-          label="Importing rows"
-          valueText={`${item.done} of ${item.total} rows`}
-        />
-      ) : null}
-      {isUndoing ? (
-        <Progress
-          value={(undo.done / Math.max(undo.total, 1)) * 100}
-          label="Undoing the import"
-          valueText={`${undo.done} of ${undo.total} talents`}
-        />
-      ) : null}
+      {isActive ? <CountProgress counts={item} label="Importing rows" unit="rows" /> : null}
+      {isUndoing ? <CountProgress counts={undo} label="Undoing the import" unit="talents" /> : null}
       {rate ? <p className="text-sm text-muted-foreground">{rate}</p> : null}
       {item.state === 'failed' && item.error ? (
         <p className="text-sm text-destructive">{item.error}</p>
@@ -120,7 +60,11 @@ export function RunStatus({ item, canUndo, fetchedAt }: RunStatusProps) {
       {!isActive && item.invalid > 0 ? <BadRowsLink importId={item.id} /> : null}
       {canUndo && (item.state === 'done' || item.state === 'failed') ? (
         <div>
-          <UndoButton importId={item.id} isUndoing={isUndoing} onQueued={watchUndo} />
+          <UndoImportButton
+            undo={undoImport}
+            description="The talents it added are deleted and the fields it changed go back. Talents someone changed since are kept."
+            disabled={isUndoing}
+          />
         </div>
       ) : null}
       <KeptTalents kept={item.kept} />

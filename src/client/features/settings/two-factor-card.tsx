@@ -7,9 +7,9 @@ import {
   mfaSetupFormSchema,
   normalizeCode,
   type MfaDisableForm,
-  type MfaSetupForm,
 } from '#shared/mfa.ts'
 import type { User } from '#shared/user.ts'
+import { PasswordForm } from '../../components/password-form.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import {
   Card,
@@ -112,56 +112,45 @@ function SetupPasswordForm({
   setup: ReturnType<typeof useMfaSetup>
   onCancel: () => void
 }) {
-  const form = useForm<MfaSetupForm>({
-    resolver: zodResolver(mfaSetupFormSchema),
-    defaultValues: { password: '' },
-  })
   return (
-    <form
+    <PasswordForm
+      schema={mfaSetupFormSchema}
       className="grid max-w-sm gap-3"
-      noValidate
       aria-label="Confirm your password to turn on two-factor sign-in"
-      onSubmit={(event) =>
-        void form.handleSubmit(({ password }) =>
-          setup.mutate(password, {
-            onError: (error) => {
-              const apiError = parseApiError(error)
-              if (!showServerFieldErrors(form.setError, ['password'], apiError)) {
-                form.setError('root', {
-                  message: apiError?.message ?? 'The setup could not be started.',
-                })
-              }
-            },
-          }),
-        )(event)
-      }
-    >
-      <p className="text-sm text-muted-foreground">
-        Enter your password to set up two-factor sign-in.
-      </p>
-      <FormField
-        control={form.control}
-        name="password"
-        id="mfa-setup-password"
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        autoFocus
-      />
-      {form.formState.errors.root?.message ? (
-        <p role="alert" className="text-sm text-destructive">
-          {form.formState.errors.root.message}
+      intro={
+        <p className="text-sm text-muted-foreground">
+          Enter your password to set up two-factor sign-in.
         </p>
-      ) : null}
-      <div className="flex gap-2">
-        <Button type="submit" disabled={setup.isPending}>
-          {setup.isPending ? 'Starting...' : 'Continue'}
-        </Button>
-        <Button type="button" variant="ghost" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
-    </form>
+      }
+      fields={[
+        {
+          name: 'password',
+          id: 'mfa-setup-password',
+          label: 'Password',
+          autoComplete: 'current-password',
+        },
+      ]}
+      onValid={({ password }, form) =>
+        setup.mutate(password, {
+          onError: (error) => {
+            const apiError = parseApiError(error)
+            if (!form.showServerErrors(apiError)) {
+              form.showFormError(apiError?.message ?? 'The setup could not be started.')
+            }
+          },
+        })
+      }
+      submit={
+        <div className="flex gap-2">
+          <Button type="submit" disabled={setup.isPending}>
+            {setup.isPending ? 'Starting...' : 'Continue'}
+          </Button>
+          <Button type="button" variant="ghost" onClick={onCancel}>
+            Cancel
+          </Button>
+        </div>
+      }
+    />
   )
 }
 
