@@ -210,6 +210,7 @@ test('a cold open of /dashboard loads its code beside the session check, its dat
 test('a cold open of /dashboard paints its frame from the HTML, then the app takes it over', async ({
   page,
 }) => {
+  test.slow() // a CPU slowed 6×, below
   await signInViaApi(page, accounts.user)
   // Off /login first: its boot script loads the app after its first paint, which could otherwise
   // land among this page's requests.
@@ -227,7 +228,10 @@ test('a cold open of /dashboard paints its frame from the HTML, then the app tak
   expect(scripts).toEqual([expect.stringMatching(/^\/assets\/boot-[\w-]+\.js$/)])
   release()
   // The app takes the frame over (a hydration mismatch would be a console error) and draws the page.
-  await expect(page.getByRole('searchbox', { name: 'Search talents' })).toBeVisible()
+  // On a CPU slowed 6× the app's code runs six times longer than a journey's usual wait allows.
+  await expect(page.getByRole('searchbox', { name: 'Search talents' })).toBeVisible({
+    timeout: 40_000,
+  })
   await expect(page.getByRole('button', { name: 'Toggle navigation' })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Talent Dashboard' })).toHaveCount(1)
 })
