@@ -239,4 +239,37 @@ export const typeChangePreviewSchema = z.object({
 })
 export type TypeChangePreview = z.infer<typeof typeChangePreviewSchema>
 
-export const fieldDeletedSchema = z.object({ message: z.string(), removedValues: z.number().int() })
+/** A deleted field can be brought back, with its values, this long (like a bulk action). */
+export const FIELD_DELETE_UNDO_HOURS = 24
+
+export const fieldDeletedSchema = z.object({
+  message: z.string(),
+  /** Talents that held a value, now removed. */
+  removedValues: z.number().int(),
+  /** POST /api/fields/deleted/:undoId/undo brings the field and its values back. */
+  undoId: z.number().int(),
+  undoHours: z.number().int(),
+})
+export type FieldDeleted = z.infer<typeof fieldDeletedSchema>
+
+export const fieldUndoParamsSchema = z.strictObject({
+  undoId: z.coerce.number().int().positive().max(2_147_483_647),
+})
+
+export const fieldDeleteUndoneSchema = z.object({
+  message: z.string(),
+  /** Talents given their value back. */
+  restoredValues: z.number().int(),
+  field: fieldDefinitionSchema,
+})
+export type FieldDeleteUndone = z.infer<typeof fieldDeleteUndoneSchema>
+
+/** GET /api/fields/deleted: fields deleted within the undo window, not undone yet. */
+export const deletedFieldSchema = z.object({
+  undoId: z.number().int(),
+  label: z.string(),
+  removedValues: z.number().int(),
+  deletedAt: z.iso.datetime({ offset: true }),
+  undoUntil: z.iso.datetime({ offset: true }),
+})
+export type DeletedField = z.infer<typeof deletedFieldSchema>
