@@ -13,16 +13,19 @@ const labelOf = (field: FieldDefinition, value: string) =>
 
 /** A value as the export's cell: choices by their label, yes/no as Yes or No, the rest as it is. */
 export function fieldCell(field: FieldDefinition, value: unknown): string {
-  if (value === null || value === undefined) return ''
+  if (value === null || value === undefined || typeof value === 'object') {
+    return Array.isArray(value) && field.type === 'multiple_choice'
+      ? value.map((v) => labelOf(field, String(v))).join(LIST_JOIN)
+      : ''
+  }
+  const text = typeof value === 'string' || typeof value === 'number' ? String(value) : ''
   switch (field.type) {
     case 'yes_no':
       return value === true ? 'Yes' : value === false ? 'No' : ''
     case 'single_choice':
-      return labelOf(field, String(value))
-    case 'multiple_choice':
-      return Array.isArray(value) ? value.map((v) => labelOf(field, String(v))).join(LIST_JOIN) : ''
+      return labelOf(field, text)
     default:
-      return String(value)
+      return text
   }
 }
 
