@@ -16,6 +16,7 @@ import { cvImportItems, cvImports } from './db/change-schema.ts'
 import { importDryRuns, spreadsheetImports } from './db/import-schema.ts'
 import { openChangeSet } from './changes/change-set.ts'
 import { runBulk } from './bulk/service.ts'
+import { deleteField } from './fields/delete.ts'
 import { mergeTalents } from './duplicates/merge.ts'
 import { databaseFileStore } from './files/database-file-store.ts'
 import { insertTalent } from '#tests/support/talent-rows.ts'
@@ -321,6 +322,13 @@ async function fieldOf(ctx: Context): Promise<number> {
     .returning({ id: customFields.id })
   if (!row) throw new Error('custom field insert returned no row')
   return row.id
+}
+
+/** A deleted custom field's undo id. */
+async function deletedFieldOf(ctx: Context): Promise<number> {
+  const admin = await createTestUser(ctx.db, { role: 'admin' })
+  const { undoId } = await deleteField(ctx.db, await fieldOf(ctx), admin.user)
+  return undoId
 }
 
 const SIGNED_IN = { anonymous: 401, user: 200, admin: 200, inactive: 401, mustChange: 403 }
@@ -783,6 +791,12 @@ const MATRIX: Entry[] = [
   {
     route: 'DELETE /api/fields/:id',
     request: async (ctx) => ({ url: `/api/fields/${await fieldOf(ctx)}` }),
+    expect: ADMIN_ONLY,
+  },
+  { route: 'GET /api/fields/deleted', request: () => ({}), expect: ADMIN_ONLY },
+  {
+    route: 'POST /api/fields/deleted/:undoId/undo',
+    request: async (ctx) => ({ url: `/api/fields/deleted/${await deletedFieldOf(ctx)}/undo` }),
     expect: ADMIN_ONLY,
   },
   {

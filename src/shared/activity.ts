@@ -43,6 +43,8 @@ export type ActivityEntityType = (typeof ACTIVITY_ENTITY_TYPES)[number]
 /** One changed field of a talent.updated / user.updated entry: values as the API shows them. */
 export const fieldChangeSchema = z.object({
   field: z.string(),
+  /** A custom field's label when it changed (its field is `customFields.<key>`). */
+  label: z.string().optional(),
   from: z.unknown(),
   to: z.unknown(),
 })

@@ -1,4 +1,5 @@
 import type { FieldChange } from '#shared/activity.ts'
+import type { FieldDefinition } from '#shared/fields.ts'
 
 function sameSet(a: readonly unknown[], b: readonly unknown[]): boolean {
   const left = new Set(a)
@@ -24,4 +25,25 @@ export function changedFields<T extends Record<string, unknown>>(
   return fields
     .filter((field) => !sameValue(before[field], after[field]))
     .map((field) => ({ field, from: before[field] ?? null, to: after[field] ?? null }))
+}
+
+/**
+ * A talent.updated entry's custom field changes, in the fields' order: `customFields.<key>`, the
+ * field's label at the time, and whether it is private (the History hides those from who may not
+ * see them, security rule 65).
+ */
+export function customFieldChanges(
+  definitions: readonly FieldDefinition[],
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): (FieldChange & { label: string; private: boolean })[] {
+  return definitions
+    .filter((field) => !sameValue(before[field.key], after[field.key]))
+    .map((field) => ({
+      field: `customFields.${field.key}`,
+      label: field.label,
+      private: field.private,
+      from: before[field.key] ?? null,
+      to: after[field.key] ?? null,
+    }))
 }

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { activityEntrySchema } from '#shared/activity.ts'
 import { talentIdParamsSchema } from '#shared/talent.ts'
+import { requireViewer } from '../auth/access.ts'
 import type { Db } from '../db/open.ts'
 import { listTalentActivity } from './talent-history.ts'
 
@@ -23,7 +24,7 @@ export const activityRoutes: FastifyPluginCallback<ActivityRoutesOptions> = (
       params: talentIdParamsSchema,
       response: { 200: z.array(activityEntrySchema) },
     },
-    handler: (request) => listTalentActivity(db, request.params.id),
+    handler: (request) => listTalentActivity(db, request.params.id, requireViewer(request).user),
   })
 
   done()

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm'
 import { isActivityAction, TALENT_ACTIVITY_LIMIT, type ActivityEntry } from '#shared/activity.ts'
 import type { Db } from '../db/open.ts'
 import { activityLog, talents, users } from '../db/schema.ts'
+import type { Actor } from '../db/rows.ts'
 import { NotFoundError } from '../errors.ts'
 import { TALENT_NOT_FOUND } from '../db/talent-lock.ts'
 import { talentsMergedInto } from '../duplicates/merged-into.ts'
@@ -16,9 +17,13 @@ function isDetails(value: unknown): value is Record<string, unknown> {
  * in the log (the Engagement report counts them) but are not shown once the profile is gone.
  * Served by activity_log_entity_idx (entity_type, entity_id, created_at).
  */
-export async function listTalentActivity(db: Db, talentId: number): Promise<ActivityEntry[]> {
+export async function listTalentActivity(
+  db: Db,
+  talentId: number,
+  viewer: Actor,
+): Promise<ActivityEntry[]> {
   const [talent] = await db
-    .select({ id: talents.id })
+    .select({ id: talents.id, addedById: talents.addedById })
     .from(talents)
     .where(eq(talents.id, talentId))
     .limit(1)
@@ -42,9 +47,12 @@ export async function listTalentActivity(db: Db, talentId: number): Promise<Acti
     .where(and(eq(activityLog.entityType, 'talent'), inArray(activityLog.entityId, entityIds)))
     .orderBy(desc(activityLog.createdAt), desc(activityLog.id))
     .limit(TALENT_ACTIVITY_LIMIT)
+  const seesPrivate = viewer.role === 'admin' || talent.addedById === viewer.id
   return rows.flatMap((row) => {
     const { action } = row
     if (!isActivityAction(action)) return []
+    const details = isDetails(row.details) ? withoutPrivate(row.details, seesPrivate) : null
+    if (details === undefined) return []
     const actor =
       row.actorId === null || row.actorEmail === null
         ? null
@@ -60,10 +68,25 @@ export async function listTalentActivity(db: Db, talentId: number): Promise<Acti
         action,
         entityType: 'talent' as const,
         entityId: row.entityId,
-        details: isDetails(row.details) ? row.details : null,
+        details,
         actor,
         createdAt: row.createdAt.toISOString(),
       },
     ]
   })
+}
+
+/**
+ * Security rule 65: a private custom field's change is left out for who may not see the field;
+ * an entry left with no change is left out (undefined).
+ */
+function withoutPrivate(
+  details: Record<string, unknown>,
+  seesPrivate: boolean,
+): Record<string, unknown> | undefined {
+  const changes = details.changes
+  if (seesPrivate || !Array.isArray(changes)) return details
+  const kept = changes.filter((c: unknown) => !(isDetails(c) && c.private === true))
+  if (kept.length === changes.length) return details
+  return kept.length === 0 ? undefined : { ...details, changes: kept }
 }

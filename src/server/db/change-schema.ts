@@ -9,12 +9,14 @@ import { files } from './file-schema.ts'
  * Tables of work that can be undone as a whole (changes/ in docs/architecture.md, "Shared modules") and of the
  * features built on it, beside the core schema (schema.ts), which drizzle-kit reads with this file.
  */
-export const CHANGE_ENTITIES = ['talent', 'talent_cv'] as const
+export const CHANGE_ENTITIES = ['talent', 'talent_cv', 'custom_field'] as const
 /**
  * What a change set did to a row: created it (undo deletes it), updated it (undo puts the
- * before-image back) or deleted it (undo inserts the before-image again).
+ * before-image back) or deleted it (undo inserts the before-image again). A deleted custom
+ * field's values are `field_value_removed` rows of their talents, `before` the one value: undo
+ * puts that key back and touches nothing else (fields/delete.ts).
  */
-export const CHANGE_OPS = ['created', 'updated', 'deleted'] as const
+export const CHANGE_OPS = ['created', 'updated', 'deleted', 'field_value_removed'] as const
 
 // changes/ (docs/architecture.md, "Shared modules"): an operation that can be undone as a whole (a CV import,
 // later a spreadsheet import, a merge, a bulk action) records what it did to each row, in the

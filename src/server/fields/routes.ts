@@ -3,9 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
   createFieldSchema,
+  deletedFieldSchema,
   fieldDefinitionSchema,
   fieldDeletedSchema,
+  fieldDeleteUndoneSchema,
   fieldIdParamsSchema,
+  fieldUndoParamsSchema,
   typeChangePreviewQuerySchema,
   typeChangePreviewSchema,
   updateFieldSchema,
@@ -13,7 +16,8 @@ import {
 import { requireViewer } from '../auth/access.ts'
 import type { Db } from '../db/open.ts'
 import { cachedDefinitions, listedFor } from './definitions.ts'
-import { createField, deleteField, previewTypeChange, updateField } from './service.ts'
+import { deleteField, listDeletedFields, undoFieldDelete } from './delete.ts'
+import { createField, previewTypeChange, updateField } from './service.ts'
 
 /**
  * Custom field definitions: every signed-in person reads them (private ones: admins only,
@@ -62,11 +66,31 @@ export const fieldRoutes: FastifyPluginCallback<{ db: Db }> = (base, { db }, don
   app.delete('/api/fields/:id', {
     config: { access: 'admin' },
     schema: {
-      summary: "Delete a custom field and every talent's value of it",
+      summary:
+        "Delete a custom field and every talent's value of it; answers how many talents held one and an undo id (24 hours)",
       params: fieldIdParamsSchema,
       response: { 200: fieldDeletedSchema },
     },
-    handler: (request) => deleteField(db, request.params.id),
+    handler: (request) => deleteField(db, request.params.id, requireViewer(request).user),
+  })
+
+  app.get('/api/fields/deleted', {
+    config: { access: 'admin' },
+    schema: {
+      summary: 'Custom fields deleted in the last 24 hours that can still be brought back',
+      response: { 200: z.array(deletedFieldSchema) },
+    },
+    handler: () => listDeletedFields(db),
+  })
+
+  app.post('/api/fields/deleted/:undoId/undo', {
+    config: { access: 'admin' },
+    schema: {
+      summary: 'Bring a deleted custom field back with its values (within 24 hours)',
+      params: fieldUndoParamsSchema,
+      response: { 200: fieldDeleteUndoneSchema },
+    },
+    handler: (request) => undoFieldDelete(db, request.params.undoId, requireViewer(request).user),
   })
 
   app.get('/api/fields/:id/type-change-preview', {

@@ -221,21 +221,4 @@ export async function updateField(db: Db, id: number, input: UpdateField) {
   }
 }
 
-/** DELETE /api/fields/:id (admins): the field and every talent's value of it, in one transaction. */
-export async function deleteField(db: Db, id: number) {
-  return db.transaction(async (tx) => {
-    const field = await findField(tx, id, true)
-    const removed = await rawRows<{ id: number }>(
-      tx,
-      sql`update ${talents} set custom_fields = custom_fields - ${field.key}::text
-        where custom_fields ? ${field.key} returning id`,
-    )
-    await tx.delete(customFields).where(eq(customFields.id, id))
-    return {
-      message: `Field '${field.label}' deleted`,
-      removedValues: removed.length,
-    }
-  })
-}
-
 export { loadDefinitions }

@@ -1,6 +1,8 @@
 import { setImmediate as turn } from 'node:timers/promises'
 import { sql } from 'drizzle-orm'
-import { IGNORE_COLUMN } from '#shared/imports/column-mapping.ts'
+import type { FieldDefinition } from '#shared/fields.ts'
+import { loadDefinitions } from '../fields/definitions.ts'
+import { IGNORE_COLUMN, isFieldTarget } from '#shared/imports/column-mapping.ts'
 import type { ExistingTalentPolicy, ImportMapping, RowProblem } from '#shared/imports/import-api.ts'
 import type { ListedField } from '#shared/imports/value-mapping.ts'
 import type { TalentInput } from '#shared/talent.ts'
@@ -70,7 +72,8 @@ const UPDATABLE: readonly (keyof TalentChanges)[] = [
 export function mappedFields(mapping: ImportMapping): Set<keyof TalentChanges> {
   const fields = new Set<keyof TalentChanges>()
   for (const target of mapping.columns) {
-    if (target === IGNORE_COLUMN || target === 'email') continue
+    // Custom fields fill new talents only (write-batch.ts): an existing talent keeps its values.
+    if (target === IGNORE_COLUMN || target === 'email' || isFieldTarget(target)) continue
     if ((PRIVACY_IMPORT_FIELDS as readonly string[]).includes(target)) continue
     fields.add(
       target === 'firstName' || target === 'lastName'
@@ -131,6 +134,8 @@ export async function* planBatches(
   erasure?: ErasureKeys,
 ): AsyncGenerator<PlannedBatch> {
   const fields = mappedFields(mapping)
+  // Read once: the mapping's field columns are checked against the definitions of now.
+  const definitions = await loadDefinitions(db)
   const firstRowOf = new Map<string, number>()
   let batch: TableRow[] = []
   let header = true
@@ -143,7 +148,15 @@ export async function* planBatches(
     if (batch.length < BATCH_ROWS) continue
     yield {
       rows: batch,
-      plans: await planBatch(db, batch, mapping, fields, firstRowOf, tally, erasure),
+      plans: await planBatch(
+        db,
+        batch,
+        mapping,
+        { fields, definitions },
+        firstRowOf,
+        tally,
+        erasure,
+      ),
     }
     batch = []
     await turn()
@@ -151,7 +164,15 @@ export async function* planBatches(
   if (batch.length > 0)
     yield {
       rows: batch,
-      plans: await planBatch(db, batch, mapping, fields, firstRowOf, tally, erasure),
+      plans: await planBatch(
+        db,
+        batch,
+        mapping,
+        { fields, definitions },
+        firstRowOf,
+        tally,
+        erasure,
+      ),
     }
 }
 
@@ -173,19 +194,25 @@ async function planBatch(
   db: Db,
   rows: TableRow[],
   mapping: ImportMapping,
-  fields: Set<keyof TalentChanges>,
+  { fields, definitions }: { fields: Set<keyof TalentChanges>; definitions: FieldDefinition[] },
   firstRowOf: Map<string, number>,
   tally: PlanTally | undefined,
   erasure: ErasureKeys | undefined,
 ): Promise<RowPlan[]> {
   const readings = rows.map(({ row, cells }) => ({
     row,
-    reading: readRow(cells, row, mapping, ({ field, value }) => {
-      if (!tally) return
-      const counts = tally.unplaced.get(field) ?? new Map<string, number>()
-      counts.set(value, (counts.get(value) ?? 0) + 1)
-      tally.unplaced.set(field, counts)
-    }),
+    reading: readRow(
+      cells,
+      row,
+      mapping,
+      ({ field, value }) => {
+        if (!tally) return
+        const counts = tally.unplaced.get(field) ?? new Map<string, number>()
+        counts.set(value, (counts.get(value) ?? 0) + 1)
+        tally.unplaced.set(field, counts)
+      },
+      definitions,
+    ),
   }))
   const keys = readings.flatMap(({ reading }) => (reading.ok ? [reading.emailKey] : []))
   const existing = await existingByEmail(db, keys)

@@ -1,4 +1,5 @@
-import { IGNORE_COLUMN, type ImportField } from '#shared/imports/column-mapping.ts'
+import { readFieldCell, type FieldDefinition, type FieldValue } from '#shared/fields.ts'
+import { fieldKeyOf, IGNORE_COLUMN, type ImportField } from '#shared/imports/column-mapping.ts'
 import {
   unstorableCellMessage,
   type ImportMapping,
@@ -39,17 +40,23 @@ export function readRow(
   row: number,
   mapping: ImportMapping,
   unplaced?: (value: UnplacedValue) => void,
+  fields: readonly FieldDefinition[] = [],
 ): RowReading {
   // Checked first and alone: no other reason (which may quote a value) carries the character on.
   const unstorable = unstorableCells(cells, row, mapping)
   if (unstorable.length > 0) return { ok: false, problems: unstorable, emailKey: null }
   const raw = new Map<ImportField, string>()
+  const fieldCells = new Map<string, string>()
   mapping.columns.forEach((target, column) => {
     if (target === IGNORE_COLUMN) return
-    raw.set(target, restoreCell(cells[column] ?? '').trim())
+    const key = fieldKeyOf(target)
+    const cell = restoreCell(cells[column] ?? '').trim()
+    if (key === undefined) raw.set(target as ImportField, cell)
+    else fieldCells.set(key, cell)
   })
   const problems: RowProblem[] = []
   const problem = (field: string, message: string) => problems.push({ row, field, message })
+  const customFields = readFieldCells(fieldCells, fields, problem)
 
   const listed = <F extends ListedField>(field: F, value: string) => {
     const resolved = resolveListedValue(field as 'status', value, mapping.values)
@@ -96,9 +103,34 @@ export function readRow(
     return { ok: false, problems, emailKey }
   return {
     ok: true,
-    talent: { ...parsed.data, privacy: privacy.privacy },
+    talent: {
+      ...parsed.data,
+      privacy: privacy.privacy,
+      ...(Object.keys(customFields).length > 0 ? { customFields } : {}),
+    },
     emailKey: parsed.data.email.toLowerCase(),
   }
+}
+
+/**
+ * The custom fields' cells, each checked against its definition (security rule 66): a value of
+ * the wrong type or a choice that does not exist is the row's problem, named by the field. A
+ * column of a field deleted since the mapping was saved is read as nothing.
+ */
+function readFieldCells(
+  cells: Map<string, string>,
+  fields: readonly FieldDefinition[],
+  problem: (field: string, message: string) => void,
+): Record<string, FieldValue> {
+  const values: Record<string, FieldValue> = {}
+  for (const field of fields) {
+    const cell = cells.get(field.key)
+    if (cell === undefined) continue
+    const read = readFieldCell(field, cell)
+    if (!read.ok) problem(`customFields.${field.key}`, read.message)
+    else if (read.value !== null) values[field.key] = read.value
+  }
+  return values
 }
 
 /**

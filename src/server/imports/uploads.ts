@@ -8,7 +8,13 @@ import {
   type ImportMapping,
   type SpreadsheetImportCreated,
 } from '#shared/imports/import-api.ts'
-import { mappingProblems, suggestColumnMapping } from '#shared/imports/column-mapping.ts'
+import type { FieldDefinition } from '#shared/fields.ts'
+import {
+  fieldKeyOf,
+  mappingProblems,
+  suggestColumnMapping,
+} from '#shared/imports/column-mapping.ts'
+import { listedFor, loadDefinitions } from '../fields/definitions.ts'
 import { sanitizeFileName } from '#shared/cv.ts'
 import { withoutUnstorable } from '#shared/stored-text.ts'
 import { changeableBy } from '../auth/can-change.ts'
@@ -80,6 +86,7 @@ function created(
   sheet: string | null,
   preview: { headers: string[]; sampleRows: string[][] },
   remembered: ImportMapping | undefined,
+  fields: FieldDefinition[],
 ): SpreadsheetImportCreated {
   return {
     importId: row.id,
@@ -92,7 +99,7 @@ function created(
     suggestedMapping: importMappingSchema.parse({
       ...remembered,
       ...(sheet === null ? {} : { sheet }),
-      columns: remembered?.columns ?? suggestColumnMapping(preview.headers),
+      columns: remembered?.columns ?? suggestColumnMapping(preview.headers, fields),
     }),
   }
 }
@@ -126,7 +133,21 @@ export async function createSpreadsheetImport(
     if (!inserted) throw new Error('Inserting a spreadsheet import returned no row')
     return inserted
   })
-  return created(row, sheet, preview, await rememberedMapping(db, actor, preview.headers))
+  return created(
+    row,
+    sheet,
+    preview,
+    await rememberedMapping(db, actor, preview.headers),
+    await fieldsFor(db, actor),
+  )
+}
+
+/**
+ * The custom fields a person may fill from a file: those GET /api/fields lists them (private
+ * ones for admins only, security rule 65).
+ */
+async function fieldsFor(db: Db, actor: Actor): Promise<FieldDefinition[]> {
+  return listedFor(await loadDefinitions(db), actor)
 }
 
 /** The import, if the actor may work on it; others get the same 404 as a missing one. */
@@ -169,7 +190,13 @@ export async function previewSheet(
     .update(spreadsheetImports)
     .set({ headers: preview.headers, mapping: null, updatedAt: new Date() })
     .where(and(eq(spreadsheetImports.id, row.id), eq(spreadsheetImports.state, 'mapping')))
-  return created(row, chosen, preview, await rememberedMapping(db, actor, preview.headers))
+  return created(
+    row,
+    chosen,
+    preview,
+    await rememberedMapping(db, actor, preview.headers),
+    await fieldsFor(db, actor),
+  )
 }
 
 /** PUT /api/imports/:id/mapping: checked against the file's columns, then kept for the runs. */
@@ -184,6 +211,12 @@ export async function saveMapping(
     throw new BadRequestError(MAPPING_COLUMNS_MESSAGE)
   const problems = mappingProblems(mapping.columns)
   if (problems.length > 0) throw new BadRequestError(problems.join(' '))
+  // Security rule 65: a column fills only a field the person may see; any other is unknown.
+  const known = new Set((await fieldsFor(db, actor)).map((field) => field.key))
+  for (const target of mapping.columns) {
+    const key = fieldKeyOf(target)
+    if (key !== undefined && !known.has(key)) throw new BadRequestError(`Unknown field: ${key}`)
+  }
   await db
     .update(spreadsheetImports)
     .set({ mapping, updatedAt: new Date() })

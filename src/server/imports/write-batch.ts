@@ -160,6 +160,7 @@ async function insertTalents(
       consent_given_on: privacy.consentGivenOn,
       consent_valid_until: privacy.consentValidUntil,
       informed_on: privacy.informedOn,
+      custom_fields: talent.customFields ?? {},
     }
   })
   // An e-mail taken since the plan (someone added the talent meanwhile) is left to them.
@@ -170,17 +171,18 @@ async function insertTalents(
         full_name text, email text, phone text, phone_e164 text, linkedin_url text,
         cv_resume_path text, area_of_interest text, seniority_level text, notes text, tags jsonb,
         status jsonb, privacy_source text, privacy_source_detail text, lawful_basis text,
-        consent_given_on date, consent_valid_until date, informed_on date)
+        consent_given_on date, consent_valid_until date, informed_on date, custom_fields jsonb)
     ), ins as (
       insert into talents (full_name, email, phone, phone_e164, linkedin_url, cv_resume_path,
         area_of_interest, seniority_level, notes, tags, status, added_by_id, privacy_source,
-        privacy_source_detail, lawful_basis, consent_given_on, consent_valid_until, informed_on)
+        privacy_source_detail, lawful_basis, consent_given_on, consent_valid_until, informed_on,
+        custom_fields)
       select r.full_name, r.email, r.phone, r.phone_e164, r.linkedin_url, r.cv_resume_path,
         r.area_of_interest, r.seniority_level, r.notes,
         array(select jsonb_array_elements_text(r.tags)),
         array(select jsonb_array_elements_text(r.status)), ${actor.id},
         r.privacy_source, r.privacy_source_detail, r.lawful_basis, r.consent_given_on,
-        r.consent_valid_until, r.informed_on
+        r.consent_valid_until, r.informed_on, r.custom_fields
       from r
       on conflict do nothing
       returning id, full_name, email, updated_at

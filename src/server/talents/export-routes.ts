@@ -29,7 +29,11 @@ export const talentExportRoutes: FastifyPluginCallback<TalentExportRoutesOptions
     },
     handler: async (request, reply) => {
       const { user, dataVersion } = requireViewer(request)
-      const file = await startTalentExport(db, request.query, { userId: user.id, dataVersion })
+      const file = await startTalentExport(db, request.query, {
+        userId: user.id,
+        role: user.role,
+        dataVersion,
+      })
       return sendExport(request, reply, file)
     },
   })
@@ -43,8 +47,11 @@ export const talentExportRoutes: FastifyPluginCallback<TalentExportRoutesOptions
       body: talentSelectionExportSchema,
     },
     handler: async (request, reply) => {
+      const { user, dataVersion } = requireViewer(request)
       const file = await startSelectionExport(db, request.body, {
-        userId: requireViewer(request).user.id,
+        userId: user.id,
+        role: user.role,
+        dataVersion,
       })
       return sendExport(request, reply, file)
     },

@@ -12,6 +12,7 @@ import { lookUpCorrections } from '../search/corrections.ts'
 import { CHUNK_BYTES } from './list.ts'
 import { filterOf, pageQuery } from './list-plan.ts'
 import { listOrder } from './list-order.ts'
+import type { FieldHiding } from './talent-json.ts'
 
 /** The first batch, before any row's size is known (the list's first query reads 50). */
 const FIRST_BATCH_ROWS = 100
@@ -75,6 +76,7 @@ export async function* talentBatches(
   db: Db,
   query: TalentExportQuery,
   ids?: readonly number[],
+  hiding?: FieldHiding,
 ): AsyncGenerator<ExportTalent[]> {
   let cursor: string | undefined
   let last = { rows: 0, bytes: 0 }
@@ -85,7 +87,7 @@ export async function* talentBatches(
   const corrections = await lookUpCorrections(db, searched)
   for (;;) {
     const want = nextBatchRows(last)
-    const sql = pageQuery(db, listQueryOf(query, cursor), want, corrections, ids).getSQL()
+    const sql = pageQuery(db, listQueryOf(query, cursor), want, corrections, ids, hiding).getSQL()
     const rows = await preparedRows<PageRow>(db, sql)
     const page = rows.slice(0, want)
     if (page.length > 0) {

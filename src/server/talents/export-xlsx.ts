@@ -1,6 +1,12 @@
 import { Readable } from 'node:stream'
 import { strToU8, Zip, ZipDeflate } from 'fflate'
-import { EXPORT_HEADERS, exportCells, type ExportTalent } from '#shared/talent-export.ts'
+import {
+  EXPORT_HEADERS,
+  exportCells,
+  neutraliseCell,
+  type ExportTalent,
+} from '#shared/talent-export.ts'
+import type { FieldColumn } from './export-fields.ts'
 import {
   FIXED_PARTS,
   HEADER_STYLE,
@@ -20,7 +26,15 @@ const LEVEL = 6
  * time and hands back compressed bytes as they are ready; they are yielded before the next batch
  * is read, so only one batch and its compressed bytes are ever held.
  */
-async function* xlsxChunks(batches: AsyncIterable<ExportTalent[]>): AsyncGenerator<Buffer> {
+async function* xlsxChunks(
+  batches: AsyncIterable<ExportTalent[]>,
+  fields: readonly FieldColumn[],
+): AsyncGenerator<Buffer> {
+  const headers = [...EXPORT_HEADERS, ...fields.map((f) => f.header)]
+  const cells = (talent: ExportTalent) => [
+    ...exportCells(talent),
+    ...fields.map((f) => neutraliseCell(f.cell(talent))),
+  ]
   const ready: Uint8Array[] = []
   let failure: Error | null = null
   const zip = new Zip((error, chunk) => {
@@ -39,10 +53,10 @@ async function* xlsxChunks(batches: AsyncIterable<ExportTalent[]>): AsyncGenerat
   }
   const sheet = new ZipDeflate(SHEET_PATH, { level: LEVEL })
   zip.add(sheet)
-  sheet.push(strToU8(SHEET_HEAD + rowXml(1, EXPORT_HEADERS, HEADER_STYLE)))
+  sheet.push(strToU8(SHEET_HEAD + rowXml(1, headers.map(neutraliseCell), HEADER_STYLE)))
   let rowNumber = 1
   for await (const batch of batches) {
-    const xml = batch.map((talent) => rowXml(++rowNumber, exportCells(talent))).join('')
+    const xml = batch.map((talent) => rowXml(++rowNumber, cells(talent))).join('')
     sheet.push(strToU8(xml))
     yield* take()
   }
@@ -61,6 +75,9 @@ async function* xlsxChunks(batches: AsyncIterable<ExportTalent[]>): AsyncGenerat
  * 598 MB (docs/performance.md); this stream stays at one batch. SheetJS still reads the result
  * (export.test.ts), as will the importer.
  */
-export function xlsxStream(batches: AsyncIterable<ExportTalent[]>): Readable {
-  return Readable.from(xlsxChunks(batches))
+export function xlsxStream(
+  batches: AsyncIterable<ExportTalent[]>,
+  fields: readonly FieldColumn[] = [],
+): Readable {
+  return Readable.from(xlsxChunks(batches, fields))
 }

@@ -18,6 +18,7 @@ import { xlsxStream, XLSX_CONTENT_TYPE } from './export-xlsx.ts'
 import { countQuery, countTalents } from './count.ts'
 import { filterOf } from './list-plan.ts'
 import { inTransaction } from '../db/in-transaction.ts'
+import { exportFieldsFor, type ExportViewer, type FieldColumns } from './export-fields.ts'
 
 export type TalentExport = {
   format: ExportFormat
@@ -39,13 +40,14 @@ export type TalentExport = {
 export async function startTalentExport(
   db: Db,
   query: TalentExportQuery,
-  viewer: { userId: number; dataVersion?: number },
+  viewer: ExportViewer,
   now = new Date(),
 ): Promise<TalentExport> {
   const filter = filterOf(listQueryOf(query))
   const total = await countTalents(db, filter, viewer.dataVersion)
+  const fields = await exportFieldsFor(db, viewer)
   await recordExport(db, viewer.userId, query, { filter, rowCount: total }, { scope: 'filter' })
-  return exportOf(query, total, talentBatches(db, query), now)
+  return exportOf(query, total, talentBatches(db, query, undefined, fields.hiding), fields, now)
 }
 
 /**
@@ -55,10 +57,11 @@ export async function startTalentExport(
 export async function startSelectionExport(
   db: Db,
   selection: TalentSelectionExport,
-  viewer: { userId: number },
+  viewer: ExportViewer,
   now = new Date(),
 ): Promise<TalentExport> {
   const { ids, format, sort } = selection
+  const fields = await exportFieldsFor(db, viewer)
   // The list's query with no filter: the selection is the whole of what the file holds.
   const query = talentExportQuerySchema.parse({ format, sort })
   // Not the cached count: a selection is no filter the cache keys on.
@@ -71,7 +74,7 @@ export async function startSelectionExport(
     { selected: ids.length, rowCount: total },
     { scope: 'selection', requested: ids.length },
   )
-  return exportOf(query, total, talentBatches(db, query, ids), now)
+  return exportOf(query, total, talentBatches(db, query, ids, fields.hiding), fields, now)
 }
 
 /**
@@ -106,6 +109,7 @@ function exportOf(
   query: Pick<TalentExportQuery, 'format'>,
   total: number,
   batches: AsyncGenerator<ExportTalent[]>,
+  fields: FieldColumns,
   now: Date,
 ): TalentExport {
   return {
@@ -113,6 +117,9 @@ function exportOf(
     fileName: exportFileName(query.format, now),
     contentType: query.format === 'csv' ? CSV_CONTENT_TYPE : XLSX_CONTENT_TYPE,
     total,
-    stream: query.format === 'csv' ? csvStream(batches) : xlsxStream(batches),
+    stream:
+      query.format === 'csv'
+        ? csvStream(batches, fields.columns)
+        : xlsxStream(batches, fields.columns),
   }
 }

@@ -1,7 +1,7 @@
 import { emptyToNull } from '#shared/empty-to-null.ts'
 import { and, eq, ne, sql } from 'drizzle-orm'
 import { TALENT_FIELDS, type Talent, type TalentInput, type TalentUpdate } from '#shared/talent.ts'
-import { changedFields } from '../activity/changes.ts'
+import { changedFields, customFieldChanges } from '../activity/changes.ts'
 import { recordActivity } from '../audit/record.ts'
 import { canChange } from '../auth/can-change.ts'
 import { inTransaction } from '../db/in-transaction.ts'
@@ -18,6 +18,7 @@ import type { ErasureKeys } from '../privacy/erasure/identifiers.ts'
 import { assertNotErased } from '../privacy/erasure/reentry.ts'
 import { selectTalents, toTalent } from './rows.ts'
 import { checkedValues, visibleValues } from '../fields/values.ts'
+import { loadDefinitions } from '../fields/definitions.ts'
 
 /*
  * PERMISSIONS (server-enforced; the README's permissions table repeats this):
@@ -176,7 +177,12 @@ export async function updateTalent(
       })
       .where(eq(talents.id, id))
     const after = await getTalentFor(tx, id, viewer)
-    const changes = changedFields(before, after, TRACKED_FIELDS)
+    const changes = [
+      ...changedFields(before, after, TRACKED_FIELDS),
+      ...(customFields === undefined
+        ? []
+        : customFieldChanges(await loadDefinitions(tx), stored?.values ?? {}, customFields)),
+    ]
     // A save that changes nothing has nothing to tell in the History (see README).
     if (changes.length > 0) {
       await recordActivity(tx, {

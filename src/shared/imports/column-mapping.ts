@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { FieldDefinition } from '../fields.ts'
 import { TALENT_DETAIL_FIELDS } from '../talent.ts'
 import { EXPORT_COLUMNS, PRIVACY_IMPORT_FIELDS } from '../talent-export.ts'
 
@@ -22,7 +23,22 @@ export type ImportField = (typeof IMPORT_FIELDS)[number]
 
 /** A column the import leaves out. */
 export const IGNORE_COLUMN = 'ignore'
-export const columnTargetSchema = z.enum([...IMPORT_FIELDS, IGNORE_COLUMN])
+/** A column that fills a custom field: `field:` and the field's key. */
+export type FieldTarget = `field:${string}`
+const FIELD_TARGET = /^field:[a-z][a-z0-9_]{0,39}$/
+export const fieldTarget = (key: string): FieldTarget => `field:${key}`
+export const isFieldTarget = (target: string): target is FieldTarget => FIELD_TARGET.test(target)
+/** The key of the custom field a column fills; undefined for a built-in target. */
+export const fieldKeyOf = (target: string): string | undefined =>
+  isFieldTarget(target) ? target.slice('field:'.length) : undefined
+
+export const columnTargetSchema = z.union([
+  z.enum([...IMPORT_FIELDS, IGNORE_COLUMN]),
+  z.custom<FieldTarget>(
+    (v) => typeof v === 'string' && FIELD_TARGET.test(v),
+    'Unknown column target',
+  ),
+])
 export type ColumnTarget = z.infer<typeof columnTargetSchema>
 
 export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
@@ -89,17 +105,36 @@ for (const field of IMPORT_FIELDS) {
     if (!FIELD_BY_HEADER.has(word)) FIELD_BY_HEADER.set(word, field)
 }
 
+/** A custom field's header keys: its label, its key, and the export's "Label (field)". */
+function customFieldHeaders(fields: readonly FieldDefinition[]): Map<string, FieldTarget> {
+  const byHeader = new Map<string, FieldTarget>()
+  for (const field of fields) {
+    for (const header of [field.label, `${field.label} (field)`, field.key]) {
+      const key = headerKey(header)
+      if (!byHeader.has(key)) byHeader.set(key, fieldTarget(field.key))
+    }
+  }
+  return byHeader
+}
+
 /**
  * One target per column: the field its header names, each field at most once (the first column
  * wins), everything else ignored. "First" + "Last" map to the name's parts, joined on import.
+ * A header naming no built-in field fills the custom field of that label (or key), if any.
  */
-export function suggestColumnMapping(headers: readonly string[]): ColumnTarget[] {
-  const taken = new Set<ImportField>()
+export function suggestColumnMapping(
+  headers: readonly string[],
+  fields: readonly FieldDefinition[] = [],
+): ColumnTarget[] {
+  const taken = new Set<ColumnTarget>()
+  const custom = customFieldHeaders(fields)
   return headers.map((header) => {
-    const field = FIELD_BY_HEADER.get(headerKey(header))
-    if (!field || taken.has(field)) return IGNORE_COLUMN
-    taken.add(field)
-    return field
+    const key = headerKey(header)
+    const builtIn = FIELD_BY_HEADER.get(key)
+    const target = builtIn !== undefined && !taken.has(builtIn) ? builtIn : custom.get(key)
+    if (!target || taken.has(target)) return IGNORE_COLUMN
+    taken.add(target)
+    return target
   })
 }
 
@@ -118,6 +153,8 @@ export function mappingProblems(columns: readonly ColumnTarget[]): string[] {
   for (const field of IMPORT_FIELDS)
     if ((counts.get(field) ?? 0) > 1)
       problems.push(TWICE_MAPPED_MESSAGE(IMPORT_FIELD_LABELS[field]))
+  for (const [target, n] of counts)
+    if (n > 1 && isFieldTarget(target)) problems.push(TWICE_MAPPED_MESSAGE(target.slice(6)))
   if (!counts.has('email')) problems.push(NO_EMAIL_COLUMN_MESSAGE)
   if (!counts.has('fullName') && !counts.has('firstName') && !counts.has('lastName'))
     problems.push(NO_NAME_COLUMN_MESSAGE)

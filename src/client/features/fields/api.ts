@@ -1,8 +1,10 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import {
+  deletedFieldSchema,
   fieldDefinitionSchema,
   fieldDeletedSchema,
+  fieldDeleteUndoneSchema,
   typeChangePreviewSchema,
   type CreateFieldInput,
   type FieldType,
@@ -14,7 +16,11 @@ import { queryRoots } from '../../lib/query-roots.ts'
 // Custom field definitions: read by every signed-in person (private ones by admins only),
 // changed by admins. A change moves what talents show, so the talents' cache is dropped too.
 
-export const fieldKeys = { all: queryRoots.fields, list: [...queryRoots.fields, 'list'] as const }
+export const fieldKeys = {
+  all: queryRoots.fields,
+  list: [...queryRoots.fields, 'list'] as const,
+  deleted: [...queryRoots.fields, 'deleted'] as const,
+}
 
 export function fieldsOptions() {
   return queryOptions({
@@ -61,6 +67,23 @@ export function useDeleteField() {
       const response = await api.delete(`/api/fields/${id}`)
       return fieldDeletedSchema.parse(await response.json())
     },
+    onSuccess: invalidate,
+  })
+}
+
+/** Fields deleted in the last 24 hours that Undo can still bring back (admins). */
+export function deletedFieldsOptions() {
+  return queryOptions({
+    queryKey: fieldKeys.deleted,
+    queryFn: () => api.get('/api/fields/deleted', z.array(deletedFieldSchema)),
+  })
+}
+
+export function useUndoFieldDelete() {
+  const invalidate = useInvalidateFields()
+  return useMutation({
+    mutationFn: (undoId: number) =>
+      api.post(`/api/fields/deleted/${undoId}/undo`, fieldDeleteUndoneSchema),
     onSuccess: invalidate,
   })
 }

@@ -15,10 +15,12 @@ import {
 import { ConfirmDeleteDialog } from '../../components/ui/confirm-delete-dialog.tsx'
 import { LoadError } from '../../components/ui/load-error.tsx'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
+import { ToastAction } from '../../components/ui/toast.tsx'
 import { toast } from '../../components/ui/use-toast.ts'
 import { parseApiError } from '../../lib/api.ts'
 import { fetchTypeChangePreview, fieldsOptions, useDeleteField } from './api.ts'
 import { FieldDialog } from './field-dialog.tsx'
+import { RecentlyDeletedFields, useUndoFieldWithToast } from './recently-deleted-fields.tsx'
 
 type Deleting = { field: FieldDefinition; holders: number | undefined }
 
@@ -28,6 +30,7 @@ export function FieldsSettingsCard() {
   const [editing, setEditing] = useState<FieldDefinition | null | undefined>(undefined)
   const [deleting, setDeleting] = useState<Deleting>()
   const remove = useDeleteField()
+  const undo = useUndoFieldWithToast()
   const fields = query.data ?? []
 
   async function askDelete(field: FieldDefinition) {
@@ -113,6 +116,7 @@ export function FieldsSettingsCard() {
             ))}
           </ul>
         ) : null}
+        <RecentlyDeletedFields />
       </CardContent>
       <FieldDialog
         open={editing !== undefined}
@@ -125,7 +129,7 @@ export function FieldsSettingsCard() {
         description={
           deleting?.holders === undefined
             ? 'Every talent’s value of this field is removed with it.'
-            : `${deleting.holders} talent${deleting.holders === 1 ? ' holds' : 's hold'} a value; ${deleting.holders === 1 ? 'it is' : 'they are'} removed with the field.`
+            : `${deleting.holders} talent${deleting.holders === 1 ? ' holds' : 's hold'} a value; ${deleting.holders === 1 ? 'it is' : 'they are'} removed with the field. Undo brings them back for 24 hours.`
         }
         isPending={remove.isPending}
         onClose={() => setDeleting(undefined)}
@@ -134,8 +138,17 @@ export function FieldsSettingsCard() {
           remove.mutate(deleting.field.id, {
             onSuccess: (answer) => {
               toast({
-                title: 'Field deleted',
-                description: `${answer.removedValues} value${answer.removedValues === 1 ? '' : 's'} removed.`,
+                title: `${deleting.field.label} deleted`,
+                description: `${answer.removedValues} value${answer.removedValues === 1 ? '' : 's'} removed. Undo stays available for 24 hours under Recently deleted.`,
+                duration: 10_000,
+                action: (
+                  <ToastAction
+                    altText="Undo deleting the field"
+                    onClick={() => undo.run(answer.undoId)}
+                  >
+                    Undo
+                  </ToastAction>
+                ),
               })
               setDeleting(undefined)
             },

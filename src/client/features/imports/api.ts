@@ -13,6 +13,7 @@ import {
   type ImportMapping,
   type SpreadsheetImport,
 } from '#shared/imports/import-api.ts'
+import { fieldDefinitionSchema } from '#shared/fields.ts'
 import { api } from '../../lib/api.ts'
 import { queryRoots } from '../../lib/query-roots.ts'
 import { uploadFile, type UploadProgress } from '../../lib/upload.ts'
@@ -24,6 +25,15 @@ export const importKeys = {
   detail: (id: number) => [...queryRoots.imports, 'detail', id] as const,
   preview: (id: number, sheet: string | undefined) =>
     [...queryRoots.imports, 'preview', id, sheet ?? null] as const,
+}
+
+/** The custom fields a column can fill: those GET /api/fields lists to this person. */
+export function importFieldsOptions() {
+  return queryOptions({
+    queryKey: [...queryRoots.imports, 'fields'] as const,
+    queryFn: () => api.get('/api/fields', z.array(fieldDefinitionSchema)),
+    staleTime: 60_000,
+  })
 }
 
 /** The rows the dry run refuses, with a reason column (GET /api/imports/:id/errors.csv). */

@@ -23,7 +23,8 @@ import { PossibleDuplicateRows } from './possible-duplicate-rows.tsx'
 /** A refused row's field as the mapping screen names it ("Area of Interest", not areaOfInterest). */
 function fieldLabel(field: string | null): string {
   const known = IMPORT_FIELDS.find((name) => name === field)
-  return known ? IMPORT_FIELD_LABELS[known] : (field ?? '')
+  // A custom field's problem names it in its message; the column shows its key.
+  return known ? IMPORT_FIELD_LABELS[known] : (field ?? '').replace(/^customFields\./, '')
 }
 
 const LEAVE_EMPTY = '__empty__'

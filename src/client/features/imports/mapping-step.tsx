@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import {
+  fieldTarget,
   IGNORE_COLUMN,
   IMPORT_FIELDS,
   IMPORT_FIELD_LABELS,
@@ -37,7 +38,7 @@ import {
 } from '../../components/ui/table.tsx'
 import { parseApiError } from '../../lib/api.ts'
 import { getErrorMessage } from '../../lib/get-error-message.ts'
-import { importPreviewOptions, useDryRun, useRunImport } from './api.ts'
+import { importFieldsOptions, importPreviewOptions, useDryRun, useRunImport } from './api.ts'
 import { ChoiceSelect } from './choice-select.tsx'
 import { DryRunPanel } from './dry-run-panel.tsx'
 import { DryRunProgressBar } from './dry-run-progress.tsx'
@@ -81,6 +82,12 @@ function MappingForm({
   preview: SpreadsheetImportCreated
 }) {
   const [columns, setColumns] = useState<ColumnTarget[]>(preview.suggestedMapping.columns)
+  // Custom fields the person may fill (GET /api/fields: private ones for admins only).
+  const fields = useQuery(importFieldsOptions()).data ?? []
+  const targetChoices = [
+    ...TARGET_CHOICES,
+    ...fields.map((field) => ({ value: fieldTarget(field.key), label: `${field.label} (field)` })),
+  ]
   const [existing, setExisting] = useState<ExistingTalentPolicy>('skip')
   const [values, setValues] = useState<ValueMapping>(EMPTY_VALUES)
   const [privacy, setPrivacy] = useState<ImportPrivacyDefaults>(preview.suggestedMapping.privacy)
@@ -144,7 +151,7 @@ function MappingForm({
                   <ChoiceSelect
                     label={`Field for column ${header || column + 1}`}
                     value={columns[column] ?? IGNORE_COLUMN}
-                    choices={TARGET_CHOICES}
+                    choices={targetChoices}
                     onChange={(target) =>
                       setColumns(
                         columns.map((t, i) => (i === column ? (target as ColumnTarget) : t)),

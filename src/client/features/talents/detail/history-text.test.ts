@@ -132,4 +132,9 @@ describe('describeChange', () => {
     const phrase = describeChange({ field: 'notes', from: null, to: 'x'.repeat(200) })
     expect(phrase).toBe(`set Notes to ${'x'.repeat(79)}…`)
   })
+
+  test('a custom field is named by its label', () => {
+    const change = { field: 'customFields.notice_period', label: 'Notice period', from: 2, to: 4 }
+    expect(describeChange(change)).toBe('changed Notice period from 2 to 4')
+  })
 })

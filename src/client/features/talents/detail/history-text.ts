@@ -71,8 +71,8 @@ function listChange(label: string, field: string, from: unknown[], to: unknown[]
 const fieldLabel = (field: string) => FIELD_LABELS[field] ?? field
 
 /** One changed field: 'changed Status from Interviewed to Hired', 'set Phone Number to …'. */
-export function describeChange({ field, from, to }: FieldChange): string {
-  const label = FIELD_LABELS[field] ?? field
+export function describeChange({ field, label: fieldName, from, to }: FieldChange): string {
+  const label = fieldName ?? FIELD_LABELS[field] ?? field
   if (Array.isArray(from) && Array.isArray(to)) return listChange(label, field, from, to)
   if (isBlank(from) && isBlank(to)) return `changed ${label}`
   if (isBlank(from)) return `set ${label} to ${showValue(field, to)}`
