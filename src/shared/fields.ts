@@ -36,7 +36,7 @@ export const FIELD_TYPE_LABELS: Record<FieldType, string> = {
 }
 
 /** What a value of each type must be, as the messages name it. */
-const EXPECTED: Record<FieldType, string> = {
+export const EXPECTED: Record<FieldType, string> = {
   text: 'text',
   long_text: 'text',
   number: 'a number',

@@ -4,6 +4,7 @@ import { talentExportQuerySchema, talentSelectionExportSchema } from '#shared/ta
 import { requireViewer } from '../auth/access.ts'
 import type { Db } from '../db/open.ts'
 import { BULK_BODY_LIMIT } from '../bulk/routes.ts'
+import { searchableFields } from '../search/searchable-fields.ts'
 import { startSelectionExport, startTalentExport, type TalentExport } from './export.ts'
 import { TOTAL_COUNT_HEADER } from './routes.ts'
 
@@ -29,7 +30,8 @@ export const talentExportRoutes: FastifyPluginCallback<TalentExportRoutesOptions
     },
     handler: async (request, reply) => {
       const { user, dataVersion } = requireViewer(request)
-      const file = await startTalentExport(db, request.query, { userId: user.id, dataVersion })
+      const fields = await searchableFields(db, user, dataVersion)
+      const file = await startTalentExport(db, request.query, { userId: user.id, dataVersion, fields })
       return sendExport(request, reply, file)
     },
   })
@@ -43,9 +45,9 @@ export const talentExportRoutes: FastifyPluginCallback<TalentExportRoutesOptions
       body: talentSelectionExportSchema,
     },
     handler: async (request, reply) => {
-      const file = await startSelectionExport(db, request.body, {
-        userId: requireViewer(request).user.id,
-      })
+      const { user, dataVersion } = requireViewer(request)
+      const fields = await searchableFields(db, user, dataVersion)
+      const file = await startSelectionExport(db, request.body, { userId: user.id, fields })
       return sendExport(request, reply, file)
     },
   })

@@ -1,3 +1,4 @@
+import type { FieldDefinition } from '#shared/fields.ts'
 import type { Readable } from 'node:stream'
 import {
   exportFileName,
@@ -39,13 +40,13 @@ export type TalentExport = {
 export async function startTalentExport(
   db: Db,
   query: TalentExportQuery,
-  viewer: { userId: number; dataVersion?: number },
+  viewer: { userId: number; dataVersion?: number; fields: readonly FieldDefinition[] },
   now = new Date(),
 ): Promise<TalentExport> {
-  const filter = filterOf(listQueryOf(query))
+  const filter = filterOf(listQueryOf(query), viewer.fields)
   const total = await countTalents(db, filter, viewer.dataVersion)
   await recordExport(db, viewer.userId, query, { filter, rowCount: total }, { scope: 'filter' })
-  return exportOf(query, total, talentBatches(db, query), now)
+  return exportOf(query, total, talentBatches(db, query, viewer.fields), now)
 }
 
 /**
@@ -55,7 +56,7 @@ export async function startTalentExport(
 export async function startSelectionExport(
   db: Db,
   selection: TalentSelectionExport,
-  viewer: { userId: number },
+  viewer: { userId: number; fields: readonly FieldDefinition[] },
   now = new Date(),
 ): Promise<TalentExport> {
   const { ids, format, sort } = selection
@@ -71,7 +72,7 @@ export async function startSelectionExport(
     { selected: ids.length, rowCount: total },
     { scope: 'selection', requested: ids.length },
   )
-  return exportOf(query, total, talentBatches(db, query, ids), now)
+  return exportOf(query, total, talentBatches(db, query, viewer.fields, ids), now)
 }
 
 /**

@@ -20,6 +20,7 @@ import { createTalent, deleteTalent, updateTalent } from './service.ts'
 import { getTalentStats } from './stats.ts'
 import type { ErasureKeys } from '../privacy/erasure/identifiers.ts'
 import { fieldHidingFor } from '../fields/definitions.ts'
+import { searchableFields } from '../search/searchable-fields.ts'
 
 export type TalentRoutesOptions = {
   db: Db
@@ -82,7 +83,8 @@ export const talentRoutes: FastifyPluginCallback<TalentRoutesOptions> = (
     handler: async (request, reply) => {
       const { user, dataVersion } = requireViewer(request)
       const fieldHiding = await fieldHidingFor(db, user, dataVersion)
-      const options = { dataVersion, cachedPages, exactCountUpTo, searchGate, fieldHiding }
+      const fields = await searchableFields(db, user, dataVersion)
+      const options = { dataVersion, cachedPages, exactCountUpTo, searchGate, fieldHiding, fields }
       const { page, total, isEstimated } = await listTalentsJson(db, request.query, options)
       void reply.header(TOTAL_COUNT_HEADER, String(total))
       if (isEstimated) void reply.header(TOTAL_ESTIMATED_HEADER, 'true')

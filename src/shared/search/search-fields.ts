@@ -9,6 +9,7 @@ import {
   type TalentStatus,
 } from '../talent.ts'
 import { PRIVACY_SOURCES, type PrivacySource } from '../privacy.ts'
+import type { CustomCondition } from './custom-terms.ts'
 
 /** Field terms of the search box; each mirrors a filter of the dashboard's panel. */
 export const SEARCH_FIELDS = [
@@ -52,6 +53,11 @@ export type FieldValue =
   | { field: 'source'; value: PrivacySource }
   | { field: 'tag'; value: string }
   | { field: 'addedby'; value: string }
+  /**
+   * A custom field the caller may see (custom-terms.ts): `value` as typed (`<=4`, `german`; the
+   * key for `has:`), `label` the field's.
+   */
+  | { field: 'custom'; key: string; label: string; value: string; condition: CustomCondition }
 
 /** A field name as typed (`Area`, `ADDEDBY`), or undefined when it names no field. */
 export function searchFieldNamed(name: string): SearchField | undefined {
