@@ -102,5 +102,6 @@ export function countActiveFilters(query: Partial<TalentListQueryInput>): number
     query.informed,
     query.source,
   ]
-  return counted.filter((v) => v !== undefined && v.trim() !== '' && v !== 'all').length
+  const fields = fieldParams(query).filter(([, v]) => typeof v === 'string' && v.trim() !== '')
+  return counted.filter((v) => v !== undefined && v.trim() !== '' && v !== 'all').length + fields.length
 }
