@@ -66,7 +66,11 @@ async function main(): Promise<void> {
   }
   const counted = (name: string, input: TalentListQueryInput): Case => ({
     name: `count: ${name}`,
-    query: countQuery(db, filterOf(talentListQuerySchema.parse(input), []), NO_CORRECTIONS).getSQL(),
+    query: countQuery(
+      db,
+      filterOf(talentListQuerySchema.parse(input), []),
+      NO_CORRECTIONS,
+    ).getSQL(),
   })
   const stat = (name: string, where: SQL): Case => ({
     name: `stats: ${name}`,

@@ -80,11 +80,11 @@ const LIST_SHAPE = {
 }
 /** GET /api/talents query; `field.<key>` parameters filter on custom fields (fieldParams). */
 export const talentListQuerySchema = z.object(LIST_SHAPE).catchall(z.unknown())
-const knownParamsSchema = z.strictObject(LIST_SHAPE)
+const _knownParams = z.strictObject(LIST_SHAPE)
 /** `field.<key>` parameters, unchecked until the definitions are known. */
 export type FieldParams = { [param: `field.${string}`]: unknown }
-export type TalentListQuery = z.infer<typeof knownParamsSchema> & FieldParams
-export type TalentListQueryInput = z.input<typeof knownParamsSchema> & FieldParams
+export type TalentListQuery = z.infer<typeof _knownParams> & FieldParams
+export type TalentListQueryInput = z.input<typeof _knownParams> & FieldParams
 
 /**
  * spec section 9: the badge counts area, level, tag, added by and search — not status or sort.
@@ -103,5 +103,7 @@ export function countActiveFilters(query: Partial<TalentListQueryInput>): number
     query.source,
   ]
   const fields = fieldParams(query).filter(([, v]) => typeof v === 'string' && v.trim() !== '')
-  return counted.filter((v) => v !== undefined && v.trim() !== '' && v !== 'all').length + fields.length
+  return (
+    counted.filter((v) => v !== undefined && v.trim() !== '' && v !== 'all').length + fields.length
+  )
 }

@@ -26,7 +26,7 @@ import { talents, tags } from '../db/schema.ts'
 import { BadRequestError, ForbiddenError, NotFoundError } from '../errors.ts'
 import { lookUpCorrections } from '../search/corrections.ts'
 import { filterOf } from '../talents/list-plan.ts'
-import { searchableFields } from '../search/searchable-fields.ts'
+import { searchableFields } from '../talents/searchable-fields.ts'
 import { talentWhere } from '../talents/where.ts'
 import { allowLongStatements } from '../db/long-statements.ts'
 import { inTransaction } from '../db/in-transaction.ts'
@@ -107,12 +107,7 @@ async function selectionWhere(
 }
 
 /** Locks the targets in id order (see above) and returns them. */
-async function lockTargets(
-  tx: Db,
-  request: BulkRequest,
-  actor: Actor,
-  change: SQL | undefined,
-) {
+async function lockTargets(tx: Db, request: BulkRequest, actor: Actor, change: SQL | undefined) {
   return tx
     .select({ id: talents.id, addedById: talents.addedById })
     .from(talents)

@@ -4,7 +4,7 @@ import { talentExportQuerySchema, talentSelectionExportSchema } from '#shared/ta
 import { requireViewer } from '../auth/access.ts'
 import type { Db } from '../db/open.ts'
 import { BULK_BODY_LIMIT } from '../bulk/routes.ts'
-import { searchableFields } from '../search/searchable-fields.ts'
+import { searchableFields } from './searchable-fields.ts'
 import { startSelectionExport, startTalentExport, type TalentExport } from './export.ts'
 import { TOTAL_COUNT_HEADER } from './routes.ts'
 
@@ -31,7 +31,11 @@ export const talentExportRoutes: FastifyPluginCallback<TalentExportRoutesOptions
     handler: async (request, reply) => {
       const { user, dataVersion } = requireViewer(request)
       const fields = await searchableFields(db, user, dataVersion)
-      const file = await startTalentExport(db, request.query, { userId: user.id, dataVersion, fields })
+      const file = await startTalentExport(db, request.query, {
+        userId: user.id,
+        dataVersion,
+        fields,
+      })
       return sendExport(request, reply, file)
     },
   })

@@ -63,7 +63,7 @@ function fieldFiltersOf(query: TalentListQuery, fields: readonly FieldDefinition
 
 /**
  * The filter of a list request. `fields`: the custom fields the caller may see (security rule
- * 65; search/searchable-fields.ts): their keys are field terms of `q` and `field.<key>`
+ * 65; talents/searchable-fields.ts): their keys are field terms of `q` and `field.<key>`
  * parameters; a private field's key is neither for anyone else (in `q` it is plain words).
  */
 export function filterOf(query: TalentListQuery, fields: readonly FieldDefinition[]): TalentFilter {

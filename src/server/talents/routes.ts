@@ -20,7 +20,7 @@ import { createTalent, deleteTalent, updateTalent } from './service.ts'
 import { getTalentStats } from './stats.ts'
 import type { ErasureKeys } from '../privacy/erasure/identifiers.ts'
 import { fieldHidingFor } from '../fields/definitions.ts'
-import { searchableFields } from '../search/searchable-fields.ts'
+import { searchableFields } from './searchable-fields.ts'
 
 export type TalentRoutesOptions = {
   db: Db

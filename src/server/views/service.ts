@@ -25,7 +25,7 @@ import {
 } from '../errors.ts'
 import { countTalents } from '../talents/count.ts'
 import { filterOf } from '../talents/list-plan.ts'
-import { searchableFields } from '../search/searchable-fields.ts'
+import { searchableFields } from '../talents/searchable-fields.ts'
 
 // Saved views. Services take the caller and decide what they may see and change.
 
@@ -81,19 +81,22 @@ async function countFor(
   caller: Caller,
 ) {
   const fields = await searchableFields(db, caller, dataVersion)
-  const filter = filterOf({
-    areaOfInterest: state.areaOfInterest,
-    seniorityLevel: state.seniorityLevel,
-    tag: state.tag,
-    status: state.status,
-    addedBy: state.addedBy,
-    search: state.search,
-    q: state.q,
-    consent: state.consent,
-    informed: state.informed,
-    source: state.source,
-    ...viewFieldParams(state),
-  }, fields)
+  const filter = filterOf(
+    {
+      areaOfInterest: state.areaOfInterest,
+      seniorityLevel: state.seniorityLevel,
+      tag: state.tag,
+      status: state.status,
+      addedBy: state.addedBy,
+      search: state.search,
+      q: state.q,
+      consent: state.consent,
+      informed: state.informed,
+      source: state.source,
+      ...viewFieldParams(state),
+    },
+    fields,
+  )
   return countTalents(db, filter, dataVersion)
 }
 

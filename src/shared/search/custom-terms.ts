@@ -1,5 +1,5 @@
-import { EXPECTED, isIsoDate, type FieldDefinition, type FieldType } from '../fields.ts'
-import { matchOption } from './search-fields.ts'
+import { EXPECTED, isIsoDate, type FieldDefinition } from '../fields.ts'
+import { matchOption, type Comparison, type CustomCondition } from './search-fields.ts'
 
 /*
  * Custom fields as filters: `notice:<=4`, `languages:german`, `permit:yes`, `has:languages` in the
@@ -7,20 +7,7 @@ import { matchOption } from './search-fields.ts'
  * the fields the caller may see are given here (security rule 65): any other key is no term.
  */
 
-export const COMPARISONS = ['<=', '>=', '<', '>', '='] as const
-export type Comparison = (typeof COMPARISONS)[number]
-
-/**
- * One test on one field's value. `compare` is for number and date fields (a number as its decimal
- * text, a date as YYYY-MM-DD); `is` an equal value (text, single choice, yes/no); `holds` a choice
- * among a multiple choice's.
- */
-export type CustomCondition = { key: string; type: FieldType } & (
-  | { test: 'has' }
-  | { test: 'compare'; op: Comparison; value: string }
-  | { test: 'is'; value: string | boolean }
-  | { test: 'holds'; value: string }
-)
+export type { Comparison, CustomCondition } from './search-fields.ts'
 
 export const hasCondition = (field: FieldDefinition): CustomCondition => ({
   key: field.key,
@@ -62,7 +49,9 @@ export function resolveCustomValue(
     }
     case 'date': {
       const c = comparison(text)
-      return c && isIsoDate(c.rest) ? { key, type, test: 'compare', op: c.op, value: c.rest } : undefined
+      return c && isIsoDate(c.rest)
+        ? { key, type, test: 'compare', op: c.op, value: c.rest }
+        : undefined
     }
     case 'yes_no': {
       const lower = text.toLowerCase()

@@ -9,7 +9,25 @@ import {
   type TalentStatus,
 } from '../talent.ts'
 import { PRIVACY_SOURCES, type PrivacySource } from '../privacy.ts'
-import type { CustomCondition } from './custom-terms.ts'
+
+export const COMPARISONS = ['<=', '>=', '<', '>', '='] as const
+export type Comparison = (typeof COMPARISONS)[number]
+
+/**
+ * One test on one field's value. `compare` is for number and date fields (a number as its decimal
+ * text, a date as YYYY-MM-DD); `is` an equal value (text, single choice, yes/no); `holds` a choice
+ * among a multiple choice's.
+ */
+export type CustomCondition = {
+  key: string
+  /** The field's type (shared/fields.ts FIELD_TYPES): number and date compare by its index. */
+  type: string
+} & (
+  | { test: 'has' }
+  | { test: 'compare'; op: Comparison; value: string }
+  | { test: 'is'; value: string | boolean }
+  | { test: 'holds'; value: string }
+)
 
 /** Field terms of the search box; each mirrors a filter of the dashboard's panel. */
 export const SEARCH_FIELDS = [

@@ -17,7 +17,7 @@ import type { GiveUpHandler, JobHandler } from '../../jobs/runner.ts'
 import { idArray } from '../../db/id-array.ts'
 import { lookUpCorrections } from '../../search/corrections.ts'
 import { filterOf } from '../../talents/list-plan.ts'
-import { searchableFields } from '../../search/searchable-fields.ts'
+import { searchableFields } from '../../talents/searchable-fields.ts'
 import { talentWhere } from '../../talents/where.ts'
 import { sendPrivacyRequest, type RequestDeps } from './send.ts'
 
