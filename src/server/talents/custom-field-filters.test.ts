@@ -212,4 +212,19 @@ describe('sort by a number or date field', () => {
     expect(removed.statusCode).toBe(200)
     expect(await indexes()).toEqual([])
   })
+
+  test("no field takes a built-in field's key or a search operator, in any spelling", async ({
+    api,
+  }) => {
+    const admin = await api.as('admin')
+    for (const body of [
+      { label: 'Full name', type: 'text' },
+      { label: 'Area of interest', type: 'text' },
+      { label: 'Has', type: 'text' },
+      { label: 'Anything', key: 'tag', type: 'text' },
+    ]) {
+      const response = await admin.inject('POST', '/api/fields', body)
+      expect(response.statusCode, body.label).toBe(400)
+    }
+  })
 })
