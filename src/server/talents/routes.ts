@@ -78,6 +78,11 @@ export const talentRoutes: FastifyPluginCallback<TalentRoutesOptions> = (
     // (talent-json.ts); list.test.ts parses every page with z.array(talentSchema).
     schema: {
       summary: 'List, filter, search and page talents',
+      description:
+        'Custom fields filter as field.<key>=<value> (choices comma-separated: any of; numbers and ' +
+        'dates as <, <=, >, >= or = a value, comma-separated comparisons: all of, e.g. ' +
+        'field.notice=>=2,<=5) and as <key>:<value> in q; sort=field.<key>.asc|desc sorts by a ' +
+        'number or date field. Unknown fields or wrong values: 400 (docs/api.md).',
       querystring: talentListQuerySchema,
     },
     handler: async (request, reply) => {
