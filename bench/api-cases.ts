@@ -37,8 +37,8 @@ function listCase(name: string, kind: CaseKind, input: TalentListQueryInput): Ap
     sql: (db) => {
       const query = talentListQuerySchema.parse({ limit: PAGE_SIZE, ...input })
       return {
-        perRequest: [pageQuery(db, query, query.limit ?? 50, NO_CORRECTIONS).getSQL()],
-        cached: [countQuery(db, filterOf(query), NO_CORRECTIONS).getSQL()],
+        perRequest: [pageQuery(db, query, [], query.limit ?? 50, NO_CORRECTIONS).getSQL()],
+        cached: [countQuery(db, filterOf(query, []), NO_CORRECTIONS).getSQL()],
         run: () => listTalents(db, query),
       }
     },

@@ -32,9 +32,12 @@ async function main(): Promise<void> {
     const stages: [string, () => Promise<unknown>][] = [
       [
         'drizzle: build the page SQL (toSQL)',
-        () => Promise.resolve(pageQuery(db, query, 50, NO_CORRECTIONS).toSQL()),
+        () => Promise.resolve(pageQuery(db, query, [], 50, NO_CORRECTIONS).toSQL()),
       ],
-      ['drizzle: build + run 51 rows of JSON text', () => pageQuery(db, query, 50, NO_CORRECTIONS)],
+      [
+        'drizzle: build + run 51 rows of JSON text',
+        () => pageQuery(db, query, [], 50, NO_CORRECTIONS),
+      ],
       ['listTalentsJson (the handler; count cached)', () => listTalentsJson(db, query)],
       ['JSON.parse of the page (not on the request path)', () => Promise.resolve(JSON.parse(json))],
       [

@@ -60,13 +60,17 @@ async function main(): Promise<void> {
     const query = talentListQuerySchema.parse({ limit: LIMIT, ...input })
     return {
       name,
-      query: pageQuery(db, query, query.limit ?? 50, NO_CORRECTIONS).getSQL(),
+      query: pageQuery(db, query, [], query.limit ?? 50, NO_CORRECTIONS).getSQL(),
       run: () => listTalents(db, query),
     }
   }
   const counted = (name: string, input: TalentListQueryInput): Case => ({
     name: `count: ${name}`,
-    query: countQuery(db, filterOf(talentListQuerySchema.parse(input)), NO_CORRECTIONS).getSQL(),
+    query: countQuery(
+      db,
+      filterOf(talentListQuerySchema.parse(input), []),
+      NO_CORRECTIONS,
+    ).getSQL(),
   })
   const stat = (name: string, where: SQL): Case => ({
     name: `stats: ${name}`,

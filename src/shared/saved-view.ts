@@ -2,11 +2,12 @@ import { z } from 'zod'
 import { searchQuerySchema } from './search/search-query-schema.ts'
 import { CONSENT_VALUES, INFORMED_VALUES } from './search/search-fields.ts'
 import { PRIVACY_SOURCES } from './privacy.ts'
+import { listSortSchema, type FieldParams } from './talent-list-query.ts'
 import {
   AREAS,
   SENIORITY_LEVELS,
-  SORT_VALUES,
   TAG_NAME_MAX_LENGTH,
+  MAX_CUSTOM_FIELDS,
   TALENT_STATUSES,
 } from './talent.ts'
 
@@ -16,6 +17,7 @@ import {
  */
 
 export const VIEW_MODES = ['grid', 'list'] as const
+const FIELD_KEY = z.string().regex(/^[a-z][a-z0-9_]{0,39}$/)
 export const SAVED_VIEW_NAME_MAX_LENGTH = 60
 /** Enough for any real use, and a bound on the counts GET /api/views computes. */
 export const MAX_SAVED_VIEWS_PER_USER = 50
@@ -35,10 +37,21 @@ export const savedViewStateSchema = z.strictObject({
   consent: z.enum(CONSENT_VALUES).optional(),
   informed: z.enum(INFORMED_VALUES).optional(),
   source: z.enum(PRIVACY_SOURCES).optional(),
-  sort: z.enum(SORT_VALUES).optional(),
+  sort: listSortSchema.optional(),
   view: z.enum(VIEW_MODES).optional(),
+  /** Custom field filters by key, as the list's `field.<key>` parameters take them. */
+  fields: z.record(FIELD_KEY, z.string().trim().min(1).max(500)).optional(),
+  /** The table's custom field columns, by key, in order. */
+  columns: z.array(FIELD_KEY).max(MAX_CUSTOM_FIELDS).optional(),
 })
 export type SavedViewState = z.infer<typeof savedViewStateSchema>
+
+/** A view's custom field filters as the list's parameters (`field.notice=<=4`). */
+export function viewFieldParams(state: Pick<SavedViewState, 'fields'>): FieldParams {
+  return Object.fromEntries(
+    Object.entries(state.fields ?? {}).map(([key, value]) => [`field.${key}`, value]),
+  )
+}
 
 const nameSchema = z
   .string()

@@ -29,8 +29,35 @@ function filterParam<T extends z.ZodType<string>>(schema: T) {
     .transform((v) => (v === 'all' || v === '' ? undefined : v))
 }
 
+/** A sort by a custom number or date field: `field.notice.asc`, `field.available.desc`. */
+export type FieldSort = `field.${string}.${'asc' | 'desc'}`
+export type ListSort = TalentSort | FieldSort
+const FIELD_SORT = /^field\.[a-z][a-z0-9_]{0,39}\.(asc|desc)$/
+export const isFieldSort = (sort: string): sort is FieldSort => FIELD_SORT.test(sort)
+
+/** The list's sort: an option of spec section 9, or a custom number or date field's. */
+export const listSortSchema = z.union([
+  z.enum(SORT_VALUES),
+  z.custom<FieldSort>((v) => typeof v === 'string' && isFieldSort(v), {
+    error: 'Sort must be one of the sort options or field.<key>.asc / field.<key>.desc',
+  }),
+])
+
+/** A custom field's key as it is written after `field.` (shared/fields.ts keys). */
+export const FIELD_PARAM = /^field\.([a-z][a-z0-9_]{0,39})$/
+
+/**
+ * The list's custom field filters, `field.<key>=<value>` (docs/api.md "Custom field filters"):
+ * which keys name a field and what they take is known only with the definitions, so they pass
+ * the schema as text and the server checks them (talents/list-plan.ts, a 400 naming the field).
+ * Any other parameter is refused there as the strict schema would.
+ */
+export function fieldParams(query: object): [string, unknown][] {
+  return Object.entries(query).filter(([k]) => !(k in LIST_SHAPE))
+}
+
 /** GET /api/talents query. */
-export const talentListQuerySchema = z.strictObject({
+const LIST_SHAPE = {
   areaOfInterest: filterParam(z.enum(AREAS)),
   seniorityLevel: filterParam(z.enum(SENIORITY_LEVELS)),
   tag: filterParam(z.string().trim().max(TAG_NAME_MAX_LENGTH)),
@@ -47,12 +74,17 @@ export const talentListQuerySchema = z.strictObject({
    * No default here: without one, a `q` with words or phrases is ranked by relevance and any
    * other list is DEFAULT_SORT (server talents/list-order.ts). A sort given always wins.
    */
-  sort: z.enum(SORT_VALUES).optional(),
+  sort: listSortSchema.optional(),
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
   cursor: z.string().min(1).max(1000).optional(),
-})
-export type TalentListQuery = z.infer<typeof talentListQuerySchema>
-export type TalentListQueryInput = z.input<typeof talentListQuerySchema>
+}
+/** GET /api/talents query; `field.<key>` parameters filter on custom fields (fieldParams). */
+export const talentListQuerySchema = z.object(LIST_SHAPE).catchall(z.unknown())
+const _knownParams = z.strictObject(LIST_SHAPE)
+/** `field.<key>` parameters, unchecked until the definitions are known. */
+export type FieldParams = { [param: `field.${string}`]: unknown }
+export type TalentListQuery = z.infer<typeof _knownParams> & FieldParams
+export type TalentListQueryInput = z.input<typeof _knownParams> & FieldParams
 
 /**
  * spec section 9: the badge counts area, level, tag, added by and search — not status or sort.
@@ -70,5 +102,8 @@ export function countActiveFilters(query: Partial<TalentListQueryInput>): number
     query.informed,
     query.source,
   ]
-  return counted.filter((v) => v !== undefined && v.trim() !== '' && v !== 'all').length
+  const fields = fieldParams(query).filter(([, v]) => typeof v === 'string' && v.trim() !== '')
+  return (
+    counted.filter((v) => v !== undefined && v.trim() !== '' && v !== 'all').length + fields.length
+  )
 }

@@ -26,6 +26,7 @@ import { talents, tags } from '../db/schema.ts'
 import { BadRequestError, ForbiddenError, NotFoundError } from '../errors.ts'
 import { lookUpCorrections } from '../search/corrections.ts'
 import { filterOf } from '../talents/list-plan.ts'
+import { searchableFields } from '../talents/searchable-fields.ts'
 import { talentWhere } from '../talents/where.ts'
 import { allowLongStatements } from '../db/long-statements.ts'
 import { inTransaction } from '../db/in-transaction.ts'
@@ -92,21 +93,25 @@ function needsChange(edit: Edit, names: SQL): SQL {
   return edit.adds ? sql`not (${column} @> ${names})` : sql`${column} && ${names}`
 }
 
-async function selectionWhere(tx: Db, request: BulkRequest): Promise<SQL | undefined> {
+async function selectionWhere(
+  tx: Db,
+  request: BulkRequest,
+  actor: Actor,
+): Promise<SQL | undefined> {
   if (request.ids) return sql`${talents.id} = any(${idArray(request.ids)})`
   // The schema guarantees a filter when there are no ids; an empty one means the whole pool.
   if (!request.filter) return sql`false`
   // The same talents the dashboard lists for the filter, typo corrections included.
-  const filter = filterOf(request.filter)
+  const filter = filterOf(request.filter, await searchableFields(tx, actor))
   return talentWhere(filter, await lookUpCorrections(tx, filter.query))
 }
 
 /** Locks the targets in id order (see above) and returns them. */
-async function lockTargets(tx: Db, request: BulkRequest, change: SQL | undefined) {
+async function lockTargets(tx: Db, request: BulkRequest, actor: Actor, change: SQL | undefined) {
   return tx
     .select({ id: talents.id, addedById: talents.addedById })
     .from(talents)
-    .where(and(await selectionWhere(tx, request), change))
+    .where(and(await selectionWhere(tx, request, actor), change))
     .orderBy(asc(talents.id))
     .for('update')
 }
@@ -224,6 +229,7 @@ export async function runBulk(
     const targets = await lockTargets(
       tx,
       request,
+      actor,
       edit ? needsChange(edit, textArray(names)) : undefined,
     )
     const large = targets.length >= UPKEEP_AFTER_ROWS

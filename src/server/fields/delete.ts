@@ -25,6 +25,7 @@ import { rawRows } from '../db/raw-rows.ts'
 import type { Actor } from '../db/rows.ts'
 import { ConflictError, NotFoundError } from '../errors.ts'
 import { definitionColumns } from './definitions.ts'
+import { createFieldIndexes, dropFieldIndexes } from './field-indexes.ts'
 
 /*
  * Deleting a custom field, undoable for FIELD_DELETE_UNDO_HOURS like a bulk action (admins
@@ -74,6 +75,7 @@ export async function deleteField(db: Db, id: number, actor: Actor): Promise<Fie
         select count(*)::int as n from gone`,
     )
     await tx.delete(customFields).where(eq(customFields.id, id))
+    await dropFieldIndexes(tx, field.key)
     const removedValues = removed[0]?.n ?? 0
     return {
       message: `Field '${field.label}' deleted`,
@@ -145,6 +147,7 @@ export async function undoFieldDelete(
       })
       .returning(definitionColumns)
     if (!restored) throw new Error(`Field ${field.key} was not restored`)
+    await createFieldIndexes(tx, restored.key, restored.type)
     const back = await rawRows<{ n: number }>(
       tx,
       sql`with put as (

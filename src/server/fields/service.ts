@@ -25,6 +25,7 @@ import { rawRows } from '../db/raw-rows.ts'
 import { talents } from '../db/schema.ts'
 import { BadRequestError, ConflictError, isUniqueViolation, NotFoundError } from '../errors.ts'
 import { definitionColumns, loadDefinitions } from './definitions.ts'
+import { createFieldIndexes, dropFieldIndexes } from './field-indexes.ts'
 
 /*
  * PERMISSIONS (routes.ts declares them; the README's permissions table repeats this): every
@@ -101,6 +102,7 @@ export async function createField(db: Db, input: CreateField, viewer: Actor) {
         })
         .returning(definitionColumns)
       if (!row) throw new Error(`Field ${key} was not inserted`)
+      await createFieldIndexes(tx, key, row.type)
       return row
     })
   } catch (error) {
@@ -183,6 +185,7 @@ export async function updateField(db: Db, id: number, input: UpdateField) {
         choices: isChoiceType(type) ? (changes.choices ?? field.choices) : [],
       }
       if (type !== field.type) {
+        await dropFieldIndexes(tx, field.key)
         const { converted, dropped } = planConversion(next, type, await valuesOf(tx, field.key))
         if (dropped.length > 0) {
           const message = FIELD_TYPE_DROPS(dropped.length)
@@ -214,6 +217,7 @@ export async function updateField(db: Db, id: number, input: UpdateField) {
         .where(eq(customFields.id, id))
         .returning(definitionColumns)
       if (!row) throw new NotFoundError(FIELD_NOT_FOUND)
+      if (type !== field.type) await createFieldIndexes(tx, field.key, type)
       return row
     })
   } catch (error) {

@@ -4,6 +4,7 @@ import type { ConsentValue } from '#shared/search/search-fields.ts'
 import type { FieldTerm } from '#shared/search/parse-query.ts'
 import { tags, talents, users } from '../db/schema.ts'
 import { talentCvs } from '../db/file-schema.ts'
+import { customCondition } from './custom-field-sql.ts'
 
 /**
  * `tag:` takes any spelling of a tag's name (search-fields.ts): the tags table's unique
@@ -65,5 +66,7 @@ export function fieldTermCondition(term: FieldTerm): SQL {
       return term.value === 'no' ? isNull(talents.informedOn) : isNotNull(talents.informedOn)
     case 'source':
       return eq(talents.privacySource, term.value)
+    case 'custom':
+      return customCondition(term.condition)
   }
 }

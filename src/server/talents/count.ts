@@ -23,6 +23,7 @@ export function filterKey(filter: TalentFilter): string {
     filter.consent,
     filter.informed,
     filter.source,
+    filter.fields,
     // consent:expired and expiring move with the calendar, not only with writes.
     usesToday(filter) ? todayIso() : undefined,
   ])

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { BadRequestError } from '../errors.ts'
-import { LIST_ORDERS, type ListOrder } from './list-order.ts'
+import { isFieldSort } from '#shared/talent-list-query.ts'
+import { isListOrder, type ListOrder } from './list-order.ts'
 
 /**
  * A keyset cursor: the sort it belongs to, the last row's sort key as the database
@@ -13,7 +14,7 @@ export type TalentCursor = { sort: ListOrder; key: string; id: number }
 const MAX_INT4 = 2_147_483_647
 
 const cursorSchema = z.strictObject({
-  s: z.enum(LIST_ORDERS),
+  s: z.string().max(60).refine(isListOrder),
   // PostgreSQL text cannot hold NUL: refused here rather than failing in the query.
   k: z
     .string()
@@ -61,8 +62,15 @@ function isRank(key: string): boolean {
   return RANK_KEY.test(key) && Number.isFinite(Number(key))
 }
 
+/**
+ * A custom field's sort key (where.ts fieldSortSpec): a number or a date as the database prints
+ * them, or '' for a talent without a value (they come last).
+ */
+const FIELD_KEY = /^(-?\d{1,20}(\.\d{1,20})?|\d{4}-\d{2}-\d{2})?$/
+
 function isKeyValid(sort: ListOrder, key: string): boolean {
   if (sort === 'relevance') return isRank(key)
+  if (isFieldSort(sort)) return FIELD_KEY.test(key)
   if (sort !== 'newest' && sort !== 'oldest') return true
   return isRealTimestamp(key)
 }
@@ -84,5 +92,5 @@ export function decodeCursor(text: string, sort: ListOrder): TalentCursor {
   if (!result.success || result.data.s !== sort || !isKeyValid(sort, result.data.k)) {
     throw new BadRequestError(INVALID_CURSOR_MESSAGE, { cursor: [INVALID_CURSOR_MESSAGE] })
   }
-  return { sort: result.data.s, key: result.data.k, id: result.data.i }
+  return { sort, key: result.data.k, id: result.data.i }
 }

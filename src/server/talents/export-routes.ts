@@ -4,6 +4,7 @@ import { talentExportQuerySchema, talentSelectionExportSchema } from '#shared/ta
 import { requireViewer } from '../auth/access.ts'
 import type { Db } from '../db/open.ts'
 import { SELECTION_BODY_LIMIT } from '../body-limits.ts'
+import { searchableFields } from './searchable-fields.ts'
 import { startSelectionExport, startTalentExport, type TalentExport } from './export.ts'
 import { TOTAL_COUNT_HEADER } from './routes.ts'
 
@@ -29,10 +30,12 @@ export const talentExportRoutes: FastifyPluginCallback<TalentExportRoutesOptions
     },
     handler: async (request, reply) => {
       const { user, dataVersion } = requireViewer(request)
+      const fields = await searchableFields(db, user, dataVersion)
       const file = await startTalentExport(db, request.query, {
         userId: user.id,
         role: user.role,
         dataVersion,
+        fields,
       })
       return sendExport(request, reply, file)
     },
@@ -48,10 +51,12 @@ export const talentExportRoutes: FastifyPluginCallback<TalentExportRoutesOptions
     },
     handler: async (request, reply) => {
       const { user, dataVersion } = requireViewer(request)
+      const fields = await searchableFields(db, user, dataVersion)
       const file = await startSelectionExport(db, request.body, {
         userId: user.id,
         role: user.role,
         dataVersion,
+        fields,
       })
       return sendExport(request, reply, file)
     },

@@ -1,3 +1,4 @@
+import type { FieldDefinition } from '#shared/fields.ts'
 import { z } from 'zod'
 import { inArray } from 'drizzle-orm'
 import type { ExportTalent, TalentExportQuery } from '#shared/talent-export.ts'
@@ -75,19 +76,28 @@ function nextBatchRows(last: { rows: number; bytes: number }): number {
 export async function* talentBatches(
   db: Db,
   query: TalentExportQuery,
+  fields: readonly FieldDefinition[],
   ids?: readonly number[],
   hiding?: FieldHiding,
 ): AsyncGenerator<ExportTalent[]> {
   let cursor: string | undefined
   let last = { rows: 0, bytes: 0 }
   // The order the list reads in: the chosen sort, else relevance for a search, else newest.
-  const searched = filterOf(listQueryOf(query)).query
+  const searched = filterOf(listQueryOf(query), fields).query
   const order = listOrder(query.sort, searched)
   // Typo corrections looked up once for the whole file, not per batch.
   const corrections = await lookUpCorrections(db, searched)
   for (;;) {
     const want = nextBatchRows(last)
-    const sql = pageQuery(db, listQueryOf(query, cursor), want, corrections, ids, hiding).getSQL()
+    const sql = pageQuery(
+      db,
+      listQueryOf(query, cursor),
+      fields,
+      want,
+      corrections,
+      ids,
+      hiding,
+    ).getSQL()
     const rows = await preparedRows<PageRow>(db, sql)
     const page = rows.slice(0, want)
     if (page.length > 0) {

@@ -1,3 +1,4 @@
+import type { FieldDefinition } from '#shared/fields.ts'
 import type { Readable } from 'node:stream'
 import {
   exportFileName,
@@ -40,14 +41,20 @@ export type TalentExport = {
 export async function startTalentExport(
   db: Db,
   query: TalentExportQuery,
-  viewer: ExportViewer,
+  viewer: ExportViewer & { fields: readonly FieldDefinition[] },
   now = new Date(),
 ): Promise<TalentExport> {
-  const filter = filterOf(listQueryOf(query))
+  const filter = filterOf(listQueryOf(query), viewer.fields)
   const total = await countTalents(db, filter, viewer.dataVersion)
   const fields = await exportFieldsFor(db, viewer)
   await recordExport(db, viewer.userId, query, { filter, rowCount: total }, { scope: 'filter' })
-  return exportOf(query, total, talentBatches(db, query, undefined, fields.hiding), fields, now)
+  return exportOf(
+    query,
+    total,
+    talentBatches(db, query, viewer.fields, undefined, fields.hiding),
+    fields,
+    now,
+  )
 }
 
 /**
@@ -57,7 +64,7 @@ export async function startTalentExport(
 export async function startSelectionExport(
   db: Db,
   selection: TalentSelectionExport,
-  viewer: ExportViewer,
+  viewer: ExportViewer & { fields: readonly FieldDefinition[] },
   now = new Date(),
 ): Promise<TalentExport> {
   const { ids, format, sort } = selection
@@ -74,7 +81,13 @@ export async function startSelectionExport(
     { selected: ids.length, rowCount: total },
     { scope: 'selection', requested: ids.length },
   )
-  return exportOf(query, total, talentBatches(db, query, ids, fields.hiding), fields, now)
+  return exportOf(
+    query,
+    total,
+    talentBatches(db, query, viewer.fields, ids, fields.hiding),
+    fields,
+    now,
+  )
 }
 
 /**

@@ -1,7 +1,19 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm'
 import { parseQuery } from '#shared/search/parse-query.ts'
 import type { TextTerm } from '#shared/search/find-hits.ts'
-import type { TalentListQuery } from '#shared/talent-list-query.ts'
+import {
+  FIELD_PARAM,
+  fieldParams,
+  isFieldSort,
+  type TalentListQuery,
+} from '#shared/talent-list-query.ts'
+import type { FieldDefinition } from '#shared/fields.ts'
+import {
+  parseFieldParam,
+  unknownFilterFieldMessage,
+  type FieldFilter,
+} from '#shared/search/custom-terms.ts'
+import { BadRequestError } from '../errors.ts'
 import type { Db } from '../db/open.ts'
 import { talents, users } from '../db/schema.ts'
 import type { Corrections } from '../search/corrections.ts'
@@ -15,6 +27,7 @@ import {
   relevanceSpec,
   talentOrderBy,
   talentWhere,
+  type SortField,
   type SortSpec,
   type TalentFilter,
 } from './where.ts'
@@ -24,10 +37,39 @@ import {
  * shared by the dashboard's list (list.ts) and the export (export-rows.ts).
  */
 
-export function filterOf(query: TalentListQuery): TalentFilter {
+const badParam = (param: string, message: string) =>
+  new BadRequestError(message, { [param]: [message] })
+
+/**
+ * The `field.<key>=…` parameters as filters. Security rule 65: `fields` are the custom fields the
+ * caller may see; any other key is unknown to them (400), as is any other parameter.
+ */
+function fieldFiltersOf(query: TalentListQuery, fields: readonly FieldDefinition[]) {
+  const filters: FieldFilter[] = []
+  for (const [param, value] of fieldParams(query)) {
+    const key = FIELD_PARAM.exec(param)?.[1]
+    if (key === undefined) throw badParam(param, `Unrecognized parameter: ${param}`)
+    const field = fields.find((f) => f.key === key)
+    if (field === undefined) throw badParam(param, unknownFilterFieldMessage(key))
+    if (typeof value !== 'string') {
+      throw badParam(param, `Filter ${key} must be given once (separate values with commas)`)
+    }
+    const parsed = parseFieldParam(field, value)
+    if ('error' in parsed) throw badParam(param, parsed.error)
+    filters.push(...parsed.filters)
+  }
+  return filters.length > 0 ? filters : undefined
+}
+
+/**
+ * The filter of a list request. `fields`: the custom fields the caller may see (security rule
+ * 65; talents/searchable-fields.ts): their keys are field terms of `q` and `field.<key>`
+ * parameters; a private field's key is neither for anyone else (in `q` it is plain words).
+ */
+export function filterOf(query: TalentListQuery, fields: readonly FieldDefinition[]): TalentFilter {
   const { areaOfInterest, seniorityLevel, tag, status, addedBy, search, q } = query
   const { consent, informed, source } = query
-  const parsed = q === undefined ? undefined : parseQuery(q)
+  const parsed = q === undefined ? undefined : parseQuery(q, fields)
   const searched = parsed && parsed.clauses.length > 0 ? parsed : undefined
   const privacy = { consent, informed, source }
   return {
@@ -39,7 +81,24 @@ export function filterOf(query: TalentListQuery): TalentFilter {
     search,
     ...privacy,
     query: searched,
+    fields: fieldFiltersOf(query, fields),
   }
+}
+
+/** The custom field a `field.<key>.<direction>` sort names: a number or date field the caller sees. */
+function sortFieldOf(
+  query: TalentListQuery,
+  fields: readonly FieldDefinition[],
+): SortField | undefined {
+  const sort = query.sort
+  if (sort === undefined || !isFieldSort(sort)) return undefined
+  const [, key = '', direction] = sort.split('.')
+  const field = fields.find((f) => f.key === key)
+  if (field === undefined) throw badParam('sort', unknownFilterFieldMessage(key))
+  if (field.type !== 'number' && field.type !== 'date') {
+    throw badParam('sort', `Only number and date fields sort the list; ${field.label} is neither`)
+  }
+  return { key, type: field.type, direction: direction === 'asc' ? 'asc' : 'desc' }
 }
 
 /** What a request's rows are filtered, ordered and explained (`match`) by. */
@@ -49,6 +108,8 @@ export type ListPlan = {
   terms: TextTerm[]
   /** Security rule 65: private custom fields the caller may not see. */
   hiding?: FieldHiding
+  /** The custom field of a `field.<key>.<direction>` sort. */
+  sortField?: SortField
 }
 
 /**
@@ -63,13 +124,14 @@ export type ResolvedPlan = ListPlan & {
 
 export function planOf(
   query: TalentListQuery,
+  fields: readonly FieldDefinition[],
   ids?: readonly number[],
   hiding?: FieldHiding,
 ): ListPlan {
-  const filter = { ...filterOf(query), ids }
+  const filter = { ...filterOf(query, fields), ids }
   const order = listOrder(query.sort, filter.query)
   const terms = filter.query ? rankTerms(filter.query) : []
-  return { filter, order, terms, hiding }
+  return { filter, order, terms, hiding, sortField: sortFieldOf(query, fields) }
 }
 
 export function resolvedPlan(
@@ -77,7 +139,7 @@ export function resolvedPlan(
   corrections: Corrections,
   rankWithin?: number,
 ): ResolvedPlan {
-  const spec = orderSpec(plan.order, rankExpression(plan.terms, corrections))
+  const spec = orderSpec(plan.order, rankExpression(plan.terms, corrections), plan.sortField)
   return { ...plan, corrections, spec, rankWithin }
 }
 
@@ -91,12 +153,13 @@ export type PageRow = { id: number; json: string; sort_key: string }
 export function pageQuery(
   db: Db,
   query: TalentListQuery,
+  fields: readonly FieldDefinition[],
   pageSize: number,
   corrections: Corrections,
   ids?: readonly number[],
   hiding?: FieldHiding,
 ) {
-  const plan = resolvedPlan(planOf(query, ids, hiding), corrections)
+  const plan = resolvedPlan(planOf(query, fields, ids, hiding), corrections)
   return planPageQuery(db, plan, query.cursor, pageSize)
 }
 

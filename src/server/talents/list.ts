@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { talentSchema, type Talent } from '#shared/talent.ts'
 import type { TalentListQuery } from '#shared/talent-list-query.ts'
+import type { FieldDefinition } from '#shared/fields.ts'
 import type { Db } from '../db/open.ts'
 import { preparedRows } from '../db/prepared-rows.ts'
 import { cachedPage, type CachedPage } from '../cache/page-cache.ts'
@@ -74,6 +75,8 @@ export type ListOptions = {
   searchGate?: SearchGate
   /** Security rule 65: private custom fields the caller may not see (talent-json.ts). */
   fieldHiding?: FieldHiding
+  /** Security rule 65: the custom fields the caller may filter and sort by (none: unset). */
+  fields?: readonly FieldDefinition[]
 }
 
 /**
@@ -159,7 +162,7 @@ export async function listTalentsJson(
 ): Promise<TalentPageJson> {
   const { dataVersion, cachedPages, maxRows = MAX_LIST_ROWS } = options
   // Parsed once: the plan serves the refresh-ahead key and the page.
-  const plan = planOf(query, undefined, options.fieldHiding)
+  const plan = planOf(query, options.fields ?? [], undefined, options.fieldHiding)
   if (dataVersion !== undefined && (cachedPages === undefined || cachedPages > 0)) {
     noteAsked(db, `list|${pageKey(plan, pageSizeOf(query, maxRows), query)}`, (version) =>
       readPageJson(db, query, plan, { ...options, dataVersion: version }),

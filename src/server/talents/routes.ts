@@ -20,6 +20,7 @@ import { createTalent, deleteTalent, updateTalent } from './service.ts'
 import { getTalentStats } from './stats.ts'
 import type { ErasureKeys } from '../privacy/erasure/identifiers.ts'
 import { fieldHidingFor } from '../fields/definitions.ts'
+import { searchableFields } from './searchable-fields.ts'
 
 export type TalentRoutesOptions = {
   db: Db
@@ -77,12 +78,18 @@ export const talentRoutes: FastifyPluginCallback<TalentRoutesOptions> = (
     // (talent-json.ts); list.test.ts parses every page with z.array(talentSchema).
     schema: {
       summary: 'List, filter, search and page talents',
+      description:
+        'Custom fields filter as field.<key>=<value> (choices comma-separated: any of; numbers and ' +
+        'dates as <, <=, >, >= or = a value, comma-separated comparisons: all of, e.g. ' +
+        'field.notice=>=2,<=5) and as <key>:<value> in q; sort=field.<key>.asc|desc sorts by a ' +
+        'number or date field. Unknown fields or wrong values: 400 (docs/api.md).',
       querystring: talentListQuerySchema,
     },
     handler: async (request, reply) => {
       const { user, dataVersion } = requireViewer(request)
       const fieldHiding = await fieldHidingFor(db, user, dataVersion)
-      const options = { dataVersion, cachedPages, exactCountUpTo, searchGate, fieldHiding }
+      const fields = await searchableFields(db, user, dataVersion)
+      const options = { dataVersion, cachedPages, exactCountUpTo, searchGate, fieldHiding, fields }
       const { page, total, isEstimated } = await listTalentsJson(db, request.query, options)
       void reply.header(TOTAL_COUNT_HEADER, String(total))
       if (isEstimated) void reply.header(TOTAL_ESTIMATED_HEADER, 'true')

@@ -8,6 +8,8 @@ import { idArray } from '../db/id-array.ts'
 import type { Corrections } from '../search/corrections.ts'
 import { searchCondition } from '../search/search-sql.ts'
 import { consentCondition, fieldTermCondition } from '../search/field-terms.ts'
+import { fieldFiltersCondition, fieldSortExpression } from '../search/custom-field-sql.ts'
+import type { FieldFilter } from '#shared/search/custom-terms.ts'
 import type { TalentCursor } from './cursor.ts'
 import type { ListOrder } from './list-order.ts'
 
@@ -30,6 +32,8 @@ export type TalentFilter = Partial<
   query?: ParsedQuery
   /** A hand-picked selection (the export of selected talents); never cached by key. */
   ids?: readonly number[]
+  /** `field.<key>=…` parameters, checked against the caller's fields (list-plan.ts). */
+  fields?: FieldFilter[]
 }
 
 /**
@@ -66,6 +70,7 @@ export function talentWhere(filter: TalentFilter, corrections: Corrections): SQL
     filter.source ? eq(talents.privacySource, filter.source) : undefined,
     filter.query ? searchCondition(filter.query, corrections) : undefined,
     filter.ids ? sql`${talents.id} = any(${idArray(filter.ids)})` : undefined,
+    filter.fields ? fieldFiltersCondition(filter.fields) : undefined,
   )
 }
 
@@ -76,6 +81,11 @@ export type SortSpec = {
   keyText: SQL
   castBack: (key: string) => SQL
   direction: 'asc' | 'desc'
+  /**
+   * A custom field's key: talents without a value come last in either direction, their key
+   * printed as '' (cursor.ts).
+   */
+  nullsLast?: boolean
 }
 
 const createdAt = sql`${talents.createdAt}`
@@ -115,19 +125,48 @@ export function relevanceSpec(rank: SQL): SortSpec {
   }
 }
 
-/** How a list in `order` sorts; `rank` is the query's rank (relevance falls back to the default). */
-export function orderSpec(order: ListOrder, rank: SQL | undefined): SortSpec {
-  if (order !== 'relevance') return SORTS[order]
-  return rank ? relevanceSpec(rank) : SORTS[DEFAULT_SORT]
+/** A custom number or date field the list is sorted by (list-plan.ts checked it). */
+export type SortField = { key: string; type: 'number' | 'date'; direction: 'asc' | 'desc' }
+
+/**
+ * By a custom field's value, nulls last, id breaking ties: the field's expression indexes
+ * (fields/field-indexes.ts) are built in exactly this order, one per direction.
+ */
+export function fieldSortSpec({ key, type, direction }: SortField): SortSpec {
+  const value = fieldSortExpression(key, type)
+  return {
+    key: value,
+    keyText: sql`coalesce((${value})::text, '')`,
+    castBack: (text: string) =>
+      type === 'number' ? sql`${text}::numeric` : sql`(${text}::text collate "C")`,
+    direction,
+    nullsLast: true,
+  }
+}
+
+/**
+ * How a list in `order` sorts; `rank` is the query's rank (relevance falls back to the default),
+ * `field` the custom field of a `field.<key>.<direction>` order.
+ */
+export function orderSpec(order: ListOrder, rank: SQL | undefined, field?: SortField): SortSpec {
+  if (field) return fieldSortSpec(field)
+  if (order === 'relevance') return rank ? relevanceSpec(rank) : SORTS[DEFAULT_SORT]
+  return order in SORTS ? SORTS[order as TalentSort] : SORTS[DEFAULT_SORT]
 }
 
 export function talentOrderBy(spec: SortSpec): SQL[] {
-  const dir = spec.direction === 'asc' ? asc : desc
-  return [dir(spec.key), dir(talents.id)]
+  const dir = spec.direction === 'asc' ? sql`asc` : sql`desc`
+  if (spec.nullsLast) return [sql`${spec.key} ${dir} nulls last`, sql`${talents.id} ${dir}`]
+  const by = spec.direction === 'asc' ? asc : desc
+  return [by(spec.key), by(talents.id)]
 }
 
 /** Rows strictly after the cursor in the order's direction (keyset paging). */
 export function afterCursor(spec: SortSpec, cursor: TalentCursor): SQL {
   const op = spec.direction === 'asc' ? sql`>` : sql`<`
-  return sql`(${spec.key}, ${talents.id}) ${op} (${spec.castBack(cursor.key)}, ${cursor.id})`
+  if (spec.nullsLast && cursor.key === '') {
+    return sql`(${spec.key} is null and ${talents.id} ${op} ${cursor.id})`
+  }
+  const after = sql`(${spec.key}, ${talents.id}) ${op} (${spec.castBack(cursor.key)}, ${cursor.id})`
+  return spec.nullsLast ? sql`(${after} or ${spec.key} is null)` : after
 }

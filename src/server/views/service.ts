@@ -6,6 +6,7 @@ import {
   SAVED_VIEW_NAME_TAKEN,
   SAVED_VIEW_NOT_FOUND,
   savedViewStateSchema,
+  viewFieldParams,
   type CreateSavedView,
   type SavedView,
   type SavedViewState,
@@ -24,6 +25,7 @@ import {
 } from '../errors.ts'
 import { countTalents } from '../talents/count.ts'
 import { filterOf } from '../talents/list-plan.ts'
+import { searchableFields } from '../talents/searchable-fields.ts'
 
 // Saved views. Services take the caller and decide what they may see and change.
 
@@ -72,19 +74,29 @@ function stateOf(row: ViewRow): SavedViewState {
 }
 
 /** The talents a state finds, counted as the list counts (cached per data version). */
-function countFor(db: Db, state: SavedViewState, dataVersion: number | undefined) {
-  const filter = filterOf({
-    areaOfInterest: state.areaOfInterest,
-    seniorityLevel: state.seniorityLevel,
-    tag: state.tag,
-    status: state.status,
-    addedBy: state.addedBy,
-    search: state.search,
-    q: state.q,
-    consent: state.consent,
-    informed: state.informed,
-    source: state.source,
-  })
+async function countFor(
+  db: Db,
+  state: SavedViewState,
+  dataVersion: number | undefined,
+  caller: Caller,
+) {
+  const fields = await searchableFields(db, caller, dataVersion)
+  const filter = filterOf(
+    {
+      areaOfInterest: state.areaOfInterest,
+      seniorityLevel: state.seniorityLevel,
+      tag: state.tag,
+      status: state.status,
+      addedBy: state.addedBy,
+      search: state.search,
+      q: state.q,
+      consent: state.consent,
+      informed: state.informed,
+      source: state.source,
+      ...viewFieldParams(state),
+    },
+    fields,
+  )
   return countTalents(db, filter, dataVersion)
 }
 
@@ -102,7 +114,7 @@ async function toView(
     state,
     owner: row.owner,
     canEdit: canEdit(row, caller),
-    count: await countFor(db, state, dataVersion),
+    count: await countFor(db, state, dataVersion, caller),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   }

@@ -80,7 +80,7 @@ export const RESERVED_FIELD_KEYS: ReadonlySet<string> = new Set(
     'or',
     'and',
     'not',
-  ].map((k) => k.toLowerCase()),
+  ].flatMap((k) => [k.toLowerCase(), k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)]),
 )
 
 const KEY_PATTERN = /^[a-z][a-z0-9_]*$/

@@ -1,5 +1,7 @@
 import { lexQuery, type QueryChunk } from './lex-query.ts'
 import { resolveFieldValue, searchFieldNamed, type FieldValue } from './search-fields.ts'
+import { hasCondition, resolveCustomValue } from './custom-terms.ts'
+import type { FieldDefinition } from '../fields.ts'
 
 /**
  * A word to find anywhere (name, e-mail, notes, tags, CV text…). `text` is as typed, for display
@@ -40,10 +42,45 @@ type Item = SearchTerm | 'OR'
 
 const SPACES = /\s+/g
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u
-/** `name:value` in one piece; the name is letters only, so `http://x` is no field. */
-const FIELD_AND_VALUE = /^([A-Za-z]+):(.*)$/s
+/**
+ * `name:value` in one piece; the name is a built-in term or a custom field's key (letters, digits,
+ * `_`), anything else is a word, so `http://x` is no field.
+ */
+const FIELD_AND_VALUE = /^([A-Za-z][A-Za-z0-9_]*):(.*)$/s
 /** `name:` right before a quoted value: `tag:"High Potential"`. */
-const FIELD_BEFORE_QUOTE = /^([A-Za-z]+):$/
+const FIELD_BEFORE_QUOTE = /^([A-Za-z][A-Za-z0-9_]*):$/
+
+/** The custom fields the caller may search by, by key (none: only the built-in terms). */
+type Fields = ReadonlyMap<string, FieldDefinition>
+
+/**
+ * A field term on a custom field: `key:value`, or `has:key`. Undefined when `name` is no custom
+ * field's key or the field cannot take the value (then it is read as before).
+ */
+function customTerm(fields: Fields, name: string, typed: string): FieldValue | undefined {
+  const lower = name.toLowerCase()
+  if (lower === 'has') {
+    const field = fields.get(typed.trim().toLowerCase())
+    if (field === undefined) return undefined
+    const condition = hasCondition(field)
+    return { field: 'custom', key: field.key, label: field.label, value: field.key, condition }
+  }
+  const field = fields.get(lower)
+  const condition = field && resolveCustomValue(field, typed)
+  if (field === undefined || condition === undefined) return undefined
+  return { field: 'custom', key: field.key, label: field.label, value: typed.trim(), condition }
+}
+
+/** A built-in term's value, else a custom field's; undefined when neither takes it. */
+function fieldValue(fields: Fields, name: string, typed: string): FieldValue | undefined {
+  const custom = customTerm(fields, name, typed)
+  if (custom !== undefined) return custom
+  const field = searchFieldNamed(name)
+  return field === undefined ? undefined : resolveFieldValue(field, typed)
+}
+
+const isFieldName = (fields: Fields, name: string) =>
+  searchFieldNamed(name) !== undefined || fields.has(name.toLowerCase())
 
 function normalise(text: string): string {
   return text.toLowerCase().normalize('NFKC')
@@ -83,15 +120,14 @@ function phrase(quoted: string, negated: boolean): Item[] {
 }
 
 /** A chunk without quotes: `OR`, an exclusion, a field term or a word. */
-function readBare(bare: string, endsInput: boolean): Item[] {
+function readBare(fields: Fields, bare: string, endsInput: boolean): Item[] {
   if (bare === 'OR') return ['OR']
   const { negated, rest } = splitNegation(bare)
   const [, name = '', typed = ''] = FIELD_AND_VALUE.exec(rest) ?? []
-  const field = searchFieldNamed(name)
-  if (field === undefined) return word(rest, negated, endsInput)
+  if (!isFieldName(fields, name)) return word(rest, negated, endsInput)
   // `tag:` with nothing after it yet: wait for the value instead of searching the word "tag".
   if (typed === '') return []
-  const value = resolveFieldValue(field, typed)
+  const value = fieldValue(fields, name, typed)
   // A value the field does not take (`level:wizard`) is searched as typed, never an error.
   return value === undefined
     ? word(rest, negated, endsInput)
@@ -99,17 +135,19 @@ function readBare(bare: string, endsInput: boolean): Item[] {
 }
 
 /** A chunk with a quoted part: a phrase, an excluded phrase, a quoted field value, or glued text. */
-function readChunk({ bare, quoted, endsInput }: QueryChunk): Item[] {
-  if (quoted === undefined) return readBare(bare, endsInput)
+function readChunk(fields: Fields, { bare, quoted, endsInput }: QueryChunk): Item[] {
+  if (quoted === undefined) return readBare(fields, bare, endsInput)
   const { negated, rest } = splitNegation(bare)
   if (rest === '') return phrase(quoted, negated)
   const fieldName = FIELD_BEFORE_QUOTE.exec(rest)?.[1]
   // `foo"bar"` is a word then a phrase, as if a space were between them.
-  if (fieldName === undefined) return [...readBare(bare, false), ...phrase(quoted, false)]
-  const field = searchFieldNamed(fieldName)
+  if (fieldName === undefined) {
+    return [...readBare(fields, bare, false), ...phrase(quoted, false)]
+  }
+  const isField = isFieldName(fields, fieldName)
   const typed = collapseSpaces(quoted)
-  if (field !== undefined && typed === '') return []
-  const value = field === undefined ? undefined : resolveFieldValue(field, typed)
+  if (isField && typed === '') return []
+  const value = isField ? fieldValue(fields, fieldName, typed) : undefined
   // Not understood (`foo:"a b"`, `level:"wizard king"`): the whole of it as a phrase, as typed.
   return value === undefined
     ? phrase(rest + quoted, negated)
@@ -152,9 +190,13 @@ function groupClauses(items: Item[]): SearchClause[] {
  * without a term on each side is ignored, `tag:` without a value waits for one, a term of
  * punctuation only is dropped. The input is NFKC-normalised first, so full-width quotes, colons
  * and dashes act as ASCII ones, and `text` holds that normal form.
+ *
+ * `fields`: the custom fields the caller may see (security rule 65); their keys become field
+ * names (`notice:<=4`, `has:languages`, custom-terms.ts). Any other key reads as words.
  */
-export function parseQuery(input: string): ParsedQuery {
-  const items = lexQuery(input.normalize('NFKC')).flatMap(readChunk)
+export function parseQuery(input: string, fields: readonly FieldDefinition[] = []): ParsedQuery {
+  const byKey: Fields = new Map(fields.map((f) => [f.key, f]))
+  const items = lexQuery(input.normalize('NFKC')).flatMap((chunk) => readChunk(byKey, chunk))
   return { clauses: groupClauses(items) }
 }
 

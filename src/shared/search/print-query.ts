@@ -11,9 +11,11 @@ export function printTerm(term: SearchTerm): string {
     case 'phrase':
       return `${sign}"${term.text}"`
     case 'field': {
+      if (term.field === 'custom' && term.condition.test === 'has') return `${sign}has:${term.key}`
       // Values never hold a quote (quotes delimit them), so quoting is needed only for spaces.
       const value = SPACE.test(term.value) ? `"${term.value}"` : term.value
-      return `${sign}${term.field}:${value}`
+      const name = term.field === 'custom' ? term.key : term.field
+      return `${sign}${name}:${value}`
     }
   }
 }

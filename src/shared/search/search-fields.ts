@@ -10,6 +10,25 @@ import {
 } from '../talent.ts'
 import { PRIVACY_SOURCES, type PrivacySource } from '../privacy.ts'
 
+export const COMPARISONS = ['<=', '>=', '<', '>', '='] as const
+export type Comparison = (typeof COMPARISONS)[number]
+
+/**
+ * One test on one field's value. `compare` is for number and date fields (a number as its decimal
+ * text, a date as YYYY-MM-DD); `is` an equal value (text, single choice, yes/no); `holds` a choice
+ * among a multiple choice's.
+ */
+export type CustomCondition = {
+  key: string
+  /** The field's type (shared/fields.ts FIELD_TYPES): number and date compare by its index. */
+  type: string
+} & (
+  | { test: 'has' }
+  | { test: 'compare'; op: Comparison; value: string }
+  | { test: 'is'; value: string | boolean }
+  | { test: 'holds'; value: string }
+)
+
 /** Field terms of the search box; each mirrors a filter of the dashboard's panel. */
 export const SEARCH_FIELDS = [
   'area',
@@ -52,6 +71,11 @@ export type FieldValue =
   | { field: 'source'; value: PrivacySource }
   | { field: 'tag'; value: string }
   | { field: 'addedby'; value: string }
+  /**
+   * A custom field the caller may see (custom-terms.ts): `value` as typed (`<=4`, `german`; the
+   * key for `has:`), `label` the field's.
+   */
+  | { field: 'custom'; key: string; label: string; value: string; condition: CustomCondition }
 
 /** A field name as typed (`Area`, `ADDEDBY`), or undefined when it names no field. */
 export function searchFieldNamed(name: string): SearchField | undefined {

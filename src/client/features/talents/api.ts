@@ -12,10 +12,9 @@ import {
   talentSchema,
   talentStatsSchema,
   type TalentInput,
-  type TalentSort,
   type TalentUpdate,
 } from '#shared/talent.ts'
-import type { TalentListQuery } from '#shared/talent-list-query.ts'
+import type { ListSort, TalentListQuery } from '#shared/talent-list-query.ts'
 import { api, apiGetWithHeaders } from '../../lib/api.ts'
 import { queryRoots } from '../../lib/query-roots.ts'
 import { talentDetailKey } from '../../lib/queries/talent-detail.ts'
@@ -28,7 +27,7 @@ export const TALENT_PAGE_SIZE = 50
  * `sort` leaves the order to the server: relevance when `q` has words to rank by.
  */
 export type TalentListFilters = Partial<Omit<TalentListQuery, 'limit' | 'cursor' | 'sort'>> & {
-  sort: TalentSort | undefined
+  sort: ListSort | undefined
 }
 
 export const talentKeys = {

@@ -17,6 +17,7 @@ import type { GiveUpHandler, JobHandler } from '../../jobs/runner.ts'
 import { idArray } from '../../db/id-array.ts'
 import { lookUpCorrections } from '../../search/corrections.ts'
 import { filterOf } from '../../talents/list-plan.ts'
+import { searchableFields } from '../../talents/searchable-fields.ts'
 import { talentWhere } from '../../talents/where.ts'
 import { sendPrivacyRequest, type RequestDeps } from './send.ts'
 
@@ -30,11 +31,11 @@ export const SEND_PRIVACY_REQUESTS = 'send-privacy-requests'
 const payloadSchema = z.object({ batchId: z.number().int() })
 
 /** The batch's talents: the ids given, or the dashboard's filter, as the bulk actions take them. */
-async function targetIds(db: Db, request: PrivacyRequestBulk): Promise<number[]> {
+async function targetIds(db: Db, request: PrivacyRequestBulk, actor: Actor): Promise<number[]> {
   let where = sql`${talents.id} = any(${idArray(request.ids ?? [])})`
   if (!request.ids && request.filter) {
     // The same talents the dashboard lists for the filter, typo corrections included.
-    const filter = filterOf(request.filter)
+    const filter = filterOf(request.filter, await searchableFields(db, actor))
     where = talentWhere(filter, await lookUpCorrections(db, filter.query)) ?? sql`true`
   }
   const rows = await db
@@ -52,7 +53,7 @@ export async function startBatch(
   actor: Actor,
 ): Promise<PrivacyRequestBatch> {
   if (!deps.mailer) throw new ConflictError(MAIL_NOT_SET_UP)
-  const ids = await targetIds(deps.db, request)
+  const ids = await targetIds(deps.db, request, actor)
   const id = await deps.db.transaction(async (tx) => {
     const [batch] = await tx
       .insert(privacyRequestBatches)

@@ -11,6 +11,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { userFilterOptions } from './added-by-api.ts'
 import { type TalentListFilters } from '../api.ts'
 import { FilterSelect } from './filter-select.tsx'
+import { CustomFieldFilters, useFieldSortOptions } from './custom-field-filters.tsx'
 import { PRIVACY_SOURCES, SOURCE_LABELS } from '#shared/privacy.ts'
 import { tagListOptions } from '../../../lib/queries/tag-list.ts'
 import { capitalize, capitalizeWords } from '../../../lib/talent-format.ts'
@@ -65,6 +66,7 @@ export function TalentFiltersPanel({
   const { draft, setField, replace, activeCount } = useFilterDraft(applied)
   const tags = useQuery(tagListOptions())
   const users = useQuery(userFilterOptions())
+  const fieldSorts = useFieldSortOptions()
 
   const tagOptions = (tags.data ?? [])
     .map((tag) => tag.name)
@@ -77,7 +79,7 @@ export function TalentFiltersPanel({
 
   // With words to rank by, the list is in relevance order unless a sort is chosen.
   const canRank = hasTextTerms(draft.q)
-  const sortOptions = canRank ? [BEST_MATCH, ...SORT_OPTIONS] : SORT_OPTIONS
+  const sortOptions = [...(canRank ? [BEST_MATCH, ...SORT_OPTIONS] : SORT_OPTIONS), ...fieldSorts]
   const checkedSort = draft.sort === RELEVANCE && !canRank ? DEFAULT_SORT : draft.sort
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -183,6 +185,7 @@ export function TalentFiltersPanel({
               onChange={(v) => setField('addedBy', v)}
             />
           </div>
+          <CustomFieldFilters draft={draft} setField={setField} />
         </TabsContent>
         <TabsContent value="sort" className="pt-2">
           <fieldset className="grid gap-1">

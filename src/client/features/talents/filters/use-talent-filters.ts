@@ -2,11 +2,12 @@ import { useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { parseQuery } from '#shared/search/parse-query.ts'
 import { queryTerms } from '#shared/search/query-chips.ts'
-import type { TalentSort } from '#shared/talent.ts'
 import {
   countActiveFilters,
   DEFAULT_SORT,
+  FIELD_PARAM,
   talentListQuerySchema,
+  type ListSort,
 } from '#shared/talent-list-query.ts'
 import type { TalentListFilters } from '../api.ts'
 
@@ -46,7 +47,7 @@ export function hasTextTerms(q: string | undefined): boolean {
  * The order the server picks for a list that names none: relevance when the search has
  * words or phrases to rank by, else the spec's default, newest.
  */
-export function serverOrder(filters: TalentListFilters): TalentSort | typeof RELEVANCE {
+export function serverOrder(filters: TalentListFilters): ListSort | typeof RELEVANCE {
   return filters.sort ?? (hasTextTerms(filters.q) ? RELEVANCE : DEFAULT_SORT)
 }
 
@@ -82,8 +83,20 @@ export function parseFilters(params: URLSearchParams): TalentListFilters {
     informed: field(shape.informed, params.get('informed'), undefined),
     source: field(shape.source, params.get('source'), undefined),
     sort: field(shape.sort, params.get('sort'), undefined),
+    ...fieldFilters(params),
   }
 }
+
+/** The custom field filters, `field.<key>=…` as the API takes them (checked by the server). */
+export function fieldFilters(params: URLSearchParams): Record<`field.${string}`, string> {
+  const filters: Record<`field.${string}`, string> = {}
+  for (const [name, value] of params) {
+    if (FIELD_PARAM.test(name) && value.trim() !== '') filters[name as `field.${string}`] = value
+  }
+  return filters
+}
+
+const isFieldParam = (name: string) => FIELD_PARAM.test(name)
 
 /**
  * `params` with the filter parameters replaced by `filters`: empty filters and the default sort
@@ -97,6 +110,12 @@ export function filtersToParams(
   const next = new URLSearchParams(params)
   const q = queryText(filters.q)
   for (const name of FILTER_PARAM_NAMES) next.delete(name)
+  for (const name of [...next.keys()].filter(isFieldParam)) next.delete(name)
+  for (const [name, value] of Object.entries(filters)) {
+    if (isFieldParam(name) && typeof value === 'string' && value.trim() !== '') {
+      next.set(name, value.trim())
+    }
+  }
   for (const name of FILTER_PARAM_NAMES) {
     const value = name === 'q' ? q : filters[name]?.trim()
     if (value === undefined || value === '' || value === 'all') continue
@@ -117,7 +136,8 @@ export function useTalentFilters() {
   function apply(filters: TalentListFilters, options: { replace?: boolean } = {}) {
     const next = filtersToParams(filters, searchParams)
     // Nothing of a saved view left (Reset, the last filter cleared): it is no longer shown.
-    if (!FILTER_PARAM_NAMES.some((name) => next.has(name))) next.delete('view')
+    const kept = [...FILTER_PARAM_NAMES, ...[...next.keys()].filter(isFieldParam)]
+    if (!kept.some((name) => next.has(name))) next.delete('view')
     // Applying the same filters again adds no history entry.
     if (next.toString() !== searchParams.toString()) setSearchParams(next, options)
   }
@@ -134,7 +154,7 @@ export const ALL = 'all'
 
 export type FilterParamName = (typeof FILTER_PARAM_NAMES)[number]
 /** The panel's edits as plain strings ('' or 'all' = no filter); parsed only on Apply. */
-export type FilterDraft = Record<FilterParamName, string>
+export type FilterDraft = Record<FilterParamName, string> & Record<`field.${string}`, string>
 
 export function toDraft(filters: TalentListFilters): FilterDraft {
   return {
@@ -151,6 +171,7 @@ export function toDraft(filters: TalentListFilters): FilterDraft {
     informed: filters.informed ?? ALL,
     source: filters.source ?? ALL,
     sort: filters.sort ?? RELEVANCE,
+    ...fieldFilters(filtersToParams(filters, new URLSearchParams())),
   }
 }
 
@@ -163,7 +184,7 @@ export function fromDraft(draft: FilterDraft): TalentListFilters {
 export function useFilterDraft(applied: TalentListFilters) {
   const [draft, setDraft] = useState(() => toDraft(applied))
 
-  function setField(name: FilterParamName, value: string) {
+  function setField(name: FilterParamName | `field.${string}`, value: string) {
     setDraft((current) => ({ ...current, [name]: value }))
   }
 

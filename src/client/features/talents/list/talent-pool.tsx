@@ -1,4 +1,5 @@
-import { useInfiniteQuery } from '@tanstack/react-query'
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import { useSearchParams } from 'react-router'
 import { useDeferredValue } from 'react'
 import type { Talent } from '#shared/talent.ts'
 import { talentListOptions, type TalentListFilters } from '../api.ts'
@@ -15,6 +16,9 @@ import type { ViewMode } from './use-view-mode.ts'
 import { ViewModeToggle } from './view-mode-toggle.tsx'
 import { BulkToolbar } from '../bulk/bulk-toolbar.tsx'
 import { useTalentSelection } from '../bulk/use-talent-selection.ts'
+import { filterFieldsOptions } from '../filters/field-definitions-api.ts'
+import { COLUMNS_PARAM, columnsOf } from '../views/api.ts'
+import { FieldColumnsMenu, type FieldColumns } from './field-columns.tsx'
 
 type TalentPoolProps = {
   filters: TalentListFilters
@@ -31,8 +35,31 @@ type TalentPoolProps = {
 }
 
 /** The Talent Pool section: header with total, view toggle and filters; the list; paging. */
+/** The table's custom field columns: which the URL shows (`columns=`), and how they sort. */
+function useFieldColumns(props: TalentPoolProps) {
+  const [params, setParams] = useSearchParams()
+  const fields = useQuery(filterFieldsOptions()).data ?? []
+  const keys = columnsOf(params)
+  const shown = keys.flatMap((key) => fields.filter((f) => f.key === key))
+  function setKeys(next: string[]) {
+    setParams((current) => {
+      const updated = new URLSearchParams(current)
+      if (next.length === 0) updated.delete(COLUMNS_PARAM)
+      else updated.set(COLUMNS_PARAM, next.join(','))
+      return updated
+    })
+  }
+  const columns: FieldColumns = {
+    shown,
+    sort: props.filters.sort,
+    onSort: (sort) => props.onApplyFilters({ ...props.filters, sort }),
+  }
+  return { fields, keys, setKeys, columns }
+}
+
 export function TalentPool(props: TalentPoolProps) {
   const { filters, viewMode, isAdmin, onSelect, onEdit, onDelete } = props
+  const fieldColumns = useFieldColumns(props)
   const query = useInfiniteQuery(talentListOptions(filters))
   // New pages are drawn as a deferred update, in slices that leave the main thread free
   // between them (a phone took 100-200 ms to draw the first page's cards in one task).
@@ -63,6 +90,13 @@ export function TalentPool(props: TalentPoolProps) {
         </h2>
         <div className="flex items-center gap-2">
           <SavedViewMenu filters={filters} viewMode={viewMode} />
+          {viewMode === 'list' ? (
+            <FieldColumnsMenu
+              fields={fieldColumns.fields}
+              shown={fieldColumns.keys}
+              onChange={fieldColumns.setKeys}
+            />
+          ) : null}
           <ViewModeToggle value={viewMode} onChange={props.onViewModeChange} />
           <TalentFilters
             applied={filters}
@@ -102,6 +136,7 @@ export function TalentPool(props: TalentPoolProps) {
           isSelected={selection.isSelected}
           onToggleSelect={selection.toggle}
           onSelectAllLoaded={selection.setAllLoaded}
+          fieldColumns={fieldColumns.columns}
         />
       ) : (
         <TalentCardGrid

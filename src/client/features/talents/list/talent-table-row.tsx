@@ -1,5 +1,7 @@
 import { memo, type KeyboardEvent } from 'react'
+import type { FieldDefinition } from '#shared/fields.ts'
 import type { Talent } from '#shared/talent.ts'
+import { FieldCell } from './field-columns.tsx'
 import { TableCell, TableRow } from '../../../components/ui/table.tsx'
 import { capitalize, capitalizeWords, formatLongDate } from '../../../lib/talent-format.ts'
 import { MatchSnippet } from '../search/match-snippet.tsx'
@@ -17,6 +19,8 @@ type TalentTableRowProps = {
   /** The row's checkbox. */
   isSelected: boolean
   onToggleSelect: (talent: Talent, shiftKey: boolean) => void
+  /** The custom field columns, after Actions. */
+  fields: FieldDefinition[]
 }
 
 /**
@@ -32,6 +36,7 @@ export const TalentTableRow = memo(function TalentTableRow({
   onDelete,
   isSelected,
   onToggleSelect,
+  fields,
 }: TalentTableRowProps) {
   function handleKeyDown(event: KeyboardEvent<HTMLTableRowElement>) {
     if (event.key !== 'Enter' && event.key !== ' ') return
@@ -81,6 +86,9 @@ export const TalentTableRow = memo(function TalentTableRow({
           onDelete={() => onDelete(talent)}
         />
       </TableCell>
+      {fields.map((field) => (
+        <FieldCell key={field.key} field={field} value={talent.customFields[field.key]} />
+      ))}
     </TableRow>
   )
 })

@@ -1,3 +1,4 @@
+import type { FieldDefinition } from '#shared/fields.ts'
 import type { Talent } from '#shared/talent.ts'
 import { TableBody } from '../../../components/ui/table.tsx'
 import { TalentTableRow } from './talent-table-row.tsx'
@@ -6,6 +7,7 @@ import { useWindowedRows } from './use-windowed-rows.ts'
 type TalentTableRowsProps = {
   talents: Talent[]
   columnCount: number
+  fields: FieldDefinition[]
   onSelect: (talent: Talent) => void
   onEdit: (talent: Talent) => void
   onDelete: (talent: Talent) => void

@@ -10,6 +10,7 @@ import {
 } from '../../../components/ui/table.tsx'
 import { Checkbox } from '../../../components/ui/checkbox.tsx'
 import { TalentTableRows } from './talent-table-rows.tsx'
+import { FieldColumnHead, type FieldColumns } from './field-columns.tsx'
 
 type TalentTableProps = {
   talents: Talent[]
@@ -21,6 +22,8 @@ type TalentTableProps = {
   onToggleSelect: (talent: Talent, shiftKey: boolean) => void
   /** The header's checkbox: every loaded talent, or none. */
   onSelectAllLoaded: (checked: boolean) => void
+  /** The custom field columns shown after Added By. */
+  fieldColumns: FieldColumns
 }
 
 const COLUMNS = ['Name', 'Contact', 'Area', 'Level', 'Added', 'Added By', 'Actions'] as const
@@ -59,10 +62,13 @@ export function TalentTable(props: TalentTableProps) {
   const hasRows = !isLoading && talents.length > 0
   const selectedLoaded = talents.filter((t) => isSelected(t.id)).length
   const allLoaded = hasRows && selectedLoaded === talents.length
+  const fields = props.fieldColumns.shown
+  const columnCount = COLUMNS.length + 1 + fields.length
   return (
     <div className="min-w-0 rounded-xl border bg-card">
       <Table
         className="min-w-[74rem] table-fixed"
+        style={{ minWidth: `${74 + 9 * fields.length}rem` }}
         aria-label="Talents"
         aria-busy={isLoading}
         // Windowed: only some rows are in the DOM, so say how many there are (header included).
@@ -72,6 +78,9 @@ export function TalentTable(props: TalentTableProps) {
           <col style={{ width: '3rem' }} />
           {COLUMNS.map((column) => (
             <col key={column} style={{ width: COLUMN_WIDTHS[column] }} />
+          ))}
+          {fields.map((field) => (
+            <col key={field.key} style={{ width: '9rem' }} />
           ))}
         </colgroup>
         <TableHeader>
@@ -90,12 +99,16 @@ export function TalentTable(props: TalentTableProps) {
                 {column}
               </TableHead>
             ))}
+            {fields.map((field) => (
+              <FieldColumnHead key={field.key} field={field} columns={props.fieldColumns} />
+            ))}
           </TableRow>
         </TableHeader>
         {hasRows ? (
           <TalentTableRows
             talents={talents}
-            columnCount={COLUMNS.length + 1}
+            columnCount={columnCount}
+            fields={fields}
             onSelect={onSelect}
             onEdit={onEdit}
             onDelete={onDelete}
@@ -108,7 +121,7 @@ export function TalentTable(props: TalentTableProps) {
             {!isLoading && talents.length === 0 ? (
               <TableRow className="hover:bg-transparent">
                 <TableCell
-                  colSpan={COLUMNS.length + 1}
+                  colSpan={columnCount}
                   className="py-10 text-center text-muted-foreground"
                 >
                   No talents found. Add new talents to see them here.

@@ -18,6 +18,12 @@ const FIELD_LABELS: Record<SearchField, string> = {
 
 /** A chip's words: `Level: Senior`, `Not Status: Hired`, `Has: CV`. */
 export function chipLabel(term: FieldTerm): string {
+  const not = term.negated ? 'Not ' : ''
+  if (term.field === 'custom') {
+    return term.condition.test === 'has'
+      ? `${not}Has: ${term.label}`
+      : `${not}${term.label}: ${term.value}`
+  }
   const value =
     term.field === 'has'
       ? term.value.toUpperCase()
@@ -27,7 +33,7 @@ export function chipLabel(term: FieldTerm): string {
           term.field === 'source'
         ? capitalizeWords(term.value)
         : term.value
-  return `${term.negated ? 'Not ' : ''}${FIELD_LABELS[term.field]}: ${value}`
+  return `${not}${FIELD_LABELS[term.field]}: ${value}`
 }
 
 type QueryChipListProps = {

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query'
 import { Search } from 'lucide-react'
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
 import { parseQuery } from '#shared/search/parse-query.ts'
@@ -7,6 +8,7 @@ import { MAX_SEARCH_LENGTH, searchProblem } from '#shared/search/search-query-sc
 import { Input } from '../../../components/ui/input.tsx'
 import type { TalentListFilters } from '../api.ts'
 import { QueryChipList } from './query-chip-list.tsx'
+import { filterFieldsOptions } from '../filters/field-definitions-api.ts'
 import { resultCountText } from './result-count.ts'
 import { SEARCH_PLACEHOLDER } from './search-placeholder.ts'
 
@@ -57,6 +59,8 @@ export function TalentSearch({ applied, onApply, total, isTotalEstimated }: Tale
     )
   }
 
+  const fieldsQuery = useQuery(filterFieldsOptions())
+
   function handleChange(event: ChangeEvent<HTMLInputElement>) {
     const value = event.target.value
     setText(value)
@@ -69,12 +73,15 @@ export function TalentSearch({ applied, onApply, total, isTotalEstimated }: Tale
     commit(text)
   }
 
+  // The custom fields the viewer may see: their terms (`notice:<=4`) show as chips too.
+  const fields = fieldsQuery.data ?? []
+
   function handleRemoveChip(chip: QueryChip) {
-    const q = printQuery(withoutTerm(parseQuery(applied.q ?? ''), chip.index))
+    const q = printQuery(withoutTerm(parseQuery(applied.q ?? '', fields), chip.index))
     onApply({ ...applied, q: q.trim() === '' ? undefined : q })
   }
 
-  const chips = applied.q === undefined ? [] : queryChips(parseQuery(applied.q))
+  const chips = applied.q === undefined ? [] : queryChips(parseQuery(applied.q, fields))
   const isSearch = appliedText !== ''
   const problem = searchProblem(text.trimStart())
 

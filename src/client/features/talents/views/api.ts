@@ -6,6 +6,7 @@ import {
   type SavedView,
   type SavedViewState,
   type UpdateSavedView,
+  viewFieldParams,
 } from '#shared/saved-view.ts'
 import { api } from '../../../lib/api.ts'
 import { queryRoots } from '../../../lib/query-roots.ts'
@@ -41,7 +42,11 @@ export function savedViewOptions(id: number) {
 }
 
 /** The dashboard's state as a view keeps it: only what is set. */
-export function stateOfDashboard(filters: TalentListFilters, viewMode: ViewMode): SavedViewState {
+export function stateOfDashboard(
+  filters: TalentListFilters,
+  viewMode: ViewMode,
+  columns?: string[],
+): SavedViewState {
   const state: SavedViewState = { view: viewMode }
   if (filters.areaOfInterest) state.areaOfInterest = filters.areaOfInterest
   if (filters.seniorityLevel) state.seniorityLevel = filters.seniorityLevel
@@ -51,13 +56,25 @@ export function stateOfDashboard(filters: TalentListFilters, viewMode: ViewMode)
   if (filters.search) state.search = filters.search
   if (filters.q) state.q = filters.q
   if (filters.sort) state.sort = filters.sort
+  const fields = Object.entries(filters).filter(
+    (entry): entry is [string, string] =>
+      entry[0].startsWith(FIELD_PREFIX) && typeof entry[1] === 'string' && entry[1] !== '',
+  )
+  if (fields.length > 0) {
+    state.fields = Object.fromEntries(fields.map(([k, v]) => [k.slice(FIELD_PREFIX.length), v]))
+  }
+  if (columns && columns.length > 0) state.columns = columns
   return state
 }
 
+const FIELD_PREFIX = 'field.'
+/** The table's custom field columns in the dashboard's URL: `columns=notice,languages`. */
+export const COLUMNS_PARAM = 'columns'
+
 /** A view's state as the dashboard's filters. */
 export function filtersOfState(state: SavedViewState): TalentListFilters {
-  const { view: _view, ...filters } = state
-  return { ...filters, sort: state.sort }
+  const { view: _view, fields: _fields, columns: _columns, ...filters } = state
+  return { ...filters, ...viewFieldParams(state), sort: state.sort }
 }
 
 export const VIEW_PARAM = 'view'
@@ -68,6 +85,7 @@ export function savedViewUrl(view: Pick<SavedView, 'id' | 'state'>): string {
     filtersOfState(view.state),
     new URLSearchParams({ [VIEW_PARAM]: String(view.id) }),
   )
+  if (view.state.columns) params.set(COLUMNS_PARAM, view.state.columns.join(','))
   return `/dashboard?${params.toString()}`
 }
 
@@ -105,4 +123,10 @@ export function useDeleteSavedView() {
       return queryClient.invalidateQueries({ queryKey: savedViewKeys.list() })
     },
   })
+}
+
+/** The custom field columns the dashboard's URL shows, by key. */
+export function columnsOf(params: URLSearchParams): string[] {
+  const keys = (params.get(COLUMNS_PARAM) ?? '').split(',').map((k) => k.trim())
+  return keys.filter((k) => /^[a-z][a-z0-9_]{0,39}$/.test(k))
 }

@@ -16,6 +16,7 @@ import { toast } from '../../../components/ui/use-toast.ts'
 import type { TalentListFilters } from '../api.ts'
 import type { ViewMode } from '../list/use-view-mode.ts'
 import {
+  columnsOf,
   savedViewOptions,
   stateOfDashboard,
   useCreateSavedView,
@@ -35,7 +36,7 @@ type DialogKind = 'create' | 'rename' | undefined
  * its link or deletes it (what the server allows: canEdit).
  */
 export function SavedViewMenu({ filters, viewMode }: SavedViewMenuProps) {
-  const [, setParams] = useSearchParams()
+  const [params, setParams] = useSearchParams()
   const activeId = useActiveSavedViewId()
   const active = useQuery({ ...savedViewOptions(activeId ?? 0), enabled: activeId !== undefined })
   const [dialog, setDialog] = useState<DialogKind>(undefined)
@@ -60,7 +61,7 @@ export function SavedViewMenu({ filters, viewMode }: SavedViewMenuProps) {
   async function handleCreate(values: SaveViewValues) {
     const created = await create.mutateAsync({
       ...values,
-      state: stateOfDashboard(filters, viewMode),
+      state: stateOfDashboard(filters, viewMode, columnsOf(params)),
     })
     showView(created.id)
     toast({ title: 'View saved', description: `“${created.name}” is in your sidebar.` })
@@ -73,7 +74,7 @@ export function SavedViewMenu({ filters, viewMode }: SavedViewMenuProps) {
 
   function handleSaveChanges(target: SavedView) {
     update.mutate(
-      { id: target.id, input: { state: stateOfDashboard(filters, viewMode) } },
+      { id: target.id, input: { state: stateOfDashboard(filters, viewMode, columnsOf(params)) } },
       {
         onSuccess: () => toast({ title: 'View updated', description: `“${target.name}” saved.` }),
         onError: () =>

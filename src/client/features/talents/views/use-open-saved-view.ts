@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router'
 import { z } from 'zod'
 import { FILTER_PARAM_NAMES, filtersToParams } from '../filters/use-talent-filters.ts'
 import type { ViewMode } from '../list/use-view-mode.ts'
-import { filtersOfState, savedViewOptions, VIEW_PARAM } from './api.ts'
+import { COLUMNS_PARAM, filtersOfState, savedViewOptions, VIEW_PARAM } from './api.ts'
 
 const viewIdSchema = z.coerce.number().int().positive().max(2_147_483_647)
 
@@ -34,9 +34,14 @@ export function useOpenSavedView(setViewMode: (mode: ViewMode) => void) {
     openedId.current = data.id
     if (data.state.view) setViewMode(data.state.view)
     if (!hasState) {
-      setParams((current) => filtersToParams(filtersOfState(data.state), current), {
-        replace: true,
-      })
+      setParams(
+        (current) => {
+          const next = filtersToParams(filtersOfState(data.state), current)
+          if (data.state.columns) next.set(COLUMNS_PARAM, data.state.columns.join(','))
+          return next
+        },
+        { replace: true },
+      )
     }
   }, [view.data, hasState, setParams, setViewMode])
 }
