@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises'
-import { sql } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/open.ts'
 import { rawRows } from '../../db/raw-rows.ts'
 import { likePatterns, NAMING_OTHERS, type HistoryHint, type Identifiers } from './redact.ts'
@@ -76,17 +76,21 @@ async function historyHits(db: Db, people: readonly BatchPerson[]) {
   return { found, after: Math.max(0, upTo - HISTORY_OVERLAP) }
 }
 
-/** A talent outside the batch holding each of the batch's dictionary words, where one is seen. */
-async function wordWitnesses(db: Db, people: readonly BatchPerson[]) {
-  const ids = intArray(people.map((p) => p.id))
+/**
+ * A talent holding each of `words`, among a sample of talents not in `exclude`, where one is
+ * seen (the batch's words, or one erasure's): dropOrphanWords reads that one row first.
+ */
+export async function wordWitnesses(
+  db: Db,
+  wanted: SQL,
+  exclude: readonly number[],
+): Promise<Map<string, number>> {
   const rows = await rawRows<{ word: string; holder: number }>(
     db,
-    sql`WITH wanted AS (
-          SELECT DISTINCT w AS word FROM talents t, search_dictionary_words(t.search_document) w
-          WHERE t.id = ANY(${ids})),
+    sql`WITH wanted AS (${wanted}),
         sample AS (
           SELECT id, search_document || search_cv_document AS doc FROM talents
-          WHERE id <> ALL(${ids}) ORDER BY id DESC LIMIT ${WITNESS_SAMPLE})
+          WHERE id <> ALL(${intArray(exclude)}) ORDER BY id DESC LIMIT ${WITNESS_SAMPLE})
         SELECT DISTINCT ON (l.word) l.word, s.id AS holder
         FROM sample s, unnest(tsvector_to_array(s.doc)) AS l(word)
         WHERE l.word IN (SELECT word FROM wanted)
@@ -95,13 +99,23 @@ async function wordWitnesses(db: Db, people: readonly BatchPerson[]) {
   return new Map(rows.map((row) => [row.word, row.holder]))
 }
 
+/** The words of the given talents' documents that the typo dictionary holds. */
+export const dictionaryWordsOf = (ids: readonly number[]) =>
+  sql`SELECT DISTINCT w AS word FROM talents t, search_dictionary_words(t.search_document) w
+      WHERE t.id = ANY(${intArray(ids)})`
+
+/** The given words, as `wordWitnesses` takes them. */
+export const wordsAsRows = (words: readonly string[]) =>
+  sql`SELECT unnest(${textArray(words)}) AS word`
+
 /** The hints of each person of a batch, read outside any of their transactions. */
 export async function scanBatch(
   db: Db,
   people: readonly BatchPerson[],
 ): Promise<Map<number, ScrubHints>> {
   const history = await historyHits(db, people)
-  const witnesses = await wordWitnesses(db, people)
+  const ids = people.map((person) => person.id)
+  const witnesses = await wordWitnesses(db, dictionaryWordsOf(ids), ids)
   return new Map(
     people.map((person) => [
       person.id,

@@ -17,7 +17,7 @@ import { TALENT_NOT_FOUND } from '../../talents/lock.ts'
 import { STALE_EDIT } from '../../talents/service.ts'
 import { recordPrivacyEvent } from '../log/record.ts'
 import { emailHash, phoneHash, type ErasureKeys } from './identifiers.ts'
-import type { ScrubHints } from './batch.ts'
+import { wordsAsRows, wordWitnesses, type ScrubHints } from './batch.ts'
 import { dropOrphanWords, scrubTalentTraces, type ErasedMark } from './scrub.ts'
 import { inTransaction } from '../../db/in-transaction.ts'
 
@@ -145,8 +145,11 @@ export async function eraseLocked(
     at: record.erasedAt.toISOString(),
   }
   const words = await scrubTalentTraces(tx, talentId, talent, mark, options.hints)
+  // One erasure alone finds its words' witnesses too: a common word's index entry is the cost.
+  const witnesses =
+    options.hints?.witnesses ?? (await wordWitnesses(tx, wordsAsRows(words), [talentId]))
   await tx.delete(talents).where(eq(talents.id, talentId))
-  await dropOrphanWords(tx, words, options.hints?.witnesses)
+  await dropOrphanWords(tx, words, witnesses)
   await recordActivity(tx, {
     userId: reapplied ? null : record.erasedById,
     action: 'talent.erased',
