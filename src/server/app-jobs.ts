@@ -81,7 +81,9 @@ export function jobHandlers(
       createsPerStatement: embedded ? EMBEDDED_CREATES_PER_STATEMENT : undefined,
     }),
     [UNDO_SPREADSHEET_IMPORT]: undoSpreadsheetImportJob(db),
-    [RETENTION_RUN]: retentionRunJob(db, erasureKeys(config.secretKey, config.defaultPhoneRegion)),
+    [RETENTION_RUN]: retentionRunJob(db, erasureKeys(config.secretKey, config.defaultPhoneRegion), {
+      giveWay: embedded,
+    }),
     [SEND_PRIVACY_REQUESTS]: sendPrivacyRequestsJob({ db, publicUrl: config.publicUrl, ...mail }),
   }
 }

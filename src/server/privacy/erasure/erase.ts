@@ -17,6 +17,7 @@ import { TALENT_NOT_FOUND } from '../../db/talent-lock.ts'
 import { STALE_EDIT } from '../../talents/service.ts'
 import { recordPrivacyEvent } from '../log/record.ts'
 import { emailHash, phoneHash, type ErasureKeys } from './identifiers.ts'
+import { wordsAsRows, wordWitnesses, type ScrubHints } from './batch.ts'
 import { dropOrphanWords, scrubTalentTraces, type ErasedMark } from './scrub.ts'
 import { inTransaction } from '../../db/in-transaction.ts'
 
@@ -107,48 +108,50 @@ export async function eraseTalent(
 /** A talent row as lockForErasure returns it. */
 export type LockedTalent = Awaited<ReturnType<typeof lockForErasure>>
 
+/** An erasure record being applied again (db:restore, security rule 64). */
+export type ReappliedErasure = { id: number; erasedAt: Date; erasedById: number | null }
+
+type EraseOptions = {
+  erasedById: number | null
+  byThePerson?: boolean
+  reason: string
+  keys: ErasureKeys
+  /** What a pass over the person's batch found (batch.ts): a retention run's. */
+  hints?: ScrubHints
+}
+
 /**
  * The erasure itself, in the caller's transaction with the talent locked (lockForErasure):
  * the erasure record, every copy of the person's data, the row, the orphaned dictionary words
  * and a History entry naming nobody. `erasedById` null is the system (a retention rule), or the
- * person themself when `byThePerson` (the privacy page).
+ * person themself when `byThePerson` (the privacy page). With `existing` (db:restore, security
+ * rule 64) no record is written: the one given stays, and History names it, by the system.
  */
 export async function eraseLocked(
   tx: Db,
   talent: LockedTalent,
-  {
-    erasedById,
-    byThePerson = false,
-    reason,
-    keys,
-  }: { erasedById: number | null; byThePerson?: boolean; reason: string; keys: ErasureKeys },
+  options: EraseOptions | { existing: ReappliedErasure; hints?: ScrubHints },
 ): Promise<number> {
   const talentId = talent.id
-  const [record] = await tx
-    .insert(erasures)
-    .values({
-      talentId,
-      erasedById,
-      reason,
-      emailHash: emailHash(keys, talent.email),
-      phoneHash: phoneHash(keys, talent.phone),
-      keyId: keys.keyId,
-    })
-    .returning({ id: erasures.id, erasedAt: erasures.erasedAt })
-  if (!record) throw new Error(`erasure of talent ${talentId} was not recorded`)
+  const reapplied = 'existing' in options
+  const record = reapplied ? options.existing : await insertRecord(tx, talent, options)
   const mark: ErasedMark = {
-    by: byThePerson
-      ? ERASED_BY_THE_PERSON
-      : erasedById === null
-        ? null
-        : await actorLabel(tx, erasedById),
+    by:
+      !reapplied && options.byThePerson === true
+        ? ERASED_BY_THE_PERSON
+        : record.erasedById === null
+          ? null
+          : await actorLabel(tx, record.erasedById),
     at: record.erasedAt.toISOString(),
   }
-  const words = await scrubTalentTraces(tx, talentId, talent, mark)
+  const words = await scrubTalentTraces(tx, talentId, talent, mark, options.hints)
+  // One erasure alone finds its words' witnesses too: a common word's index entry is the cost.
+  const witnesses =
+    options.hints?.witnesses ?? (await wordWitnesses(tx, wordsAsRows(words), [talentId]))
   await tx.delete(talents).where(eq(talents.id, talentId))
-  await dropOrphanWords(tx, words)
+  await dropOrphanWords(tx, words, witnesses)
   await recordActivity(tx, {
-    userId: erasedById,
+    userId: reapplied ? null : record.erasedById,
     action: 'talent.erased',
     entityType: 'talent',
     entityId: talentId,
@@ -157,8 +160,26 @@ export async function eraseLocked(
   return record.id
 }
 
-/** An erasure record being applied again (db:restore, security rule 64). */
-export type ReappliedErasure = { id: number; erasedAt: Date; erasedById: number | null }
+/** The erasure record: hashed identifiers only (security rule 51). */
+async function insertRecord(
+  tx: Db,
+  talent: LockedTalent,
+  { erasedById, reason, keys }: EraseOptions,
+): Promise<ReappliedErasure> {
+  const [record] = await tx
+    .insert(erasures)
+    .values({
+      talentId: talent.id,
+      erasedById,
+      reason,
+      emailHash: emailHash(keys, talent.email),
+      phoneHash: phoneHash(keys, talent.phone),
+      keyId: keys.keyId,
+    })
+    .returning({ id: erasures.id, erasedAt: erasures.erasedAt })
+  if (!record) throw new Error(`erasure of talent ${talent.id} was not recorded`)
+  return { ...record, erasedById }
+}
 
 /**
  * Erases a talent again under an existing erasure record, in one transaction: every copy of the
@@ -173,20 +194,7 @@ export async function reEraseTalent(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const talent = await lockForErasure(tx, talentId)
-    const mark: ErasedMark = {
-      by: record.erasedById === null ? null : await actorLabel(tx, record.erasedById),
-      at: record.erasedAt.toISOString(),
-    }
-    const words = await scrubTalentTraces(tx, talentId, talent, mark)
-    await tx.delete(talents).where(eq(talents.id, talentId))
-    await dropOrphanWords(tx, words)
-    await recordActivity(tx, {
-      userId: null,
-      action: 'talent.erased',
-      entityType: 'talent',
-      entityId: talentId,
-      details: { erasureId: record.id, erasedBy: mark.by, erasedAt: mark.at },
-    })
+    await eraseLocked(tx, talent, { existing: record })
     await recordPrivacyEvent(tx, { kind: 'erasure', actorId: null, talentId, count: 1 })
   })
 }
@@ -213,13 +221,18 @@ export async function anonymise(db: Db, talentId: number, by: number | null = nu
  * the same transaction). Marks the row anonymised, so no retention rule acts on it again, and
  * drops a Keep's reason with the rest of the free text.
  */
-export async function anonymiseLocked(tx: Db, talent: LockedTalent, by: number | null) {
+export async function anonymiseLocked(
+  tx: Db,
+  talent: LockedTalent,
+  by: number | null,
+  hints?: ScrubHints,
+) {
   const talentId = talent.id
   const mark: ErasedMark = {
     by: by === null ? null : await actorLabel(tx, by),
     at: new Date().toISOString(),
   }
-  const words = await scrubTalentTraces(tx, talentId, talent, mark)
+  const words = await scrubTalentTraces(tx, talentId, talent, mark, hints)
   await tx
     .update(talents)
     .set({
@@ -237,7 +250,7 @@ export async function anonymiseLocked(tx: Db, talent: LockedTalent, by: number |
       updatedAt: sql`greatest(date_trunc('milliseconds', clock_timestamp()), date_trunc('milliseconds', ${talents.updatedAt}) + interval '1 millisecond')`,
     })
     .where(eq(talents.id, talentId))
-  await dropOrphanWords(tx, words)
+  await dropOrphanWords(tx, words, hints?.witnesses)
   await recordActivity(tx, {
     userId: by,
     action: 'talent.anonymised',

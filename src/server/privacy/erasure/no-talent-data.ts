@@ -3,6 +3,10 @@
  * talent's personal data (security rule 50).
  */
 
+import { columns } from './column-reasons.ts'
+import { PRIVACY_BOOKKEEPING_COLUMNS } from './no-talent-data-privacy.ts'
+import { STAFF_ACCOUNT_COLUMNS } from './no-talent-data-staff.ts'
+
 /** Columns that hold no talent's personal data, each with the reason. */
 export const NO_TALENT_DATA: Readonly<Record<string, string>> = {
   ...columns('a label, kept for reports (anonymise keeps it)', 'talents', [
@@ -13,93 +17,8 @@ export const NO_TALENT_DATA: Readonly<Record<string, string>> = {
     'lawful_basis',
   ]),
   'talents.anonymised_at': 'when anonymise() ran: a date, kept so no retention rule acts twice',
-  ...columns(
-    'a retention rule: its words and numbers, no talent (security rule 56)',
-    'retention_rules',
-    [
-      'id',
-      'name',
-      'condition_kind',
-      'condition_amount',
-      'action',
-      'exempt_statuses',
-      'enabled',
-      'notice_days',
-      'created_by_id',
-      'created_at',
-      'updated_at',
-    ],
-  ),
-  ...columns(
-    'the Due for removal list: a talent by id and two dates; cascade with the talent',
-    'retention_due',
-    ['talent_id', 'rule_id', 'due_since', 'act_on'],
-  ),
-  ...columns(
-    'a daily retention run: its day and counts per rule (security rule 58)',
-    'retention_runs',
-    ['id', 'day', 'rule_counts', 'finished_at', 'created_at', 'updated_at'],
-  ),
-  ...columns("a Scout user's own account, not a talent: goes when the user is deleted", 'users', [
-    'id',
-    'email',
-    'password_hash',
-    'first_name',
-    'last_name',
-    'profile_image_url',
-    'role',
-    'is_active',
-    'must_change_password',
-    'mfa_enabled',
-    'temp_password_enc',
-    'temp_password_expires_at',
-    'email_notifications',
-    'new_talent_alerts',
-    'mfa_secret_enc',
-    'mfa_pending_secret_enc',
-    'mfa_last_step',
-    'is_default_admin',
-    'created_at',
-    'updated_at',
-  ]),
-  ...columns("a user's sign-in session: no talent data", 'sessions', [
-    'id',
-    'user_id',
-    'secret_hash',
-    'expires_at',
-    'last_seen_at',
-    'ip',
-    'user_agent',
-    'created_at',
-    'updated_at',
-  ]),
-  ...columns('sign-in throttling of user accounts: no talent data', 'login_throttle', [
-    'key',
-    'consecutive_failures',
-    'window_started_at',
-    'window_failures',
-    'locked_until',
-    'created_at',
-    'updated_at',
-  ]),
-  ...columns("a user's second factor: no talent data", 'mfa_recovery_codes', [
-    'id',
-    'user_id',
-    'code_hash',
-    'used_at',
-    'created_at',
-    'updated_at',
-  ]),
-  ...columns("a user's second factor: no talent data", 'mfa_challenges', [
-    'id',
-    'user_id',
-    'token_hash',
-    'purpose',
-    'failures',
-    'expires_at',
-    'created_at',
-    'updated_at',
-  ]),
+  ...STAFF_ACCOUNT_COLUMNS,
+  ...PRIVACY_BOOKKEEPING_COLUMNS,
   ...columns('tag names are shared labels, not about one person', 'tags', [
     'id',
     'name',
@@ -289,68 +208,4 @@ export const NO_TALENT_DATA: Readonly<Record<string, string>> = {
     'created_at',
     'updated_at',
   ]),
-  ...columns('the erasure record: hashes and who/when/why only (security rule 51)', 'erasures', [
-    'id',
-    'talent_id',
-    'erased_by_id',
-    'reason',
-    'email_hash',
-    'phone_hash',
-    'key_id',
-    'erased_at',
-    'created_at',
-    'updated_at',
-  ]),
-  ...columns(
-    'the privacy log: a talent by id, counts and enumerated words only (security rule 55)',
-    'privacy_log',
-    ['id', 'kind', 'actor_id', 'talent_id', 'count', 'details', 'created_at', 'updated_at'],
-  ),
-  ...columns(
-    "an e-mailed link's hash, dates, counts and fixed words (security rule 59); the row goes with the talent",
-    'privacy_requests',
-    [
-      'id',
-      'kind',
-      'token_hash',
-      'expires_at',
-      'sent_at',
-      'first_opened_at',
-      'last_used_at',
-      'used_at',
-      'uses',
-      'outcome',
-      'batch_id',
-      'created_by_id',
-      'created_at',
-      'updated_at',
-    ],
-  ),
-  ...columns('a bulk send: its kind, counts and who started it', 'privacy_request_batches', [
-    'id',
-    'kind',
-    'state',
-    'created_by_id',
-    'total',
-    'sent',
-    'skipped',
-    'failed',
-    'created_at',
-    'updated_at',
-  ]),
-  ...columns(
-    'a removal waiting for an admin: dates and who decided; the row goes with the talent',
-    'erasure_requests',
-    ['id', 'request_id', 'pending', 'decided_by_id', 'decided_at', 'created_at', 'updated_at'],
-  ),
-  ...columns(
-    "app-wide settings an admin edits (e-mail templates, switches): no talent's data",
-    'app_settings',
-    ['key', 'value', 'updated_by_id', 'created_at', 'updated_at'],
-  ),
-}
-
-/** `table.column` keys for several columns of one table that share a reason. */
-function columns(reason: string, table: string, names: readonly string[]): Record<string, string> {
-  return Object.fromEntries(names.map((name) => [`${table}.${name}`, reason]))
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/open.ts'
 import { rawRows } from '../../db/raw-rows.ts'
 import { escapeLike } from '../../db/escape-like.ts'
+import type { ScrubHints } from './batch.ts'
 import { redactMentions, type Identifiers } from './redact.ts'
 
 /** Who erased and when, as the talent's History entries keep it (security rule 50). */
@@ -27,13 +28,14 @@ const texts = (values: readonly string[]) =>
  * and text, undo data, import rows and files, duplicate pairs and merges, History values and
  * mentions elsewhere. The row itself is the caller's: erase deletes it, anonymise overwrites it.
  * Returns the typo-dictionary words its search document held, for `dropOrphanWords` once the row
- * is gone or rewritten.
+ * is gone or rewritten. `hints`: what a pass over the person's batch found (batch.ts).
  */
 export async function scrubTalentTraces(
   tx: Db,
   talentId: number,
   who: Identifiers,
   mark: ErasedMark,
+  hints?: ScrubHints,
 ): Promise<string[]> {
   const words = await rawRows<{ word: string }>(
     tx,
@@ -83,7 +85,7 @@ export async function scrubTalentTraces(
     sql`UPDATE activity_log SET details = ${JSON.stringify({ erased: mark })}::jsonb
         WHERE entity_type = 'talent' AND entity_id = ${talentId}`,
   )
-  await redactMentions(tx, who)
+  await redactMentions(tx, who, hints?.history)
   // Files the triggers kept because a row above still named them when it went.
   await tx.execute(
     sql`DELETE FROM files f WHERE f.sha256 = ANY(${texts(['', ...shas])})
@@ -132,16 +134,35 @@ async function scrubSpreadsheetImports(tx: Db, who: Identifiers, changeSets: num
 /**
  * The typo dictionary's words (and their variants) that no talent's documents and no tag hold
  * any more: those only the erased person contributed (security rule 50). Call after the row
- * is deleted or rewritten.
+ * is deleted or rewritten. `witnesses` (batch.ts) name a talent that held a word at the batch's
+ * pass: a word its witness still holds stays, read from that one row; the others are looked up
+ * in the search index, whose entry for a common word lists a good part of the pool.
  */
-export async function dropOrphanWords(tx: Db, words: readonly string[]): Promise<number> {
-  if (words.length === 0) return 0
+export async function dropOrphanWords(
+  tx: Db,
+  words: readonly string[],
+  witnesses?: ReadonlyMap<string, number>,
+): Promise<number> {
+  let candidates = [...words]
+  const vouched = candidates.filter((word) => witnesses?.has(word))
+  if (vouched.length > 0) {
+    const held = await rawRows<{ word: string }>(
+      tx,
+      sql`SELECT v.word FROM unnest(${texts(vouched)},
+            ${ids(vouched.map((word) => witnesses?.get(word) ?? 0))}) AS v(word, holder)
+          JOIN talents t ON t.id = v.holder
+          WHERE (t.search_document || t.search_cv_document) @@ quote_literal(v.word)::tsquery`,
+    )
+    const stays = new Set(held.map((row) => row.word))
+    candidates = candidates.filter((word) => !stays.has(word))
+  }
+  if (candidates.length === 0) return 0
   const gone = await rawRows<{ word: string }>(
     tx,
-    sql`DELETE FROM search_words w WHERE w.word = ANY(${texts(words)})
+    sql`DELETE FROM search_words w WHERE w.word = ANY(${texts(candidates)})
+          AND NOT EXISTS (SELECT 1 FROM tags g WHERE lower(g.name) LIKE '%' || w.word || '%')
           AND NOT EXISTS (SELECT 1 FROM talents t
             WHERE (t.search_document || t.search_cv_document) @@ quote_literal(w.word)::tsquery)
-          AND NOT EXISTS (SELECT 1 FROM tags g WHERE lower(g.name) LIKE '%' || w.word || '%')
         RETURNING w.word`,
   )
   if (gone.length === 0) return 0

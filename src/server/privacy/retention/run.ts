@@ -1,5 +1,5 @@
 import { setImmediate as setImmediatePromise } from 'node:timers/promises'
-import { and, asc, eq, gt, lte, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { retentionConditionText, type RetentionAction } from '#shared/retention.ts'
 import { recordActivity } from '../../audit/record.ts'
@@ -9,6 +9,8 @@ import { talents } from '../../db/schema.ts'
 import { ConflictError, NotFoundError } from '../../errors.ts'
 import type { Job } from '../../jobs/queue.ts'
 import { enqueueJob } from '../../jobs/queue.ts'
+import { asBackground } from '../../db/statement-priority.ts'
+import { scanBatch, type ScrubHints } from '../erasure/batch.ts'
 import { eraseLocked, anonymiseLocked, lockForErasure } from '../erasure/erase.ts'
 import type { ErasureKeys } from '../erasure/identifiers.ts'
 import { recordPrivacyEvent } from '../log/record.ts'
@@ -63,6 +65,7 @@ async function actOn(
   rule: RuleRow,
   run: { id: number; day: string },
   keys: ErasureKeys,
+  hints: ScrubHints | undefined,
 ): Promise<boolean> {
   try {
     return await db.transaction(async (tx) => {
@@ -85,9 +88,10 @@ async function actOn(
           erasedById: null,
           reason: `Retention rule #${rule.id}: ${retentionConditionText(rule.conditionKind, rule.conditionAmount)}`,
           keys,
+          hints,
         })
       } else {
-        await anonymiseLocked(tx, talent, null)
+        await anonymiseLocked(tx, talent, null, hints)
         await tx.delete(retentionDue).where(eq(retentionDue.talentId, talentId))
       }
       const key = countKey(rule.id, rule.action)
@@ -153,18 +157,44 @@ async function finishRun(db: Db, runId: number, day: string, rules: RuleRow[]): 
   })
 }
 
+/** How the run shares the database with requests. */
+export type RunPacing = {
+  /**
+   * The embedded engine answers one statement at a time and holds requests for a whole
+   * transaction: each talent's waits until no request's statement is waiting (security rule 43).
+   */
+  giveWay: boolean
+}
+
+/** The batch's people as the pass looks for them: the identifiers erasure redacts. */
+async function batchPeople(db: Db, ids: number[]) {
+  return db
+    .select({
+      id: talents.id,
+      fullName: talents.fullName,
+      email: talents.email,
+      phone: talents.phone,
+    })
+    .from(talents)
+    .where(inArray(talents.id, ids))
+}
+
 /**
  * The daily run (security rule 58): brings every enabled rule's Due for removal list up to date
  * as of the run's day, acts on each talent whose notice has passed, one transaction each, then
  * logs the result. Resumable: after a crash the job runs again and finds only what is still due.
+ * A batch's search of other records for its people is one pass (erasure/batch.ts); each talent's
+ * transaction checks what the pass found again.
  */
-export function retentionRunJob(db: Db, keys: ErasureKeys) {
+export function retentionRunJob(db: Db, keys: ErasureKeys, pacing: RunPacing = { giveWay: false }) {
   return async (job: Job): Promise<void> => {
     const { runId, day } = payloadSchema.parse(job.payload)
     const [run] = await db.select().from(retentionRuns).where(eq(retentionRuns.id, runId))
     if (run?.finishedAt !== null) return
     const rules = await refreshAllDue(db, day)
     const byId = new Map(rules.map((rule) => [rule.id, rule]))
+    // Background statements (statement-priority.ts) on the embedded engine, as searches are.
+    const gently = <T>(work: () => Promise<T>) => (pacing.giveWay ? asBackground(work) : work())
     let after = 0
     for (;;) {
       const batch = await db
@@ -190,11 +220,22 @@ export function retentionRunJob(db: Db, keys: ErasureKeys) {
         const rule = byId.get(row.ruleId)
         if (rule) perTalent.set(row.talentId, [...(perTalent.get(row.talentId) ?? []), rule])
       }
+      const people = await batchPeople(
+        db,
+        batch.map((row) => row.talentId),
+      )
+      const hints =
+        people.length > 0
+          ? await gently(() => scanBatch(db, people))
+          : new Map<number, ScrubHints>()
       for (const { talentId } of batch) {
         const rule = strongest(perTalent.get(talentId) ?? [])
-        if (rule) await actOn(db, talentId, rule, { id: runId, day }, keys)
-        // A turn of the event loop between talents: requests waiting meanwhile go first.
+        if (!rule) continue
+        // Requests waiting meanwhile go first: a turn of the event loop, and on the embedded
+        // engine until no request's statement waits (a statement that gives way, then ours).
         await setImmediatePromise()
+        if (pacing.giveWay) await gently(() => db.execute(sql`SELECT 1`))
+        await actOn(db, talentId, rule, { id: runId, day }, keys, hints.get(talentId))
       }
       after = last
     }
