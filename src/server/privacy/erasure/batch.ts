@@ -19,7 +19,9 @@ export type BatchPerson = Identifiers & { id: number }
 /**
  * History entries written in the last this-many ids before the pass are read again by each
  * person's transaction, with those written since: an entry whose transaction had its id but had
- * not committed when the pass read the table is not missed.
+ * not committed when the pass read the table is not missed. Known limit: a transaction that took
+ * its id before more than this many others were written, and committed only after the pass, goes
+ * unseen (History's writes are short; a long import's own entries name the talent it wrote).
  */
 const HISTORY_OVERLAP = 1_000
 
