@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { TAG_NAME_MAX_LENGTH, TALENT_STATUSES } from './talent.ts'
-import { talentListQuerySchema } from './talent-list-query.ts'
+import { talentListParams, withFieldParams } from './talent-list-query.ts'
 
 /*
  * Bulk actions: one action on a selection of talents — given by id, or as the list's
@@ -47,7 +47,9 @@ export const talentIdsSchema = (tooMany: string) =>
 const idsSchema = talentIdsSchema(BULK_TOO_MANY_IDS)
 
 /** The list's query (GET /api/talents) without paging: the whole filtered result. */
-export const bulkFilterSchema = talentListQuerySchema.omit({ limit: true, cursor: true })
+export const bulkFilterSchema = withFieldParams(
+  talentListParams.omit({ limit: true, cursor: true }),
+)
 export type BulkFilter = z.infer<typeof bulkFilterSchema>
 export type BulkFilterInput = z.input<typeof bulkFilterSchema>
 

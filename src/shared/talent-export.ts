@@ -2,7 +2,7 @@ import { z } from 'zod'
 import type { PrivacyRecordInput } from './privacy.ts'
 import type { Talent } from './talent.ts'
 import { talentIdsSchema } from './bulk.ts'
-import { talentListQuerySchema } from './talent-list-query.ts'
+import { talentListParams, withFieldParams } from './talent-list-query.ts'
 import { neutraliseCell } from './formula-cells.ts'
 
 // The export's formats, query and columns. The importer (same issue) reads
@@ -18,9 +18,11 @@ export const EXPORT_FORMAT_MESSAGE = "Format must be 'csv' or 'xlsx'"
  * whatever the list schema gains later, such as `q`) except paging, plus the format.
  * Derived from the list's schema so the two never drift apart.
  */
-export const talentExportQuerySchema = talentListQuerySchema
-  .omit({ limit: true, cursor: true })
-  .extend({ format: z.enum(EXPORT_FORMATS, { error: EXPORT_FORMAT_MESSAGE }) })
+export const talentExportQuerySchema = withFieldParams(
+  talentListParams
+    .omit({ limit: true, cursor: true })
+    .extend({ format: z.enum(EXPORT_FORMATS, { error: EXPORT_FORMAT_MESSAGE }) }),
+)
 export type TalentExportQuery = z.infer<typeof talentExportQuerySchema>
 
 export const EXPORT_TOO_MANY_IDS =
@@ -33,7 +35,7 @@ export const EXPORT_TOO_MANY_IDS =
 export const talentSelectionExportSchema = z.strictObject({
   format: z.enum(EXPORT_FORMATS, { error: EXPORT_FORMAT_MESSAGE }),
   ids: talentIdsSchema(EXPORT_TOO_MANY_IDS),
-  sort: talentListQuerySchema.shape.sort,
+  sort: talentListParams.shape.sort,
 })
 export type TalentSelectionExport = z.infer<typeof talentSelectionExportSchema>
 export type TalentSelectionExportInput = z.input<typeof talentSelectionExportSchema>

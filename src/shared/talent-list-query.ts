@@ -53,7 +53,7 @@ export const FIELD_PARAM = /^field\.([a-z][a-z0-9_]{0,39})$/
  * Any other parameter is refused there as the strict schema would.
  */
 export function fieldParams(query: object): [string, unknown][] {
-  return Object.entries(query).filter(([k]) => !(k in LIST_SHAPE))
+  return Object.entries(query).filter(([k]) => !Object.hasOwn(LIST_SHAPE, k))
 }
 
 /** GET /api/talents query. */
@@ -78,8 +78,22 @@ const LIST_SHAPE = {
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
   cursor: z.string().min(1).max(1000).optional(),
 }
+/**
+ * Takes `field.<key>` parameters beside `schema`'s own and refuses any other one as a strict
+ * schema would ('Unknown field'), a key named like an Object.prototype member included.
+ */
+export function withFieldParams<S extends z.ZodRawShape>(schema: z.ZodObject<S>) {
+  const shape = schema.shape
+  return schema.catchall(z.unknown()).superRefine((query, ctx) => {
+    const keys = Object.keys(query).filter((k) => !Object.hasOwn(shape, k) && !FIELD_PARAM.test(k))
+    if (keys.length > 0) ctx.addIssue({ code: 'unrecognized_keys', keys, input: query })
+  })
+}
+
+/** The list's own parameters, to derive the export's and the bulk filter's from. */
+export const talentListParams = z.object(LIST_SHAPE)
 /** GET /api/talents query; `field.<key>` parameters filter on custom fields (fieldParams). */
-export const talentListQuerySchema = z.object(LIST_SHAPE).catchall(z.unknown())
+export const talentListQuerySchema = withFieldParams(talentListParams)
 const _knownParams = z.strictObject(LIST_SHAPE)
 /** `field.<key>` parameters, unchecked until the definitions are known. */
 export type FieldParams = { [param: `field.${string}`]: unknown }

@@ -26,7 +26,7 @@ export async function createFieldIndexes(tx: Db, key: string, type: FieldType): 
   const value = fieldSortExpression(key, type)
   for (const direction of DIRECTIONS) {
     const name = sql.identifier(fieldIndexName(key, direction))
-    const dir = sql.raw(direction)
+    const dir = direction === 'asc' ? sql`asc` : sql`desc`
     await tx.execute(
       sql`create index if not exists ${name} on talents (${value} ${dir} nulls last, id ${dir})`,
     )

@@ -1,5 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { CustomCondition, FieldFilter } from '#shared/search/custom-terms.ts'
+
+type CustomCompare = Extract<CustomCondition, { test: 'compare' }>
 import { talents } from '../db/schema.ts'
 
 /*
@@ -32,6 +34,15 @@ export function fieldSortExpression(key: string, type: 'number' | 'date'): SQL {
 export const isSortableType = (type: string): type is 'number' | 'date' =>
   type === 'number' || type === 'date'
 
+/** Each comparison the search language has, as fixed SQL (never the text the person typed). */
+const OPERATORS: Record<CustomCompare['op'], SQL> = {
+  '<': sql`<`,
+  '<=': sql`<=`,
+  '>': sql`>`,
+  '>=': sql`>=`,
+  '=': sql`=`,
+}
+
 const contains = (value: unknown) => sql`${talents.customFields} @> ${JSON.stringify(value)}::jsonb`
 
 export function customCondition(condition: CustomCondition): SQL {
@@ -50,7 +61,7 @@ export function customCondition(condition: CustomCondition): SQL {
       if (!isSortableType(type)) return contains({ [key]: condition.value })
       const value =
         type === 'number' ? sql`${condition.value}::numeric` : sql`${condition.value} collate "C"`
-      return sql`${fieldSortExpression(key, type)} ${sql.raw(condition.op)} ${value}`
+      return sql`${fieldSortExpression(key, type)} ${OPERATORS[condition.op]} ${value}`
     }
   }
 }
