@@ -86,6 +86,16 @@ export const RESERVED_FIELD_KEYS: ReadonlySet<string> = new Set(
 const KEY_PATTERN = /^[a-z][a-z0-9_]*$/
 
 /** A stable key from a label: lower case ASCII words joined by `_` ("Notice period" → notice_period). */
+/**
+ * A field's label with its unit, for places that show the number without it (a range filter):
+ * "Salary (EUR)". A label that already names its unit ("Notice period (weeks)") is left alone.
+ */
+export function labelWithUnit(field: { label: string; unit: string | null }): string {
+  const unit = field.unit?.trim()
+  if (!unit || field.label.toLowerCase().includes(unit.toLowerCase())) return field.label
+  return `${field.label} (${unit})`
+}
+
 export function deriveFieldKey(label: string): string {
   const words = label
     .normalize('NFKD')

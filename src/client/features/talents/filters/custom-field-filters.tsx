@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import type { FieldDefinition } from '#shared/fields.ts'
+import { labelWithUnit, type FieldDefinition } from '#shared/fields.ts'
 import { Checkbox } from '../../../components/ui/checkbox.tsx'
 import { Input } from '../../../components/ui/input.tsx'
 import { Label } from '../../../components/ui/label.tsx'
@@ -60,14 +60,14 @@ function ChoiceFilter({ field, value, onChange }: FilterProps) {
 function RangeFilter({ field, value, onChange }: FilterProps) {
   const { min, max } = rangeOf(value)
   const type = field.type === 'date' ? 'date' : 'number'
-  const unit = field.unit ? ` (${field.unit})` : ''
   return (
     <fieldset className="grid gap-2">
-      <legend className="mb-1 text-sm font-medium">{`${field.label}${unit}`}</legend>
+      <legend className="mb-1 text-sm font-medium">{labelWithUnit(field)}</legend>
       <div className="flex items-center gap-2">
         <Input
           type={type}
           aria-label={`${field.label} from`}
+          placeholder="From"
           value={min}
           onChange={(event) => onChange(rangeValue(event.target.value, max))}
         />
@@ -75,6 +75,7 @@ function RangeFilter({ field, value, onChange }: FilterProps) {
         <Input
           type={type}
           aria-label={`${field.label} to`}
+          placeholder="To"
           value={max}
           onChange={(event) => onChange(rangeValue(min, event.target.value))}
         />
