@@ -46,7 +46,7 @@ export function FormField<T extends FieldValues>({
             <Input
               {...inputProps}
               {...field}
-              value={typeof field.value === 'string' ? field.value : ''}
+              value={shownValue(field.value)}
               id={inputId}
               aria-invalid={fieldState.invalid}
               aria-describedby={describedBy === '' ? undefined : describedBy}
@@ -61,4 +61,11 @@ export function FormField<T extends FieldValues>({
       }}
     />
   )
+}
+
+/** What the input shows: a stored number (a setting's 24 months) as its digits, nothing else. */
+function shownValue(value: unknown): string {
+  if (typeof value === 'string') return value
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value)
+  return ''
 }
