@@ -7,7 +7,10 @@ import { percentile as percentileOfSorted } from './report.ts'
  * a probe that fails (the server gone, a reset) counts as Infinity, so a dead server fails any
  * budget.
  */
-export function healthProbe(url: string, everyMs = 20): { stop: () => Promise<number[]> } {
+export function healthProbe(
+  url: string,
+  everyMs = 20,
+): { stop: () => Promise<number[]>; stopTimed: () => Promise<Probe[]> } {
   const worker = new Worker(
     `
     const { parentPort, workerData } = require('node:worker_threads')
@@ -20,9 +23,9 @@ export function healthProbe(url: string, everyMs = 20): { stop: () => Promise<nu
         try {
           const response = await fetch(workerData.url + '/api/health', { signal: AbortSignal.timeout(10000) })
           await response.arrayBuffer()
-          latencies.push(response.ok ? performance.now() - started : Infinity)
+          latencies.push([performance.timeOrigin + started, response.ok ? performance.now() - started : Infinity])
         } catch {
-          latencies.push(Infinity)
+          latencies.push([performance.timeOrigin + started, Infinity])
         }
         await new Promise((r) => setTimeout(r, workerData.every))
       }
@@ -31,17 +34,25 @@ export function healthProbe(url: string, everyMs = 20): { stop: () => Promise<nu
     `,
     { eval: true, workerData: { url, every: everyMs } },
   )
+  const stopTimed = () =>
+    new Promise<Probe[]>((resolve) => {
+      worker.once('message', (probes: [number, number][]) => {
+        void worker.terminate()
+        resolve(probes.map(([at, ms]) => ({ at, ms })))
+      })
+      worker.postMessage('stop')
+    })
   return {
-    stop: () =>
-      new Promise((resolve) => {
-        worker.once('message', (latencies: number[]) => {
-          void worker.terminate()
-          resolve(latencies)
-        })
-        worker.postMessage('stop')
-      }),
+    stop: async () => (await stopTimed()).map((probe) => probe.ms),
+    stopTimed,
   }
 }
+
+/**
+ * One probe: when it was sent, in ms since the epoch (`performance.timeOrigin + now()`: a
+ * worker's `now()` counts from the worker's own start), and its latency in ms.
+ */
+export type Probe = { at: number; ms: number }
 
 /** The nearest-rank percentile of unsorted latencies; 0 when there are none. */
 export function percentile(values: number[], p: number): number {
